@@ -1,0 +1,1 @@
+"""Random-legal players: in-process for `simulate`, over WebSockets for load."""

@@ -1,0 +1,181 @@
+"""The game state: plain data that serialises to JSON and back to an identical state.
+
+Nothing here knows the rules; the phase modules change it and `views` redacts it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .cards import DEFAULT_BRIBE_TIMER, DEFAULT_ROUND_TIMER
+
+JSON = Any  # a JSON-compatible value: the engine only stores str/int/bool/None/list/dict
+
+LOST_FOUND_PICK = -1  # a selection that is the player's hidden Lost and Found draw
+
+
+class Phase(StrEnum):
+    """Which window is open. The round walks DRAFT → SENIORITY → ALARM → PURCHASE; the game
+    then walks the three bribery stages to OVER (see `flow.PHASES`)."""
+
+    DRAFT = "draft"
+    SENIORITY = "seniority"
+    ALARM = "alarm"
+    PURCHASE = "purchase"
+    BRIBE_PROTECT = "bribe_protect"
+    BRIBE_COUNTER = "bribe_counter"
+    BRIBE_ENTRIES = "bribe_entries"
+    OVER = "over"
+
+
+@dataclass
+class Settings:
+    round_timer: int = DEFAULT_ROUND_TIMER
+    bribe_timer: int = DEFAULT_BRIBE_TIMER
+
+
+@dataclass
+class Player:
+    seat: int
+    name: str
+    wallet: list[int] = field(default_factory=list)
+    weapon: str | None = None
+    away: bool = False
+    # Draft of the current round.
+    selection: int | None = None  # card id, LOST_FOUND_PICK, or None
+    lf_draw: int | None = None  # the hidden Lost and Found bill while selected (PRIVATE-2)
+    # Once-per-game abilities.
+    lf_used: bool = False  # true from the draw (restored on switch back / Broken Machine)
+    lf_public: bool = False  # true from the lock that revealed the use (DRAFT-7)
+    seniority_used: bool = False
+    broken_used: bool = False
+    two_for_one_pending: bool = False
+    # Per-round outcomes.
+    collected: bool = False  # BUY-1 eligibility
+    timed_out: bool = False
+    purchased: bool = False  # acted (bought or skipped) in this round's purchase window
+    done: bool = False  # declared done in the current bribery stage
+
+
+@dataclass
+class Copy:
+    """One owned addition copy."""
+
+    id: int
+    kind: str
+    owner: int
+    round: int
+    alarm_flag: bool = False  # VAULT-7: flagged by an Alarm purchase
+    exact: bool = False  # BUY-4: paid exactly (bonus amount depends on Budget App)
+    bonus_copy: bool = False  # TWOFORONE-2
+    protection: int = 0  # BRIBE-3: paid protection amount, 0 when none
+    countered: bool = False  # BRIBE-4
+
+
+@dataclass
+class Event:
+    """One log entry. `public` is seen by everyone; `secret` only by the seats in `to`
+    (and by everyone once the game is over). `views.redact_event` is the only reader."""
+
+    kind: str
+    public: dict[str, JSON]
+    secret: dict[str, JSON] | None = None
+    to: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Collision:
+    card: int
+    seats: list[int]
+
+
+@dataclass
+class Alarm:
+    seat: int
+    card: int
+
+
+@dataclass
+class GameState:
+    seed: int
+    rng: int
+    settings: Settings
+    players: list[Player]
+    deck: list[int]
+    display: list[int] = field(default_factory=list)
+    vault: list[int] = field(default_factory=list)
+    spent: list[int] = field(default_factory=list)
+    market: dict[str, int] = field(default_factory=dict)
+    weapon_market: list[str] = field(default_factory=list)
+    weapons_bought: int = 0
+    email_type: str | None = None
+    entries: dict[str, int] = field(default_factory=dict)
+    copies: list[Copy] = field(default_factory=list)
+    round: int = 0
+    phase: Phase = Phase.DRAFT
+    window_id: int = 0
+    window_actors: list[int] = field(default_factory=list)
+    # Reveal bookkeeping for the current round.
+    collisions: list[Collision] = field(default_factory=list)
+    seniority_claimed: int | None = None  # the card a Seniority claim took this round
+    lf_collected: int = 0  # Lost and Found draws collected at this round's lock (DRAFT-8)
+    vault_queue: list[int] = field(default_factory=list)
+    alarm: Alarm | None = None
+    investigated: str | None = None
+    events: list[Event] = field(default_factory=list)
+    version: int = 0  # rises by one per applied command
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def to_dict(self) -> dict[str, JSON]:
+        # Hand-written because dataclasses.asdict deep-copies recursively and is the hot
+        # spot of snapshots; every container here is rebuilt, so the result shares nothing.
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        data["settings"] = vars(self.settings).copy()
+        data["players"] = [_player_dict(p) for p in self.players]
+        data["copies"] = [vars(c).copy() for c in self.copies]
+        data["events"] = [_event_dict(e) for e in self.events]
+        data["collisions"] = [{"card": c.card, "seats": list(c.seats)} for c in self.collisions]
+        data["alarm"] = vars(self.alarm).copy() if self.alarm is not None else None
+        data["phase"] = str(self.phase)
+        for key in (
+            "deck",
+            "display",
+            "vault",
+            "spent",
+            "weapon_market",
+            "window_actors",
+            "vault_queue",
+        ):
+            data[key] = list(data[key])
+        data["market"] = dict(self.market)
+        data["entries"] = dict(self.entries)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, JSON]) -> GameState:
+        d = dict(data)
+        d["settings"] = Settings(**d["settings"])
+        d["players"] = [Player(**p) for p in d["players"]]
+        d["copies"] = [Copy(**c) for c in d["copies"]]
+        d["events"] = [Event(**e) for e in d["events"]]
+        d["collisions"] = [Collision(**c) for c in d["collisions"]]
+        d["alarm"] = Alarm(**d["alarm"]) if d["alarm"] is not None else None
+        d["phase"] = Phase(d["phase"])
+        return cls(**d)
+
+
+def _player_dict(player: Player) -> dict[str, JSON]:
+    data = vars(player).copy()
+    data["wallet"] = list(player.wallet)
+    return data
+
+
+def _event_dict(event: Event) -> dict[str, JSON]:
+    # Event payloads are written once and never changed, so sharing them is safe.
+    return {"kind": event.kind, "public": event.public, "secret": event.secret, "to": event.to}

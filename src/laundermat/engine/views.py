@@ -1,0 +1,135 @@
+"""The one redaction path (PUBLIC-1, PRIVATE-1, PRIVATE-2, PUBLIC-2).
+
+Every view and every log line a seat or spectator receives comes from `view` or
+`redact_event` here. Hidden by default: a field appears only where a rule makes it public,
+or for its owner. Once the game is over everything is revealed.
+"""
+
+from __future__ import annotations
+
+from .additions import email_protected, exact_bonus, is_flagged
+from .cards import BILL_VALUE, COST, POINTS, ROUNDS, Addition
+from .flow import current_window, turn_order
+from .legal import options
+from .purchase import weapon_price
+from .scoring import result
+from .state import JSON, LOST_FOUND_PICK, Event, GameState, Phase
+
+SPECTATOR = None
+
+
+def redact_event(event: Event, viewer: int | None, revealed: bool) -> dict[str, JSON]:
+    entry: dict[str, JSON] = {"kind": event.kind, **event.public}
+    if event.secret is not None and (revealed or (viewer is not None and viewer in event.to)):
+        entry.update(event.secret)
+    return entry
+
+
+def _bill(card: int) -> dict[str, JSON]:
+    return {"card": card, "value": BILL_VALUE[card]}
+
+
+def _copies(state: GameState, viewer: int | None, revealed: bool) -> list[dict[str, JSON]]:
+    out = []
+    for copy in state.copies:
+        entry: dict[str, JSON] = {
+            "id": copy.id,
+            "kind": copy.kind,
+            "owner": copy.owner,
+            "round": copy.round,
+            "flagged": is_flagged(state, copy),
+            "bonus_copy": copy.bonus_copy,
+            "protection": copy.protection,
+            "countered": copy.countered,
+            "email_protected": email_protected(state, copy),
+        }
+        if revealed or viewer == copy.owner:  # PRIVATE-1: exact-payment bonuses
+            entry["bonus"] = exact_bonus(state, copy)
+        out.append(entry)
+    return out
+
+
+def _players(state: GameState, viewer: int | None, revealed: bool) -> list[dict[str, JSON]]:
+    slot_owners = {c.owner for c in state.copies if c.kind == Addition.SLOT_MACHINE}
+    out = []
+    for p in state.players:
+        entry: dict[str, JSON] = {
+            "seat": p.seat,
+            "name": p.name,
+            "away": p.away,
+            "weapon": p.weapon,
+            "has_selected": p.selection is not None,
+            "lost_and_found_used": p.lf_public,  # public from its lock (DRAFT-7)
+            "seniority_used": p.seniority_used,
+            "broken_machine_used": p.broken_used,
+            "two_for_one_pending": p.two_for_one_pending,
+            "collected": p.collected,
+            "timed_out": p.timed_out,
+            "purchased": p.purchased,
+            "done": p.done,
+        }
+        if p.seat in slot_owners:  # PUBLIC-1: Jackpot eligibility
+            entry["holds_bills"] = bool(p.wallet)
+        if revealed:
+            entry["wallet"] = [_bill(b) for b in p.wallet]
+        out.append(entry)
+    return out
+
+
+def _me(state: GameState, seat: int) -> dict[str, JSON]:
+    player = state.players[seat]
+    if player.selection == LOST_FOUND_PICK:
+        selection: JSON = "lost_and_found"  # the draw's value is hidden from its user too
+    else:
+        selection = player.selection
+    return {
+        "seat": seat,
+        "wallet": [_bill(b) for b in player.wallet],
+        "wallet_total": sum(BILL_VALUE[b] for b in player.wallet),
+        "selection": selection,
+        "lost_and_found_used": player.lf_used,
+        "options": options(state, seat),
+    }
+
+
+def view(state: GameState, viewer: int | None, log_from: int = 0) -> dict[str, JSON]:
+    """What `viewer` (a seat, or None for a spectator) may see, with the log from `log_from`."""
+    over = state.phase is Phase.OVER
+    window = current_window(state)
+    data: dict[str, JSON] = {
+        "version": state.version,
+        "viewer": viewer,
+        "round": state.round,
+        "rounds": ROUNDS,
+        "phase": str(state.phase),
+        "settings": {
+            "round_timer": state.settings.round_timer,
+            "bribe_timer": state.settings.bribe_timer,
+        },
+        "window": window.to_dict() if window is not None else None,
+        "turn_order": turn_order(state),
+        "players": _players(state, viewer, over),
+        "display": [_bill(c) for c in state.display],
+        "collisions": [{**_bill(c.card), "seats": c.seats} for c in state.collisions],
+        "vault_size": len(state.vault),
+        "market": [
+            {"kind": str(a), "cost": COST[a], "points": POINTS[a], "stock": state.market[a]}
+            for a in Addition
+        ],
+        "weapon_market": list(state.weapon_market),
+        "weapon_price": weapon_price(state) if state.weapons_bought < 6 else None,
+        "email_type": state.email_type,
+        "entries": dict(state.entries),
+        "copies": _copies(state, viewer, over),
+        "alarm": {"seat": state.alarm.seat, **_bill(state.alarm.card)} if state.alarm else None,
+        "log_from": log_from,
+        "log": [redact_event(e, viewer, over) for e in state.events[log_from:]],
+        "log_size": len(state.events),
+    }
+    if viewer is not None:
+        data["me"] = _me(state, viewer)
+    if over:
+        data["investigated"] = state.investigated
+        data["result"] = result(state).to_dict()
+        data["seed"] = state.seed
+    return data
