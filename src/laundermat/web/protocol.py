@@ -1,0 +1,212 @@
+"""The wire protocol: every message on the socket and every HTTP body is a pydantic model.
+
+Client → server messages are `ClientMessage` (a union discriminated by `type`); server → client
+messages are `ServerMessage`. `GET /api/protocol.json` publishes their JSON Schema and
+`docs/protocol.md` describes them with a worked example.
+
+Flow on a socket (`/ws/{code}`):
+  1. The client's first message is `hello` (with its secret seat token) or `spectate`.
+     Tokens never travel in a URL, so they never reach an access log.
+  2. The server answers `welcome`, then pushes a `view` now and after every change that
+     alters what this viewer sees. `version` rises by exactly one per change of the room;
+     a client that sees a gap sends `resync` and gets a whole view back.
+  3. The client sends `act` (a game command) or `lobby` (a lobby action), each with a
+     client-chosen `id`. Each is answered once by `ack` or `error` with the same `id`; a
+     repeated id is answered again with the first answer and never applied twice.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from ..engine.cards import BRIBE_TIMERS, DEFAULT_BRIBE_TIMER, DEFAULT_ROUND_TIMER, ROUND_TIMERS
+
+RoundTimer = Literal[15, 30, 45, 60, 180, 300, 600]
+BribeTimer = Literal[15, 30, 45]
+assert set(RoundTimer.__args__) == set(ROUND_TIMERS)  # type: ignore[attr-defined]
+assert set(BribeTimer.__args__) == set(BRIBE_TIMERS)  # type: ignore[attr-defined]
+
+Name = Annotated[str, Field(min_length=1, max_length=24)]
+CommandId = Annotated[str, Field(min_length=1, max_length=64)]
+Token = Annotated[str, Field(min_length=16, max_length=128)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ------------------------------------------------------------------ HTTP bodies
+
+
+class RoomSettings(Strict):
+    """SETUP-3: the host's choices."""
+
+    round_timer: RoundTimer = DEFAULT_ROUND_TIMER
+    bribe_timer: BribeTimer = DEFAULT_BRIBE_TIMER
+
+
+class CreateRoom(Strict):
+    name: Name
+    settings: RoomSettings = RoomSettings()
+
+
+class JoinRoom(Strict):
+    name: Name
+
+
+class SeatGranted(Strict):
+    """The answer to creating or joining: keep `token` secret; it is the seat."""
+
+    code: str
+    player_id: str
+    token: str
+
+
+class ErrorBody(Strict):
+    code: str
+    message: str
+
+
+# ------------------------------------------------------------------ client → server
+
+
+class Hello(Strict):
+    type: Literal["hello"]
+    token: Token
+
+
+class Spectate(Strict):
+    type: Literal["spectate"]
+
+
+class Act(Strict):
+    """A game command. `command` is the engine's JSON form without `seat` (the token is
+    the seat), e.g. `{"type": "select", "card": 12}`."""
+
+    type: Literal["act"]
+    id: CommandId
+    command: dict[str, Any]
+
+
+class LobbyAction(Strict):
+    """Lobby actions. `settings`, `kick`, `start` and `rematch` are the host's; `leave` is
+    anyone's (in the lobby it frees the seat; during a game the seat stays, GEN-3)."""
+
+    type: Literal["lobby"]
+    id: CommandId
+    action: Literal["settings", "kick", "start", "rematch", "leave"]
+    settings: RoomSettings | None = None
+    player_id: str | None = None
+
+
+class Resync(Strict):
+    type: Literal["resync"]
+
+
+class Ping(Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    Hello | Spectate | Act | LobbyAction | Resync | Ping, Field(discriminator="type")
+]
+client_message: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+# ------------------------------------------------------------------ server → client
+
+
+class PlayerInfo(Strict):
+    player_id: str
+    name: str
+    host: bool
+    connected: bool  # presence is public
+    away: bool  # GEN-4: 30 s or more without a connection
+    seat: int | None  # the engine seat once the game has started
+
+
+class RoomInfo(Strict):
+    code: str
+    status: Literal["lobby", "playing", "finished"]
+    settings: RoomSettings
+    players: list[PlayerInfo]
+    spectators: int
+    game_number: int  # 1 for the first game, +1 per rematch
+
+
+class Welcome(Strict):
+    type: Literal["welcome"] = "welcome"
+    role: Literal["player", "spectator"]
+    player_id: str | None
+    code: str
+
+
+class View(Strict):
+    """Everything this viewer may see. `game` is the engine's redacted view (None in the
+    lobby); its `log` holds entries from `game.log_from` on. `deadline` and `server_time`
+    are milliseconds since the Unix epoch: count down from `deadline - server_time`."""
+
+    type: Literal["view"] = "view"
+    version: int
+    server_time: int
+    deadline: int | None
+    room: RoomInfo
+    game: dict[str, Any] | None
+
+
+class Ack(Strict):
+    type: Literal["ack"] = "ack"
+    id: str
+    version: int  # the room version that includes this command's effect
+
+
+class Error(Strict):
+    """`id` echoes the message's id when it had one. Codes are stable; see docs/protocol.md."""
+
+    type: Literal["error"] = "error"
+    id: str | None = None
+    code: str
+    message: str
+
+
+class Pong(Strict):
+    type: Literal["pong"] = "pong"
+    server_time: int
+
+
+ServerMessage = Annotated[Welcome | View | Ack | Error | Pong, Field(discriminator="type")]
+server_message: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+
+
+def json_schema() -> dict[str, Any]:
+    return {
+        "client_message": client_message.json_schema(),
+        "server_message": server_message.json_schema(),
+        "create_room": CreateRoom.model_json_schema(),
+        "join_room": JoinRoom.model_json_schema(),
+        "seat_granted": SeatGranted.model_json_schema(),
+        "error_body": ErrorBody.model_json_schema(),
+    }
+
+
+# Stable error codes the server adds to the engine's own (see engine/errors.py).
+SERVER_ERROR_CODES = {
+    "bad_json": "The message is not valid JSON.",
+    "bad_message": "The message does not match the protocol.",
+    "too_big": "The message is larger than the server accepts.",
+    "rate_limited": "Too many messages; the connection will close.",
+    "hello_first": "Send hello (or spectate) before anything else.",
+    "bad_token": "That seat token is not valid for this room.",
+    "room_not_found": "There is no live room with that code.",
+    "room_full": "The room already has six players.",
+    "game_started": "The game has started; you can watch as a spectator.",
+    "not_host": "Only the host can do that.",
+    "not_in_lobby": "That can only be done in the lobby.",
+    "not_enough_players": "A game needs at least three players.",
+    "spectator": "Spectators cannot act.",
+    "no_game": "No game is running.",
+    "origin_not_allowed": "This origin may not connect.",
+    "too_many_requests": "Too many requests from this address; try again shortly.",
+}
