@@ -1,0 +1,36 @@
+"""Apply the alembic migrations (`alembic upgrade head`) from code, as the server does on start."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+
+
+def alembic_dir() -> Path:
+    """alembic/ at the top of the repository (or of the working directory in a container)."""
+    candidates = [Path(__file__).resolve().parents[3] / "alembic", Path.cwd() / "alembic"]
+    for candidate in candidates:
+        if (candidate / "env.py").is_file():
+            return candidate
+    raise FileNotFoundError("alembic/ with the migrations was not found")
+
+
+def alembic_config(url: str, schema: str | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(alembic_dir()))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    if schema:
+        config.attributes["schema"] = schema
+    return config
+
+
+def upgrade(url: str, schema: str | None = None) -> None:
+    command.upgrade(alembic_config(url, schema), "head")
+
+
+async def upgrade_async(url: str, schema: str | None = None) -> None:
+    # alembic's async env.py starts its own event loop, so it runs in a worker thread.
+    await asyncio.to_thread(upgrade, url, schema)

@@ -1,0 +1,70 @@
+"""What the store keeps, as plain dataclasses: the rooms layer never sees an ORM row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class PlayerRecord:
+    player_id: str
+    name: str
+    token_hash: str  # sha256 hex of the seat token; the token itself is never stored
+    seat: int | None
+    joined_ms: int
+
+
+@dataclass
+class RoomRecord:
+    code: str
+    status: str  # lobby | playing | finished
+    settings: dict[str, Any]
+    host: str | None
+    players: list[PlayerRecord]
+    game_number: int
+    created_ms: int
+    updated_ms: int
+
+
+@dataclass
+class LiveGame:
+    game_id: int
+    seed: int
+    player_ids: list[str]
+    settings: dict[str, Any]
+    snapshot_seq: int
+    snapshot: dict[str, Any] | None
+    commands: list[tuple[int, dict[str, Any]]]  # seq > snapshot_seq, in order
+    deadline_ms: int | None
+    window_id: int | None
+
+
+@dataclass
+class LiveRoom:
+    room: RoomRecord
+    game: LiveGame | None
+
+
+@dataclass
+class GameSummary:
+    game_id: int
+    code: str
+    game_number: int
+    player_names: list[str]
+    finished_ms: int | None
+    winners: list[str]
+
+
+@dataclass
+class GameRecord:
+    game_id: int
+    code: str
+    seed: int
+    player_ids: list[str]
+    names: list[str]
+    settings: dict[str, Any]
+    commands: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    finished: bool
+    extra: dict[str, Any] = field(default_factory=dict)

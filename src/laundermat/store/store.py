@@ -1,0 +1,250 @@
+"""The persistence adapter: rooms, games, and each game's append-only command log.
+
+A game is its seed, its players, its settings and its commands (the engine replays it
+exactly); snapshots only shorten the replay. `append_command` returns once the command is
+committed, so the room acks and pushes only what a restart would restore.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+from sqlalchemy import insert, select, text, update
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from .engine import make_engine, normalise_url
+from .migrate import upgrade_async
+from .records import (
+    GameRecord,
+    GameSummary,
+    LiveGame,
+    LiveRoom,
+    PlayerRecord,
+    RoomRecord,
+)
+from .tables import commands, games, rooms
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class Store:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+
+    @classmethod
+    async def open(cls, url: str, schema: str | None = None) -> Store:
+        """Connect and apply the migrations. `schema` (PostgreSQL only) isolates test runs."""
+        url = normalise_url(url)
+        engine = make_engine(url, schema)
+        if schema and url.startswith("postgresql"):
+            async with engine.begin() as conn:
+                await conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
+        await upgrade_async(url, schema)
+        return cls(engine)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # ------------------------------------------------------------------ rooms
+
+    async def save_room(self, room: RoomRecord) -> None:
+        values = {
+            "status": room.status,
+            "settings": room.settings,
+            "host": room.host,
+            "players": [dataclasses.asdict(p) for p in room.players],
+            "game_number": room.game_number,
+            "created_ms": room.created_ms,
+            "updated_ms": room.updated_ms,
+        }
+        async with self.engine.begin() as conn:
+            done = await conn.execute(
+                update(rooms).where(rooms.c.code == room.code).values(**values)
+            )
+            if done.rowcount == 0:
+                await conn.execute(insert(rooms).values(code=room.code, closed=False, **values))
+
+    async def close_room(self, code: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(rooms).where(rooms.c.code == code).values(closed=True, updated_ms=now_ms())
+            )
+
+    # ------------------------------------------------------------------ games
+
+    async def start_game(
+        self,
+        code: str,
+        game_number: int,
+        seed: int,
+        player_ids: list[str],
+        settings: dict[str, Any],
+    ) -> int:
+        async with self.engine.begin() as conn:
+            row = (await conn.execute(select(rooms.c.players).where(rooms.c.code == code))).first()
+            names_by_id = {p["player_id"]: p["name"] for p in (row.players if row else [])}
+            result = await conn.execute(
+                insert(games)
+                .values(
+                    room_code=code,
+                    game_number=game_number,
+                    seed=seed,
+                    player_ids=player_ids,
+                    names=[names_by_id.get(pid, pid) for pid in player_ids],
+                    settings=settings,
+                    snapshot_seq=0,
+                    finished=False,
+                    started_ms=now_ms(),
+                )
+                .returning(games.c.id)
+            )
+            return int(result.scalar_one())
+
+    async def append_command(
+        self,
+        game_id: int,
+        seq: int,
+        command: dict[str, Any],
+        deadline_ms: int | None,
+        window_id: int | None,
+    ) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(commands).values(game_id=game_id, seq=seq, command=command))
+            await conn.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(deadline_ms=deadline_ms, window_id=window_id)
+            )
+
+    async def save_deadline(
+        self, game_id: int, deadline_ms: int | None, window_id: int | None
+    ) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(deadline_ms=deadline_ms, window_id=window_id)
+            )
+
+    async def save_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(games).where(games.c.id == game_id).values(snapshot_seq=seq, snapshot=state)
+            )
+
+    async def finish_game(self, game_id: int, result: dict[str, Any]) -> None:
+        """`result` is kept as given; `winner_names` in it feeds the history listing."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(result=result, finished=True, finished_ms=now_ms(), deadline_ms=None)
+            )
+
+    # ------------------------------------------------------------------ restore
+
+    async def load_live_rooms(self) -> list[LiveRoom]:
+        async with self.engine.connect() as conn:
+            room_rows = (await conn.execute(select(rooms).where(rooms.c.closed.is_(False)))).all()
+            live = []
+            for row in room_rows:
+                room = _room_record(row._mapping)
+                game_row = (
+                    await conn.execute(
+                        select(games)
+                        .where(games.c.room_code == room.code, games.c.finished.is_(False))
+                        .order_by(games.c.id.desc())
+                        .limit(1)
+                    )
+                ).first()
+                game = None
+                if game_row is not None:
+                    g = game_row._mapping
+                    cmd_rows = (
+                        await conn.execute(
+                            select(commands.c.seq, commands.c.command)
+                            .where(
+                                commands.c.game_id == g["id"], commands.c.seq > g["snapshot_seq"]
+                            )
+                            .order_by(commands.c.seq)
+                        )
+                    ).all()
+                    game = LiveGame(
+                        game_id=g["id"],
+                        seed=g["seed"],
+                        player_ids=list(g["player_ids"]),
+                        settings=dict(g["settings"]),
+                        snapshot_seq=g["snapshot_seq"],
+                        snapshot=g["snapshot"],
+                        commands=[(r.seq, r.command) for r in cmd_rows],
+                        deadline_ms=g["deadline_ms"],
+                        window_id=g["window_id"],
+                    )
+                live.append(LiveRoom(room, game))
+            return live
+
+    # ------------------------------------------------------------------ history
+
+    async def history(self, limit: int = 50) -> list[GameSummary]:
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(games)
+                    .where(games.c.finished.is_(True))
+                    .order_by(games.c.finished_ms.desc(), games.c.id.desc())
+                    .limit(limit)
+                )
+            ).all()
+        return [
+            GameSummary(
+                game_id=r.id,
+                code=r.room_code,
+                game_number=r.game_number,
+                player_names=list(r.names),
+                finished_ms=r.finished_ms,
+                winners=list((r.result or {}).get("winner_names", [])),
+            )
+            for r in rows
+        ]
+
+    async def game_record(self, game_id: int) -> GameRecord | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
+            if row is None:
+                return None
+            cmd_rows = (
+                await conn.execute(
+                    select(commands.c.command)
+                    .where(commands.c.game_id == game_id)
+                    .order_by(commands.c.seq)
+                )
+            ).all()
+        g = row._mapping
+        return GameRecord(
+            game_id=g["id"],
+            code=g["room_code"],
+            seed=g["seed"],
+            player_ids=list(g["player_ids"]),
+            names=list(g["names"]),
+            settings=dict(g["settings"]),
+            commands=[r.command for r in cmd_rows],
+            result=g["result"],
+            finished=bool(g["finished"]),
+        )
+
+
+def _room_record(row: Any) -> RoomRecord:
+    return RoomRecord(
+        code=row["code"],
+        status=row["status"],
+        settings=dict(row["settings"]),
+        host=row["host"],
+        players=[PlayerRecord(**p) for p in row["players"]],
+        game_number=row["game_number"],
+        created_ms=row["created_ms"],
+        updated_ms=row["updated_ms"],
+    )

@@ -1,0 +1,67 @@
+"""SQLAlchemy tables. The schema itself is created by the alembic migrations in alembic/."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+
+metadata = MetaData()
+
+# JSONB on PostgreSQL (compact, indexable); plain JSON text elsewhere.
+Json = JSON().with_variant(JSONB(), "postgresql")
+
+rooms = Table(
+    "rooms",
+    metadata,
+    Column("code", String(8), primary_key=True),
+    Column("status", String(16), nullable=False),
+    Column("settings", Json, nullable=False),
+    Column("host", String(32)),
+    Column("players", Json, nullable=False),
+    Column("game_number", Integer, nullable=False, default=0),
+    Column("created_ms", BigInteger, nullable=False),
+    Column("updated_ms", BigInteger, nullable=False),
+    Column("closed", Boolean, nullable=False, default=False),
+)
+Index("ix_rooms_open", rooms.c.closed)
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room_code", String(8), nullable=False),
+    Column("game_number", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("player_ids", Json, nullable=False),
+    Column("names", Json, nullable=False),
+    Column("settings", Json, nullable=False),
+    Column("deadline_ms", BigInteger),
+    Column("window_id", Integer),
+    Column("snapshot_seq", Integer, nullable=False, default=0),
+    Column("snapshot", Json),
+    Column("result", Json),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("started_ms", BigInteger, nullable=False),
+    Column("finished_ms", BigInteger),
+)
+Index("ix_games_room", games.c.room_code, games.c.game_number)
+Index("ix_games_finished", games.c.finished, games.c.finished_ms)
+
+commands = Table(
+    "commands",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("command", Json, nullable=False),
+)
