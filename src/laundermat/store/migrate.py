@@ -34,3 +34,28 @@ def upgrade(url: str, schema: str | None = None) -> None:
 async def upgrade_async(url: str, schema: str | None = None) -> None:
     # alembic's async env.py starts its own event loop, so it runs in a worker thread.
     await asyncio.to_thread(upgrade, url, schema)
+
+
+async def wait_and_upgrade(url: str, wait_seconds: float) -> None:
+    """Wait for the database to accept connections, then migrate (the container's first step)."""
+    from sqlalchemy import text
+
+    from .engine import make_engine, normalise_url
+
+    url = normalise_url(url)
+    deadline = asyncio.get_running_loop().time() + wait_seconds
+    while True:
+        engine = make_engine(url)
+        try:
+            async with engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+            break
+        except Exception as exc:  # any connection failure: retry until the deadline
+            if asyncio.get_running_loop().time() >= deadline:
+                raise SystemExit(
+                    f"database not reachable after {wait_seconds:.0f} s: {exc}"
+                ) from exc
+            await asyncio.sleep(1)
+        finally:
+            await engine.dispose()
+    await upgrade_async(url)
