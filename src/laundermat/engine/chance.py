@@ -99,18 +99,19 @@ class ScriptedChance:
     """Answers scripted draws in order, per purpose; anything unscripted goes to `fallback`.
 
     A script for `below` gives the index to return. For convenience a test may instead script
-    the chosen *value* with `values`: `ScriptedChance(fallback, values={"vault_deal": [59]})`
+    the chosen *value* with `values`: `ScriptedChance(values={"vault_deal": [59]}, dice=[2])`
     — the engine asks `choose(purpose, options)` through `pick_value`, which honours it.
+    Without a `fallback`, the `Game` it is given to supplies its own seeded generator.
     """
 
     def __init__(
         self,
-        fallback: Chance,
+        fallback: Chance | None = None,
         indices: dict[str, list[int]] | None = None,
         values: dict[str, list[object]] | None = None,
         dice: list[int] | None = None,
     ) -> None:
-        self.fallback = fallback
+        self.fallback: Chance | None = fallback
         self.indices = {k: list(v) for k, v in (indices or {}).items()}
         self.values = {k: list(v) for k, v in (values or {}).items()}
         self.dice = list(dice or [])
@@ -122,12 +123,17 @@ class ScriptedChance:
             if not 0 <= index < n:
                 raise ValueError(f"scripted {purpose} index {index} outside [0, {n})")
             return index
-        return self.fallback.below(purpose, n)
+        return self._fallback().below(purpose, n)
 
     def die(self) -> int:
         if self.dice:
             return self.dice.pop(0)
-        return self.fallback.die()
+        return self._fallback().die()
+
+    def _fallback(self) -> Chance:
+        if self.fallback is None:
+            raise ValueError("this ScriptedChance has no fallback for an unscripted draw")
+        return self.fallback
 
     def scripted_value(self, purpose: str) -> tuple[bool, object]:
         queue = self.values.get(purpose)

@@ -22,7 +22,7 @@ from .cards import (
     ROUND_TIMERS,
     WEAPONS,
 )
-from .chance import Chance, Purpose, SeededChance, shuffle
+from .chance import Chance, Purpose, ScriptedChance, SeededChance, shuffle
 from .commands import (
     AlarmDiscard,
     AlarmPurchase,
@@ -110,6 +110,8 @@ class Game:
     def __init__(self, state: GameState, chance: Chance | None = None) -> None:
         self.state = state
         self.chance: Chance = chance if chance is not None else self.seeded_chance()
+        if isinstance(chance, ScriptedChance) and chance.fallback is None:
+            chance.fallback = self.seeded_chance()  # unscripted draws stay seeded and replayable
 
     def seeded_chance(self) -> SeededChance:
         def set_rng(value: int) -> None:

@@ -92,7 +92,10 @@ def alarm_purchase(game: Game, command: AlarmPurchase) -> None:
     check_reference(player, committed, command.reference)
     if state.market[kind] <= 0:
         raise IllegalMove(IllegalCode.SOLD_OUT, f"{kind} is sold out.")
-    if kind not in alarm_choices(state):
+    # An unflagged type outside the choices is merely unaffordable: that is a short payment.
+    if kind in additions.flagged_kinds_owned(state, player.seat) and kind not in alarm_choices(
+        state
+    ):
         raise IllegalMove(
             IllegalCode.FLAGGED_TYPE_RESTRICTED,
             "You own a flagged copy of that type and another type is available (VAULT-8).",
