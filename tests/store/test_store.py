@@ -154,3 +154,59 @@ def test_a_command_is_durable_across_a_reopen(store_target) -> None:  # type: ig
             await reopened.close()
 
     run(go())
+
+
+def test_concurrent_commands_share_commits_and_all_land_in_order(store_target) -> None:  # type: ignore[no-untyped-def]
+    async def go() -> None:
+        store = await open_store(store_target)
+        try:
+            ids = ["p1", "p2", "p3"]
+            game_ids = []
+            for i in range(20):
+                code = f"R{i:03d}"
+                await store.save_room(room(code=code, status="playing"))
+                game_ids.append(await store.start_game(code, 1, i, ids, {}))
+
+            async def play_room(game_id: int) -> None:
+                for seq in range(1, 16):
+                    await store.append_command(
+                        game_id, seq, {"type": "timeout", "window": seq}, seq * 10, seq
+                    )
+
+            await asyncio.gather(*(play_room(g) for g in game_ids))
+            live = {r.game.game_id: r.game for r in await store.load_live_rooms() if r.game}
+            for game_id in game_ids:
+                game = live[game_id]
+                assert [seq for seq, _ in game.commands] == list(range(1, 16))
+                assert [c["window"] for _, c in game.commands] == list(range(1, 16))
+                assert (game.deadline_ms, game.window_id) == (150, 15)
+        finally:
+            await store.close()
+
+    run(go())
+
+
+def test_a_rejected_command_fails_only_its_own_caller(store_target) -> None:  # type: ignore[no-untyped-def]
+    async def go() -> None:
+        store = await open_store(store_target)
+        try:
+            await store.save_room(room(status="playing"))
+            game_id = await store.start_game("ABCDE", 1, 1, ["p1", "p2", "p3"], {})
+            await store.append_command(game_id, 1, {"type": "timeout", "window": 1}, None, None)
+            results = await asyncio.gather(
+                store.append_command(game_id, 1, {"type": "timeout", "window": 99}, None, None),
+                store.append_command(game_id, 2, {"type": "timeout", "window": 2}, None, None),
+                return_exceptions=True,
+            )
+            assert isinstance(results[0], Exception)  # seq 1 exists: the log is append-only
+            assert results[1] is None
+            [live] = await store.load_live_rooms()
+            assert live.game is not None
+            assert live.game.commands == [
+                (1, {"type": "timeout", "window": 1}),
+                (2, {"type": "timeout", "window": 2}),
+            ]
+        finally:
+            await store.close()
+
+    run(go())

@@ -7,11 +7,13 @@ committed, so the room acks and pushes only what a restart would restore.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import sys
 import time
 from typing import Any
 
-from sqlalchemy import insert, select, text, update
+from sqlalchemy import bindparam, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .engine import make_engine, normalise_url
@@ -31,9 +33,16 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+_PendingCommand = tuple[dict[str, Any], dict[str, Any], "asyncio.Future[None]"]
+
+
 class Store:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        # Group commit: commands that arrive while a transaction is being written wait for
+        # the next one, so many rooms share one commit and each caller still awaits its own.
+        self._pending: list[_PendingCommand] = []
+        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str, schema: str | None = None) -> Store:
@@ -47,6 +56,8 @@ class Store:
         return cls(engine)
 
     async def close(self) -> None:
+        if self._writer is not None:
+            await asyncio.shield(self._writer)
         await self.engine.dispose()
 
     # ------------------------------------------------------------------ rooms
@@ -112,12 +123,44 @@ class Store:
         deadline_ms: int | None,
         window_id: int | None,
     ) -> None:
+        """Durable when it returns. Calls made while a commit is in flight share the next one."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        row = {"game_id": game_id, "seq": seq, "command": command}
+        timer = {"gid": game_id, "dl": deadline_ms, "wid": window_id}
+        self._pending.append((row, timer, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_pending())
+        await future
+
+    async def _write_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._write(batch)
+            except Exception:
+                if len(batch) == 1:
+                    _settle(batch, sys.exc_info()[1])
+                    continue
+                # One bad row must not fail its neighbours: write them one by one.
+                for item in batch:
+                    try:
+                        await self._write([item])
+                    except Exception as exc:
+                        _settle([item], exc)
+                    else:
+                        _settle([item], None)
+            else:
+                _settle(batch, None)
+
+    async def _write(self, batch: list[_PendingCommand]) -> None:
+        timers = {t["gid"]: t for _, t, _ in batch}  # the last deadline of each game wins
         async with self.engine.begin() as conn:
-            await conn.execute(insert(commands).values(game_id=game_id, seq=seq, command=command))
+            await conn.execute(insert(commands), [row for row, _, _ in batch])
             await conn.execute(
                 update(games)
-                .where(games.c.id == game_id)
-                .values(deadline_ms=deadline_ms, window_id=window_id)
+                .where(games.c.id == bindparam("gid"))
+                .values(deadline_ms=bindparam("dl"), window_id=bindparam("wid")),
+                list(timers.values()),
             )
 
     async def save_deadline(
@@ -248,3 +291,13 @@ def _room_record(row: Any) -> RoomRecord:
         created_ms=row["created_ms"],
         updated_ms=row["updated_ms"],
     )
+
+
+def _settle(batch: list[_PendingCommand], error: BaseException | None) -> None:
+    for _, _, future in batch:
+        if future.done():
+            continue
+        if error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(error)

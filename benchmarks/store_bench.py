@@ -1,0 +1,145 @@
+"""Persistence: durable command commits per second and p99 commit latency.
+
+`--rooms R` also measures R rooms committing at once, where group commit lets them share
+transactions (each caller still awaits its own durable commit).
+
+Measures `Store.append_command` (one transaction per command, as the room does) on SQLite and,
+when --postgres is given, on PostgreSQL, against a raw `sqlite3` loop doing the same insert +
+update + commit with the same pragmas, in the same run.
+
+    .venv/bin/python -m benchmarks.store_bench --commands 2000 \
+        --postgres postgresql+asyncpg://postgres@127.0.0.1:5432/test
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import secrets
+import sqlite3
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import text
+
+from laundermat.store import PlayerRecord, RoomRecord, Store
+from laundermat.store.engine import make_engine
+
+COMMAND = {"type": "buy_addition", "seat": 3, "addition": "pawn_shop", "bills": [12, 40, 41]}
+
+
+def summarise(latencies: list[float], seconds: float) -> dict[str, Any]:
+    ordered = sorted(latencies)
+    return {
+        "commits_per_second": round(len(latencies) / seconds),
+        "p50_ms": round(statistics.median(ordered) * 1000, 3),
+        "p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1000, 3),
+    }
+
+
+def raw_sqlite(path: Path, n: int) -> dict[str, Any]:
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute(
+        "CREATE TABLE commands (game_id INT, seq INT, command TEXT, PRIMARY KEY (game_id, seq))"
+    )
+    conn.execute("CREATE TABLE games (id INT PRIMARY KEY, deadline_ms INT, window_id INT)")
+    conn.execute("INSERT INTO games VALUES (1, NULL, NULL)")
+    payload = json.dumps(COMMAND)
+    latencies = []
+    start = time.perf_counter()
+    for seq in range(1, n + 1):
+        t0 = time.perf_counter()
+        conn.execute("BEGIN")
+        conn.execute("INSERT INTO commands VALUES (1, ?, ?)", (seq, payload))
+        conn.execute("UPDATE games SET deadline_ms = ?, window_id = ? WHERE id = 1", (seq, seq))
+        conn.execute("COMMIT")
+        latencies.append(time.perf_counter() - t0)
+    seconds = time.perf_counter() - start
+    conn.close()
+    return summarise(latencies, seconds)
+
+
+async def store_loop(url: str, schema: str | None, n: int, rooms: int = 1) -> dict[str, Any]:
+    """`rooms` concurrent rooms each append n / rooms commands, one after another."""
+    store = await Store.open(url, schema)
+    try:
+        game_ids = []
+        for i in range(rooms):
+            code = f"B{i:05d}"
+            player = PlayerRecord("p1", "a", "h", 0, 0)
+            await store.save_room(RoomRecord(code, "playing", {}, "p1", [player], 1, 0, 0))
+            game_ids.append(await store.start_game(code, 1, 1, ["p1"], {}))
+        latencies: list[float] = []
+
+        async def one_room(game_id: int) -> None:
+            for seq in range(1, n // rooms + 1):
+                t0 = time.perf_counter()
+                await store.append_command(game_id, seq, COMMAND, seq, seq)
+                latencies.append(time.perf_counter() - t0)
+
+        start = time.perf_counter()
+        await asyncio.gather(*(one_room(g) for g in game_ids))
+        return summarise(latencies, time.perf_counter() - start)
+    finally:
+        await store.close()
+
+
+async def drop_schema(url: str, schema: str) -> None:
+    engine = make_engine(url)
+    async with engine.begin() as conn:
+        await conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+    await engine.dispose()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--commands", type=int, default=2000)
+    parser.add_argument("--postgres", help="a PostgreSQL URL to measure too")
+    parser.add_argument("--rooms", type=int, default=100, help="concurrent rooms (group commit)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        baseline = raw_sqlite(Path(tmp) / "raw.db", args.commands)
+        sqlite_store = asyncio.run(store_loop(f"sqlite:///{tmp}/store.db", None, args.commands))
+        sqlite_many = asyncio.run(
+            store_loop(f"sqlite:///{tmp}/many.db", None, args.commands, args.rooms)
+        )
+    out: dict[str, Any] = {
+        "raw_sqlite3": baseline,
+        "store_sqlite": sqlite_store,
+        f"store_sqlite_{args.rooms}_rooms": sqlite_many,
+    }
+    sqlite_many["ratio_to_raw"] = round(
+        sqlite_many["commits_per_second"] / baseline["commits_per_second"], 3
+    )
+    out["store_sqlite"]["ratio_to_raw"] = round(
+        sqlite_store["commits_per_second"] / baseline["commits_per_second"], 3
+    )
+    if args.postgres:
+        schema = f"bench_{secrets.token_hex(4)}"
+        try:
+            pg = asyncio.run(store_loop(args.postgres, schema, args.commands))
+            pg_many = asyncio.run(
+                store_loop(args.postgres, schema + "m", args.commands, args.rooms)
+            )
+        finally:
+            asyncio.run(drop_schema(args.postgres, schema + "m"))
+            asyncio.run(drop_schema(args.postgres, schema))
+        pg["ratio_to_raw_sqlite"] = round(
+            pg["commits_per_second"] / baseline["commits_per_second"], 3
+        )
+        out["store_postgresql"] = pg
+        pg_many["ratio_to_raw_sqlite"] = round(
+            pg_many["commits_per_second"] / baseline["commits_per_second"], 3
+        )
+        out[f"store_postgresql_{args.rooms}_rooms"] = pg_many
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
