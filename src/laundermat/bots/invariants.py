@@ -52,6 +52,7 @@ def perturb(state: GameState, viewer: int | None, rng: random.Random) -> GameSta
     other = copy.copy(state)
     other.deck = list(state.deck)
     other.vault = list(state.vault)
+    other.spent = list(state.spent)
     other.players = [dataclasses.replace(p, wallet=list(p.wallet)) for p in state.players]
     other.copies = [dataclasses.replace(c) for c in state.copies]
     other.events = [
@@ -61,14 +62,16 @@ def perturb(state: GameState, viewer: int | None, rng: random.Random) -> GameSta
     other.rng ^= rng.getrandbits(64) | 1
     rng.shuffle(other.deck)
     rng.shuffle(other.vault)
+    rng.shuffle(other.spent)
     spare = list(range(1000, 1100))  # stand-in ids: the view must not depend on them at all
     for player in other.players:
+        if player.lf_draw is not None:
+            # LOSTFOUND-1: hidden from everyone, its user included, until the lock.
+            player.lf_draw = spare.pop()
         if player.seat == viewer:
             continue
         if player.wallet:
             player.wallet = [spare.pop() for _ in range(rng.randint(1, 4))]
-        if player.lf_draw is not None:
-            player.lf_draw = spare.pop()
         if player.selection is not None and player.selection != LOST_FOUND_PICK:
             player.selection = LOST_FOUND_PICK if rng.random() < 0.5 else spare.pop()
         if not player.lf_public:
