@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -15,6 +16,45 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0 if report.errors == 0 and report.invariant_violations == 0 else 1
 
 
+# Flags override the environment (LAUNDERMAT_*, DATABASE_URL); unset flags leave it alone.
+SERVE_FLAGS: list[tuple[str, type, str]] = [
+    ("host", str, "address to bind (0.0.0.0 to let phones on the network join)"),
+    ("port", int, "port to listen on"),
+    ("database_url", str, "SQLAlchemy URL (default sqlite file ./laundermat.db)"),
+    ("database_schema", str, "PostgreSQL schema to use"),
+    ("allowed_origins", str, "comma-separated origins allowed to connect"),
+    ("max_message_bytes", int, "largest accepted socket message"),
+    ("messages_per_second", float, "per-connection message rate"),
+    ("room_creations_per_minute", int, "per client address"),
+    ("join_attempts_per_minute", int, "per client address"),
+    ("room_idle_close_seconds", float, "close a room idle this long"),
+    ("room_finished_close_seconds", float, "close a finished room after this long"),
+    ("away_after_seconds", float, "GEN-4: seconds without a connection before away"),
+    ("restart_grace_seconds", float, "minimum time left for a window after a restart"),
+    ("time_scale", float, "TEST ONLY: multiply every window's duration"),
+    ("log_level", str, "debug, info, warning, error"),
+]
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .web.serve import serve
+    from .web.settings import ServerSettings
+
+    overrides: dict[str, Any] = {
+        name: getattr(args, name) for name, _, _ in SERVE_FLAGS if getattr(args, name) is not None
+    }
+    serve(ServerSettings(**overrides))
+    return 0
+
+
+def _bots(args: argparse.Namespace) -> int:
+    from .bots.ws_bot import run_bots
+
+    report = run_bots(args.url, args.rooms, args.players, args.think, args.seed, args.timeout)
+    print(json.dumps(report))
+    return 0 if report["errors"] == 0 and report["rooms_completed"] == args.rooms else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="laundermat", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -23,9 +63,23 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks")
+    srv = sub.add_parser("serve", help="run the game server")
+    for name, kind, text in SERVE_FLAGS:
+        srv.add_argument("--" + name.replace("_", "-"), dest=name, type=kind, help=text)
+    bots = sub.add_parser("bots", help="play whole games against a server over WebSockets")
+    bots.add_argument("--url", default="http://127.0.0.1:8000")
+    bots.add_argument("--rooms", type=int, default=1)
+    bots.add_argument("--players", type=int, default=4)
+    bots.add_argument("--think", type=float, default=0.0, help="seconds to wait before acting")
+    bots.add_argument("--seed", type=int, default=None)
+    bots.add_argument("--timeout", type=float, default=600.0, help="give up after this long")
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "serve":
+        return _serve(args)
+    if args.command == "bots":
+        return _bots(args)
     return 2
 
 

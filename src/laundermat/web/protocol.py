@@ -69,6 +69,33 @@ class ErrorBody(Strict):
     message: str
 
 
+class GameSummaryBody(Strict):
+    """One finished (or running) game in `GET /api/history`."""
+
+    game_id: int
+    code: str
+    game_number: int
+    player_names: list[str]
+    finished_ms: int | None
+    winners: list[str]  # display names
+
+
+class ReplayBody(Strict):
+    """`GET /api/games/{id}/replay`, only for finished games: everything is revealed.
+    `commands` is the engine command log (room timeouts and presence included); `final` is
+    the engine's spectator view of the final state (full reveal, PUBLIC-2)."""
+
+    game_id: int
+    code: str
+    seed: int
+    player_ids: list[str]
+    names: list[str]
+    settings: RoomSettings
+    commands: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    final: dict[str, Any]
+
+
 # ------------------------------------------------------------------ client → server
 
 
@@ -83,11 +110,14 @@ class Spectate(Strict):
 
 class Act(Strict):
     """A game command. `command` is the engine's JSON form without `seat` (the token is
-    the seat), e.g. `{"type": "select", "card": 12}`."""
+    the seat), e.g. `{"type": "select", "card": 12}`; a `seat` key is rejected (`bad_message`).
+    `window`, when given, is the id of the window the player meant to act in: if another
+    window is open by the time the command is applied it is rejected with `stale_window`."""
 
     type: Literal["act"]
     id: CommandId
     command: dict[str, Any]
+    window: int | None = None
 
 
 class LobbyAction(Strict):
@@ -188,6 +218,11 @@ def json_schema() -> dict[str, Any]:
         "join_room": JoinRoom.model_json_schema(),
         "seat_granted": SeatGranted.model_json_schema(),
         "error_body": ErrorBody.model_json_schema(),
+        "room_info": RoomInfo.model_json_schema(),
+        "game_summary": GameSummaryBody.model_json_schema(),
+        "replay": ReplayBody.model_json_schema(),
+        "error_codes": {**SERVER_ERROR_CODES},
+        "close_codes": {str(k): v for k, v in CLOSE_CODES.items()},
     }
 
 
@@ -209,4 +244,25 @@ SERVER_ERROR_CODES = {
     "no_game": "No game is running.",
     "origin_not_allowed": "This origin may not connect.",
     "too_many_requests": "Too many requests from this address; try again shortly.",
+    "name_taken": "Someone in the room already uses that name.",
+    "not_a_player_command": "That command is the room's own (timeout, set_away).",
+    "not_found": "No such game.",
+    "not_finished": "Replays are available once the game has finished.",
+    "kicked": "The host removed you from the room.",
+    "replaced": "This seat connected from another tab or device.",
+    "room_closed": "The room has closed.",
+    "internal": "Something went wrong on the server.",
+}
+
+# Close codes the server uses on the socket (4xxx are this application's own).
+CLOSE_CODES = {
+    1000: "normal: you left the room",
+    1001: "going away: the server is shutting down (reconnect with backoff)",
+    1008: "policy violation: bad token, rate limit, or a protocol breach",
+    1009: "message too big",
+    1011: "internal server error",
+    1013: "try again later: the connection could not keep up with its messages",
+    4001: "replaced: the same seat connected from another socket",
+    4003: "kicked: the host removed this player",
+    4004: "room closed",
 }

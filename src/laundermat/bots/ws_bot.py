@@ -1,0 +1,249 @@
+"""Bots over the public API: create rooms over HTTP, play whole games over WebSockets.
+
+Each bot is a real `websockets` client that sees only its own seat's views and chooses with
+`RandomPolicy` (wait_chance=0: the server's own timers handle any timeout). The report is
+one JSON-able dict: rooms completed, errors, and latency from sending a command to the
+sender's updated view and to the last seat's updated view.
+
+`errors` counts what should never happen (protocol errors, server errors, lost sockets,
+games not finished). `rejected` counts rule refusals caused by racing other players
+(two bots buying the last copy: GEN-1/BUY-5); they are normal in a real-time game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import orjson
+import websockets
+
+from ..engine.errors import IllegalCode
+from .policy import RandomPolicy
+
+RACE_CODES = {str(c) for c in IllegalCode} | {"not_your_turn", "wrong_phase", "stale_window"}
+
+
+@dataclass
+class Sent:
+    bot: int
+    at: float
+    version: int | None = None  # from the ack
+
+
+@dataclass
+class RoomRun:
+    url: str
+    players: int
+    think: float
+    rng: random.Random
+    code: str = ""
+    completed: bool = False
+    errors: Counter[str] = field(default_factory=Counter)
+    rejected: Counter[str] = field(default_factory=Counter)
+    sent: list[Sent] = field(default_factory=list)
+    arrivals: list[list[tuple[int, float]]] = field(default_factory=list)  # per bot
+
+
+def _ws_url(url: str, code: str) -> str:
+    base = url.rstrip("/")
+    base = "ws" + base[4:] if base.startswith("http") else base
+    return f"{base}/ws/{code}"
+
+
+class Bot:
+    def __init__(self, run: RoomRun, index: int, seat: dict[str, str], host: bool) -> None:
+        self.run = run
+        self.index = index
+        self.token = seat["token"]
+        self.host = host
+        self.policy = RandomPolicy(random.Random(run.rng.random()), wait_chance=0.0)
+        self.version: int | None = None
+        self.view: dict[str, Any] | None = None
+        self.inflight: Sent | None = None
+        self.need_version = 0  # act again only once the view includes our last ack
+        self.started = False
+        self.resyncing = False
+        self.arrivals: list[tuple[int, float]] = []
+        run.arrivals.append(self.arrivals)
+
+    async def play(self) -> bool:
+        async with websockets.connect(
+            _ws_url(self.run.url, self.run.code), compression=None, max_size=2**22
+        ) as ws:
+            await ws.send(orjson.dumps({"type": "hello", "token": self.token}).decode())
+            async for raw in ws:
+                message = orjson.loads(raw)
+                kind = message["type"]
+                if kind == "view":
+                    gap = self._on_view(message)
+                    if self._over():
+                        return True
+                    if gap:  # a missed version: ask for the whole view
+                        await ws.send('{"type":"resync"}')
+                        continue
+                elif kind == "ack":
+                    self._on_answer(message, message["version"])
+                elif kind == "error":
+                    code = message["code"]
+                    (self.run.rejected if code in RACE_CODES else self.run.errors)[code] += 1
+                    self._on_answer(message, None)
+                await self._maybe_act(ws)
+        return False
+
+    def _on_view(self, message: dict[str, Any]) -> bool:
+        """Take the view if it is the next version; True when versions were skipped."""
+        version = message["version"]
+        self.arrivals.append((version, time.perf_counter()))
+        if self.resyncing or self.version is None or version == self.version + 1:
+            self.version, self.view, self.resyncing = version, message, False
+            return False
+        if version <= self.version:
+            return False  # an old or repeated view
+        self.resyncing = True
+        return True
+
+    def _over(self) -> bool:
+        game = self.view.get("game") if self.view else None
+        return bool(game and game["phase"] == "over")
+
+    def _on_answer(self, message: dict[str, Any], version: int | None) -> None:
+        if self.inflight is not None and message.get("id") is not None:
+            self.inflight.version = version
+            if version is not None:
+                self.run.sent.append(self.inflight)
+                self.need_version = version
+            self.inflight = None
+
+    async def _maybe_act(self, ws: Any) -> None:
+        view = self.view
+        if view is None or self.inflight is not None or (self.version or 0) < self.need_version:
+            return
+        room, game = view["room"], view["game"]
+        if room["status"] == "lobby":
+            if self.host and not self.started and _all_connected(room, self.run.players):
+                self.started = True
+                await self._send(ws, {"type": "lobby", "action": "start"})
+            return
+        if game is None or room["status"] != "playing":
+            return
+        me = game.get("me") or {}
+        if game["phase"] == "draft" and me.get("selection") is not None:
+            return  # selected: wait for the lock (changing one's mind forever never ends)
+        command = self.policy.decide(game)
+        if command is None:
+            return
+        command.pop("seat", None)  # the token is the seat
+        if self.run.think:
+            await asyncio.sleep(self.run.think * self.policy.rng.random())
+        window = game["window"]["id"] if game.get("window") else None
+        await self._send(ws, {"type": "act", "command": command, "window": window})
+
+    async def _send(self, ws: Any, message: dict[str, Any]) -> None:
+        message["id"] = uuid.uuid4().hex[:16]
+        self.inflight = Sent(self.index, time.perf_counter())
+        await ws.send(orjson.dumps(message).decode())
+
+
+def _all_connected(room: dict[str, Any], players: int) -> bool:
+    return len(room["players"]) == players and all(p["connected"] for p in room["players"])
+
+
+async def play_room(run: RoomRun) -> None:
+    async with httpx.AsyncClient(base_url=run.url, timeout=10) as http:
+        response = await http.post("/api/rooms", json={"name": "bot0"})
+        response.raise_for_status()
+        seats = [response.json()]
+        run.code = seats[0]["code"]
+        for i in range(1, run.players):
+            response = await http.post(f"/api/rooms/{run.code}/join", json={"name": f"bot{i}"})
+            response.raise_for_status()
+            seats.append(response.json())
+    bots = [Bot(run, i, seat, host=i == 0) for i, seat in enumerate(seats)]
+    results = await asyncio.gather(*(bot.play() for bot in bots), return_exceptions=True)
+    for outcome in results:
+        if isinstance(outcome, BaseException):
+            run.errors[type(outcome).__name__] += 1
+    run.completed = all(outcome is True for outcome in results)
+
+
+def _percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 2)
+
+
+def _latencies(run: RoomRun) -> tuple[list[float], list[float]]:
+    """Per acked command: the sender's first view with its version, and the last seat's."""
+    sender, last = [], []
+    firsts = [dict(reversed(a)) for a in run.arrivals]  # version → first arrival
+    for sent in run.sent:
+        assert sent.version is not None
+        times = [f[sent.version] for f in firsts if sent.version in f]
+        mine = firsts[sent.bot].get(sent.version)
+        if mine is not None:
+            sender.append(mine - sent.at)
+        if len(times) == len(firsts):
+            last.append(max(times) - sent.at)
+    return sender, last
+
+
+async def run_bots_async(
+    url: str, rooms: int, players: int, think: float, seed: int | None, timeout: float
+) -> dict[str, Any]:
+    rng = random.Random(seed)
+    runs = [RoomRun(url, players, think, random.Random(rng.random())) for _ in range(rooms)]
+    start = time.perf_counter()
+    tasks = [asyncio.ensure_future(play_room(run)) for run in runs]
+    _, pending = await asyncio.wait(tasks, timeout=timeout)
+    for task in pending:
+        task.cancel()
+    errors: Counter[str] = Counter()
+    rejected: Counter[str] = Counter()
+    sender: list[float] = []
+    last: list[float] = []
+    for run, task in zip(runs, tasks, strict=True):
+        if task in pending:
+            errors["timeout"] += 1
+        elif task.exception() is not None:
+            errors[type(task.exception()).__name__] += 1
+        errors.update(run.errors)
+        rejected.update(run.rejected)
+        s, lst = _latencies(run)
+        sender += s
+        last += lst
+    return {
+        "rooms": rooms,
+        "players": players,
+        "rooms_completed": sum(run.completed for run in runs),
+        "errors": sum(errors.values()),
+        "error_codes": dict(errors),
+        "rejected": sum(rejected.values()),
+        "rejected_codes": dict(rejected),
+        "commands": len(sender),
+        "latency_ms": {
+            "sender_p50": _percentile(sender, 0.5),
+            "sender_p99": _percentile(sender, 0.99),
+            "last_seat_p50": _percentile(last, 0.5),
+            "last_seat_p99": _percentile(last, 0.99),
+        },
+        "seconds": round(time.perf_counter() - start, 2),
+    }
+
+
+def run_bots(
+    url: str,
+    rooms: int,
+    players: int,
+    think: float = 0.0,
+    seed: int | None = None,
+    timeout: float = 600.0,
+) -> dict[str, Any]:
+    return asyncio.run(run_bots_async(url, rooms, players, think, seed, timeout))

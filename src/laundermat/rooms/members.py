@@ -1,0 +1,83 @@
+"""Seats, tokens and room codes: the room's bookkeeping that needs no event loop."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .room import Subscriber
+
+# No 0/O, 1/I/L: a code read aloud or off a phone screen cannot be mistyped that way.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 5  # 31^5 ≈ 28.6 million codes
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(code: str) -> str:
+    return code.strip().upper()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)  # 256 random bits
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: str, token_hash: str) -> bool:
+    return hmac.compare_digest(hash_token(token), token_hash)
+
+
+@dataclass
+class Member:
+    """One seat at the table, in the lobby and through the game (GEN-3: seats stay)."""
+
+    player_id: str
+    name: str
+    token_hash: str
+    joined_ms: int
+    seat: int | None = None  # the engine seat once a game has started
+    sub: Subscriber | None = None
+    away: bool = False  # GEN-4, mirrored into the engine while a game runs
+    left: bool = False  # said "leave" during a game: keeps the seat, gives up hosting
+    # Answers to this seat's recent command ids, so a retry is answered, never re-applied.
+    answered: OrderedDict[str, bytes] = field(default_factory=OrderedDict)
+
+    @property
+    def connected(self) -> bool:
+        return self.sub is not None
+
+    def remember(self, command_id: str, answer: bytes, limit: int) -> None:
+        self.answered[command_id] = answer
+        while len(self.answered) > limit:
+            self.answered.popitem(last=False)
+
+
+def next_host(members: list[Member], host: str | None, by_seat: bool) -> str | None:
+    """Hosting passes to the next seat after the host (join order in the lobby), preferring
+    someone connected who has not left, then anyone who has not left, then anyone."""
+    if by_seat:
+        order = sorted(members, key=lambda m: m.seat if m.seat is not None else len(members))
+    else:
+        order = list(members)
+    ids = [m.player_id for m in order]
+    start = ids.index(host) + 1 if host in ids else 0
+    ring = [order[(start + i) % len(order)] for i in range(len(order))]
+    others = [m for m in ring if m.player_id != host] or ring
+    for chosen in (
+        next((m for m in others if m.connected and not m.left), None),
+        next((m for m in others if not m.left), None),
+        next(iter(others), None),
+    ):
+        if chosen is not None:
+            return chosen.player_id
+    return None

@@ -1,0 +1,163 @@
+"""An in-memory store with the SQL store's interface: for unit tests and `memory://`.
+
+It keeps copies of what it is given, so a test can "restart" by building new rooms from
+`load_live_rooms()` exactly as the server does after a crash.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .records import GameRecord, GameSummary, LiveGame, LiveRoom, RoomRecord
+
+
+@dataclass
+class _Game:
+    game_id: int
+    code: str
+    game_number: int
+    seed: int
+    player_ids: list[str]
+    settings: dict[str, Any]
+    commands: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    snapshot_seq: int = 0
+    snapshot: dict[str, Any] | None = None
+    deadline_ms: int | None = None
+    window_id: int | None = None
+    result: dict[str, Any] | None = None
+    finished_ms: int | None = None
+
+
+class MemoryStore:
+    def __init__(self) -> None:
+        self.rooms: dict[str, RoomRecord] = {}
+        self.games: dict[int, _Game] = {}
+        self.closed: set[str] = set()
+        self.fail_next_append = False  # lets a test simulate a database failure
+
+    @classmethod
+    async def open(cls, url: str = "memory://") -> MemoryStore:
+        return cls()
+
+    async def close(self) -> None:
+        pass
+
+    async def save_room(self, room: RoomRecord) -> None:
+        self.rooms[room.code] = copy.deepcopy(room)
+        self.closed.discard(room.code)
+
+    async def start_game(
+        self,
+        code: str,
+        game_number: int,
+        seed: int,
+        player_ids: list[str],
+        settings: dict[str, Any],
+    ) -> int:
+        game_id = len(self.games) + 1
+        self.games[game_id] = _Game(
+            game_id, code, game_number, seed, list(player_ids), dict(settings)
+        )
+        return game_id
+
+    async def append_command(
+        self,
+        game_id: int,
+        seq: int,
+        command: dict[str, Any],
+        deadline_ms: int | None,
+        window_id: int | None,
+    ) -> None:
+        if self.fail_next_append:
+            self.fail_next_append = False
+            raise OSError("simulated database failure")
+        game = self.games[game_id]
+        expected = (game.commands[-1][0] if game.commands else game.snapshot_seq) + 1
+        if seq != expected:
+            raise ValueError(f"seq {seq} out of order (expected {expected})")
+        game.commands.append((seq, copy.deepcopy(command)))
+        game.deadline_ms, game.window_id = deadline_ms, window_id
+
+    async def save_deadline(
+        self, game_id: int, deadline_ms: int | None, window_id: int | None
+    ) -> None:
+        game = self.games[game_id]
+        game.deadline_ms, game.window_id = deadline_ms, window_id
+
+    async def save_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None:
+        game = self.games[game_id]
+        game.snapshot_seq, game.snapshot = seq, copy.deepcopy(state)
+
+    async def finish_game(self, game_id: int, result: dict[str, Any]) -> None:
+        game = self.games[game_id]
+        game.result = copy.deepcopy(result)
+        game.finished_ms = time.time_ns() // 1_000_000
+
+    async def close_room(self, code: str) -> None:
+        self.closed.add(code)
+
+    async def load_live_rooms(self) -> list[LiveRoom]:
+        out = []
+        for code, room in self.rooms.items():
+            if code in self.closed:
+                continue
+            games = [g for g in self.games.values() if g.code == code]
+            current = max(games, key=lambda g: g.game_number) if games else None
+            live = None
+            if current is not None and current.result is None:
+                live = LiveGame(
+                    game_id=current.game_id,
+                    seed=current.seed,
+                    player_ids=list(current.player_ids),
+                    settings=dict(current.settings),
+                    snapshot_seq=current.snapshot_seq,
+                    snapshot=copy.deepcopy(current.snapshot),
+                    commands=[
+                        (s, copy.deepcopy(c))
+                        for s, c in current.commands
+                        if s > current.snapshot_seq
+                    ],
+                    deadline_ms=current.deadline_ms,
+                    window_id=current.window_id,
+                )
+            out.append(LiveRoom(copy.deepcopy(room), live))
+        return out
+
+    async def history(self, limit: int = 50) -> list[GameSummary]:
+        out = []
+        for game in sorted(self.games.values(), key=lambda g: -g.game_id)[:limit]:
+            room = self.rooms.get(game.code)
+            names = {p.player_id: p.name for p in room.players} if room else {}
+            winners = (game.result or {}).get("winner_names", [])
+            out.append(
+                GameSummary(
+                    game_id=game.game_id,
+                    code=game.code,
+                    game_number=game.game_number,
+                    player_names=[names.get(p, p) for p in game.player_ids],
+                    finished_ms=game.finished_ms,
+                    winners=[str(w) for w in winners],
+                )
+            )
+        return out
+
+    async def game_record(self, game_id: int) -> GameRecord | None:
+        game = self.games.get(game_id)
+        if game is None:
+            return None
+        room = self.rooms.get(game.code)
+        names = {p.player_id: p.name for p in room.players} if room else {}
+        return GameRecord(
+            game_id=game.game_id,
+            code=game.code,
+            seed=game.seed,
+            player_ids=list(game.player_ids),
+            names=[names.get(p, p) for p in game.player_ids],
+            settings=dict(game.settings),
+            commands=[copy.deepcopy(c) for _, c in game.commands],
+            result=copy.deepcopy(game.result),
+            finished=game.result is not None,
+        )

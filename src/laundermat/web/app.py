@@ -1,0 +1,107 @@
+"""The app factory: `create_app(settings)` wires the store, the rooms and the routes."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import cast
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from ..rooms import RoomConfig, RoomManager, SystemClock
+from ..rooms.clock import Clock
+from ..rooms.memory_store import MemoryStore
+from ..rooms.records import StoreLike
+from .limits import AddressLimiter
+from .metrics import Metrics
+from .routes import ApiError, router
+from .settings import ServerSettings
+from .socket import socket_endpoint
+from .state import AppState
+
+log = logging.getLogger("laundermat.app")
+
+
+async def open_store(settings: ServerSettings) -> StoreLike:
+    if settings.database_url.startswith("memory"):
+        return await MemoryStore.open(settings.database_url)
+    from ..store import Store
+
+    return cast(StoreLike, await Store.open(settings.database_url, settings.database_schema))
+
+
+def room_config(settings: ServerSettings) -> RoomConfig:
+    return RoomConfig(
+        time_scale=settings.time_scale,
+        away_after_ms=round(settings.away_after_seconds * 1000),
+        restart_grace_ms=round(settings.restart_grace_seconds * 1000),
+    )
+
+
+def create_app(settings: ServerSettings | None = None, clock: Clock | None = None) -> FastAPI:
+    settings = settings or ServerSettings()
+    clock = clock or SystemClock()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await open_store(settings)
+        metrics = Metrics()
+        manager = RoomManager(
+            store,
+            clock,
+            room_config(settings),
+            metrics,
+            idle_close_ms=round(settings.room_idle_close_seconds * 1000),
+            finished_close_ms=round(settings.room_finished_close_seconds * 1000),
+        )
+        app.state.laundermat = AppState(
+            settings=settings,
+            store=store,
+            manager=manager,
+            metrics=metrics,
+            create_limiter=AddressLimiter(settings.room_creations_per_minute),
+            join_limiter=AddressLimiter(settings.join_attempts_per_minute),
+        )
+        restored = await manager.restore()
+        manager.start_sweeper()
+        log.info("ready", extra={"restored_rooms": restored})
+        try:
+            yield
+        finally:
+            await manager.shutdown()
+            await store.close()
+
+    app = FastAPI(title="LaunderMat", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.include_router(router)
+    app.add_api_websocket_route("/ws/{code}", socket_endpoint)
+    if settings.static_dir.is_dir():
+        app.mount("/static", StaticFiles(directory=settings.static_dir), name="static")
+
+    # Every error is an ErrorBody with a stable code; no stack trace ever reaches a client.
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        request.app.state.laundermat.metrics.error(exc.code)
+        return exc.response()
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return ApiError("bad_message", f"{where}: {first.get('msg', 'invalid')}").response()
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        code = "not_found" if exc.status_code == 404 else "bad_request"
+        return ApiError(code, str(exc.detail), exc.status_code).response()
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("request failed", extra={"path": request.url.path})
+        return ApiError("internal", "Something went wrong on the server.", 500).response()
+
+    return app

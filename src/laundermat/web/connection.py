@@ -1,0 +1,84 @@
+"""One socket as a room subscriber: a bounded send queue drained by its own writer task.
+
+A room never awaits a socket: `send` only queues. A reader too slow to keep up fills its
+queue and is dropped (1013), instead of stalling its room (FIELD-NOTES: uvicorn's
+websockets-sansio `send()` waits while the socket is not writable).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from enum import Enum
+
+from starlette.websockets import WebSocket
+
+_CLOSE = object()
+
+
+class ConnState(Enum):
+    """The socket's life: OPEN (accepted, no hello yet) → PLAYER or SPECTATOR → CLOSING."""
+
+    OPEN = "open"
+    PLAYER = "player"
+    SPECTATOR = "spectator"
+    CLOSING = "closing"
+
+
+class Connection:
+    def __init__(self, ws: WebSocket, queue_size: int) -> None:
+        self.ws = ws
+        self.state = ConnState.OPEN
+        self.player_id: str | None = None
+        self.close_code: int | None = None
+        self._reason = ""
+        self._queue: asyncio.Queue[bytes | object] = asyncio.Queue(maxsize=queue_size)
+        self._writer = asyncio.create_task(self._write())
+
+    # ------------------------------------------------------------ the room's side
+
+    def send(self, data: bytes) -> None:
+        if self.state is ConnState.CLOSING:
+            return
+        try:
+            self._queue.put_nowait(data)
+        except asyncio.QueueFull:
+            self.close(1013, "too slow: reconnect for a fresh view")
+
+    def close(self, code: int, reason: str) -> None:
+        """Close after the messages already queued (so an error arrives before its close)."""
+        if self.state is ConnState.CLOSING:
+            return
+        self.state = ConnState.CLOSING
+        self.close_code, self._reason = code, reason
+        if self._queue.full():  # a slow reader: what it has not read is lost anyway
+            while not self._queue.empty():
+                self._queue.get_nowait()
+        self._queue.put_nowait(_CLOSE)
+
+    # ------------------------------------------------------------ the writer
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                item = await self._queue.get()
+                if item is _CLOSE:
+                    await self.ws.close(self.close_code or 1000, self._reason[:120])
+                    return
+                assert isinstance(item, bytes)
+                await self.ws.send_text(item.decode())
+        except Exception:
+            # The peer went away mid-send; the reader sees the disconnect and cleans up.
+            self.state = ConnState.CLOSING
+
+    async def finish(self, timeout: float = 2.0) -> None:
+        """Let the writer flush and close, then make sure it is gone."""
+        if self.state is not ConnState.CLOSING:
+            self.close(1000, "")
+        with contextlib.suppress(asyncio.TimeoutError, Exception):
+            await asyncio.wait_for(asyncio.shield(self._writer), timeout)
+        self._writer.cancel()
+
+    @property
+    def closing(self) -> bool:
+        return self.state is ConnState.CLOSING

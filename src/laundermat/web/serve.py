@@ -1,0 +1,58 @@
+"""Running the server: uvicorn with our WebSocket limits and a graceful SIGTERM."""
+
+from __future__ import annotations
+
+import logging
+import socket
+from typing import Any
+
+import uvicorn
+from fastapi import FastAPI
+
+from . import logs
+from .app import create_app
+from .settings import ServerSettings
+
+log = logging.getLogger("laundermat.serve")
+
+
+class Server(uvicorn.Server):
+    """On SIGTERM: stop accepting, tell every socket 1001 going away, then let uvicorn
+    finish (its own shutdown would close sockets with 1012)."""
+
+    def __init__(self, config: uvicorn.Config, app: FastAPI) -> None:
+        super().__init__(config)
+        self.fastapi_app = app
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:
+            server.close()
+        state = getattr(self.fastapi_app.state, "laundermat", None)
+        if state is not None:
+            await state.manager.shutdown()
+        await super().shutdown(sockets)
+
+
+def uvicorn_config(app: Any, settings: ServerSettings) -> uvicorn.Config:
+    return uvicorn.Config(
+        app,
+        host=settings.host,
+        port=settings.port,
+        ws_max_size=settings.max_message_bytes,
+        ws_per_message_deflate=False,  # OWASP; and it costs CPU and memory per socket
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        log_config=None,
+        access_log=False,  # our routes log what matters; URLs never carry tokens anyway
+        timeout_graceful_shutdown=5,
+        lifespan="on",
+    )
+
+
+def serve(settings: ServerSettings) -> None:
+    logs.configure(settings.log_level, settings.json_logs)
+    app = create_app(settings)
+    server = Server(uvicorn_config(app, settings), app)
+    shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
+    print(f"LaunderMat is running: open http://{shown}:{settings.port}/", flush=True)
+    server.run()

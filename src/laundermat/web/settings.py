@@ -1,0 +1,48 @@
+"""Server settings: flags or environment (prefix LAUNDERMAT_, plus DATABASE_URL)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import AliasChoices, Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+REPO_STATIC = Path(__file__).resolve().parents[3] / "static"
+
+
+class ServerSettings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="LAUNDERMAT_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    database_url: str = Field(
+        default="sqlite+aiosqlite:///./laundermat.db",
+        validation_alias=AliasChoices("LAUNDERMAT_DATABASE_URL", "DATABASE_URL", "database_url"),
+    )
+    database_schema: str | None = None  # PostgreSQL only: isolates test runs
+    # Origins allowed to open a socket or POST. Empty: the page's own origin and localhost.
+    allowed_origins: Annotated[list[str], NoDecode] = []
+    max_message_bytes: int = 16 * 1024
+    messages_per_second: float = 20.0
+    message_burst: int = 40
+    room_creations_per_minute: int = 20  # per client address
+    join_attempts_per_minute: int = 60  # per client address (joins, hellos, spectates)
+    send_queue_size: int = 256  # messages queued for one slow socket before it is dropped
+    room_idle_close_seconds: float = 30 * 60
+    room_finished_close_seconds: float = 10 * 60
+    away_after_seconds: float = 30.0  # GEN-4
+    restart_grace_seconds: float = 5.0
+    # Test-only: multiplies every game window's duration. Production never sets it.
+    time_scale: float = Field(default=1.0, gt=0, le=1.0)
+    static_dir: Path = REPO_STATIC
+    public_url: str | None = None  # the base of join links and QR codes, if not the request's
+    log_level: str = "info"
+    json_logs: bool = True
+
+    @field_validator("allowed_origins", mode="before")
+    @classmethod
+    def _split(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [v.strip().rstrip("/") for v in value.split(",") if v.strip()]
+        return value
