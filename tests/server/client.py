@@ -1,0 +1,103 @@
+"""A small socket client for the tests (the bots in laundermat.bots.ws_bot are the other)."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import orjson
+import websockets
+from websockets.asyncio.client import ClientConnection
+
+from laundermat.web.protocol import server_message
+
+Message = dict[str, Any]
+
+
+class Client:
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.view: Message | None = None
+        self.received: list[Message] = []
+
+    @classmethod
+    async def open(cls, ws_base: str, code: str, token: str | None = None, **kwargs: Any) -> Client:
+        ws = await websockets.connect(f"{ws_base}/{code}", compression=None, **kwargs)
+        client = cls(ws)
+        if token is not None:
+            await client.send({"type": "hello", "token": token})
+            await client.until(lambda m: m["type"] == "view")
+        return client
+
+    async def send(self, message: Message) -> None:
+        await self.ws.send(orjson.dumps(message).decode())
+
+    async def recv(self, timeout: float = 10) -> Message:
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        message: Message = orjson.loads(raw)
+        server_message.validate_python(message)  # every message matches the protocol
+        self.received.append(message)
+        if message["type"] == "view":
+            self.view = message
+        return message
+
+    async def until(self, test: Callable[[Message], bool], timeout: float = 10) -> Message:
+        async def wait() -> Message:
+            while True:
+                message = await self.recv(timeout)
+                if test(message):
+                    return message
+
+        return await asyncio.wait_for(wait(), timeout)
+
+    async def request(self, message: Message, timeout: float = 10) -> Message:
+        """Send a message with a fresh id and return its answer (ack or error)."""
+        message.setdefault("id", uuid.uuid4().hex[:12])
+        await self.send(message)
+        return await self.until(lambda m: m.get("id") == message["id"], timeout)
+
+    async def act(self, command: Message, **extra: Any) -> Message:
+        return await self.request({"type": "act", "command": command, **extra})
+
+    async def lobby(self, action: str, **extra: Any) -> Message:
+        return await self.request({"type": "lobby", "action": action, **extra})
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+    @property
+    def game(self) -> Message:
+        assert self.view is not None and self.view["game"] is not None
+        game: Message = self.view["game"]
+        return game
+
+
+async def new_room(url: str, players: int, **settings: int) -> tuple[str, list[Message]]:
+    """Create a room and seat `players` players: (code, [SeatGranted, ...])."""
+    async with httpx.AsyncClient(base_url=url) as http:
+        body: Message = {"name": "p0"}
+        if settings:
+            body["settings"] = settings
+        first = (await http.post("/api/rooms", json=body)).json()
+        seats = [first]
+        for i in range(1, players):
+            response = await http.post(f"/api/rooms/{first['code']}/join", json={"name": f"p{i}"})
+            assert response.status_code == 200, response.text
+            seats.append(response.json())
+    return first["code"], seats
+
+
+async def seated_game(
+    server: Any, players: int, **settings: int
+) -> tuple[str, list[Message], list[Client]]:
+    """A started game with every player connected; each client holds the first game view."""
+    code, seats = await new_room(server.url, players, **settings)
+    clients = [await Client.open(server.ws, code, s["token"]) for s in seats]
+    answer = await clients[0].lobby("start")
+    assert answer["type"] == "ack", answer
+    for c in clients:
+        await c.until(lambda m: m["type"] == "view" and m["game"] is not None)
+    return code, seats, clients

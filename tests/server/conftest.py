@@ -1,0 +1,143 @@
+"""Real servers for the socket tests: `python -m laundermat.cli serve` as a subprocess on a
+free port, with a temporary database, waited for on /healthz and killed in teardown.
+
+Timers run at LAUNDERMAT_TIME_SCALE (a test-only setting) so a 15 s window lasts 0.75 s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+TIME_SCALE = 0.05  # 15 s → 0.75 s, 30 s → 1.5 s
+BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """One `laundermat serve`; `start` may be called again after `kill` (a restart)."""
+
+    def __init__(self, db_url: str, log_path: Path, schema: str | None = None, **env: Any):
+        self.db_url = db_url
+        self.schema = schema
+        self.log_path = log_path
+        self.env = {f"LAUNDERMAT_{k.upper()}": str(v) for k, v in env.items()}
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self) -> ServerProcess:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNDERMAT_")}
+        env.pop("DATABASE_URL", None)
+        env.update(self.env)
+        env["LAUNDERMAT_DATABASE_URL"] = self.db_url
+        if self.schema:
+            env["LAUNDERMAT_DATABASE_SCHEMA"] = self.schema
+        env.setdefault("LAUNDERMAT_TIME_SCALE", str(TIME_SCALE))
+        cmd = [sys.executable, "-m", "laundermat.cli", "serve", "--port", str(self.port)]
+        log = self.log_path.open("ab")
+        self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()[-3000:]}")
+            try:
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"server did not start: {self.log_path.read_text()[-3000:]}")
+
+    def kill(self, sig: int = signal.SIGKILL) -> int | None:
+        if self.proc is None:
+            return None
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            code = self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            code = self.proc.wait()
+        self.proc = None
+        return code
+
+    def stop(self) -> None:
+        self.kill(signal.SIGKILL)
+
+    def log(self) -> str:
+        return self.log_path.read_text()
+
+
+def _drop_schema(url: str, schema: str) -> None:
+    from sqlalchemy import text
+
+    from laundermat.store.engine import make_engine
+
+    async def drop() -> None:
+        engine = make_engine(url)
+        async with engine.begin() as conn:
+            await conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        await engine.dispose()
+
+    asyncio.run(drop())
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A shared server on SQLite for the tests that need no special settings."""
+    tmp = tmp_path_factory.mktemp("server")
+    proc = ServerProcess(
+        f"sqlite+aiosqlite:///{tmp / 'test.db'}", tmp / "server.log", away_after_seconds=2
+    )
+    proc.start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Any]:
+    """Start servers with their own settings: make_server(backend="sqlite", **env)."""
+    started: list[tuple[ServerProcess, str | None]] = []
+
+    def make(backend: str = "sqlite", **env: Any) -> ServerProcess:
+        if backend == "sqlite":
+            url, schema = f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}", None
+        else:
+            url, schema = os.environ["TEST_DATABASE_URL"], f"t_{secrets.token_hex(6)}"
+        proc = ServerProcess(url, tmp_path / f"server{len(started)}.log", schema, **env)
+        started.append((proc, schema))
+        return proc.start()
+
+    yield make
+    for proc, schema in started:
+        proc.stop()
+        if schema:
+            _drop_schema(proc.db_url, schema)

@@ -1,0 +1,31 @@
+"""Whole games over real sockets, played by the same bots as `laundermat bots`."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+import pytest
+
+from laundermat.bots.ws_bot import run_bots_async
+
+from .conftest import ServerProcess
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_complete_games(server: ServerProcess, players: int) -> None:
+    report = asyncio.run(run_bots_async(server.url, 2, players, 0.0, seed=players, timeout=120))
+    assert report["errors"] == 0, report
+    assert report["rooms_completed"] == 2, report
+    assert report["commands"] > 8 * players  # at least one selection per player per round
+    history = httpx.get(server.url + "/api/history").json()
+    assert any(len(g["player_names"]) == players for g in history)
+
+
+def test_replay_of_finished_game_reveals_everything(server: ServerProcess) -> None:
+    asyncio.run(run_bots_async(server.url, 1, 3, 0.0, seed=7, timeout=120))
+    game_id = httpx.get(server.url + "/api/history").json()[0]["game_id"]
+    body = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
+    assert body["final"]["phase"] == "over"
+    assert all("wallet" in p for p in body["final"]["players"])  # PUBLIC-1: the end reveals
+    assert body["result"]["winners"] == body["final"]["result"]["winners"]

@@ -1,0 +1,86 @@
+"""Seats survive refreshes and new devices; the newest socket for a seat wins."""
+
+from __future__ import annotations
+
+import asyncio
+
+import websockets
+
+from .client import Client, seated_game
+from .conftest import ServerProcess
+
+
+def test_refresh_mid_draft_gets_the_same_seat_and_view(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        code, seats, clients = await seated_game(server, 3)
+        alice = clients[1]
+        card = alice.game["display"][0]["card"]
+        assert (await alice.act({"type": "select", "card": card}))["type"] == "ack"
+        await alice.until(lambda m: m["type"] == "view" and m["game"]["me"]["selection"] == card)
+        seat = alice.game["me"]["seat"]
+        before = alice.game
+        await alice.close()  # the refresh
+        again = await Client.open(server.ws, code, seats[1]["token"])
+        welcome = again.received[0]
+        assert welcome == {
+            "type": "welcome",
+            "role": "player",
+            "player_id": seats[1]["player_id"],
+            "code": code,
+        }
+        game = again.game
+        assert game["me"]["seat"] == seat and game["me"]["selection"] == card
+        assert game["me"]["wallet"] == before["me"]["wallet"]
+        assert game["window"] == before["window"]
+        assert game["log_from"] == 0 and len(game["log"]) == game["log_size"]
+        for c in (*clients, again):
+            await c.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_newer_socket_replaces_the_older(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        code, seats, clients = await seated_game(server, 3)
+        second = await Client.open(server.ws, code, seats[2]["token"])  # another tab
+        replaced = await clients[2].until(lambda m: m["type"] == "error")
+        assert replaced["code"] == "replaced"
+        try:
+            await clients[2].recv(timeout=5)
+            raise AssertionError("the old socket stayed open")
+        except websockets.ConnectionClosed as closed:
+            assert closed.rcvd is not None and closed.rcvd.code == 4001
+        info = second.view["room"] if second.view else {}
+        me = next(p for p in info["players"] if p["player_id"] == seats[2]["player_id"])
+        assert me["connected"]
+        for c in (clients[0], clients[1], second):
+            await c.close()
+
+    asyncio.run(scenario())
+
+
+def test_presence_is_public_and_away_follows(server: ServerProcess) -> None:
+    """GEN-4 with the shared server's away time of 2 s: away, then back on reconnect."""
+
+    async def scenario() -> None:
+        code, seats, clients = await seated_game(server, 3, round_timer=600)
+        gone = seats[2]["player_id"]
+        await clients[2].close()
+
+        def presence(m: dict, connected: bool, away: bool) -> bool:
+            if m["type"] != "view":
+                return False
+            p = next(p for p in m["room"]["players"] if p["player_id"] == gone)
+            return bool(p["connected"] == connected and p["away"] == away)
+
+        await clients[0].until(lambda m: presence(m, False, False))
+        view = await clients[0].until(lambda m: presence(m, False, True), timeout=10)
+        seat = next(p["seat"] for p in view["room"]["players"] if p["player_id"] == gone)
+        assert view["game"]["players"][seat]["away"] is True  # the engine was told
+        back = await Client.open(server.ws, code, seats[2]["token"])
+        view = await clients[0].until(lambda m: presence(m, True, False))
+        assert view["game"]["players"][seat]["away"] is False
+        for c in (clients[0], clients[1], back):
+            await c.close()
+
+    asyncio.run(scenario())
