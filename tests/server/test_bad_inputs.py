@@ -87,7 +87,9 @@ def test_not_your_turn_and_stale_window_after_the_draft(server: ServerProcess) -
         for c in clients:  # everyone picks the same card: a collision, no purchases
             card = clients[0].game["display"][0]["card"]
             assert (await c.act({"type": "select", "card": card}))["type"] == "ack"
-        await clients[0].until(lambda m: m["type"] == "view" and m["game"]["phase"] != "draft")
+        await clients[0].until(
+            lambda m: m["type"] == "view" and m["game"]["window"]["id"] != draft_window
+        )
         late = await clients[1].act(
             {"type": "select", "card": 0}, window=draft_window
         )  # aimed at the draft that has closed
