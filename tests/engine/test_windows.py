@@ -157,3 +157,15 @@ def test_a_weapon_bought_in_round_eight_never_acts() -> None:
         timeout(game)
     assert not game.state.players[0].seniority_used
     assert game.window() is None and game.windows() == []
+
+
+def test_when_everyone_is_away_every_window_closes_at_once() -> None:
+    """GEN-4 as written: with every player away no window waits, so the rest of the game runs
+    out in the one step that makes the last player away (everyone times out)."""
+    game = Game.new(1, ["ann", "bob", "cat"])
+    play(game, SetAway(0, True), SetAway(1, True))
+    assert game.state.phase is Phase.DRAFT
+    play(game, SetAway(2, True))
+    assert game.state.phase is Phase.OVER
+    assert game.state.round == 8
+    assert result(game.state).winners == [0, 1, 2]
