@@ -165,6 +165,11 @@ async def play_room(run: RoomRun) -> None:
             response = await http.post(f"/api/rooms/{run.code}/join", json={"name": f"bot{i}"})
             response.raise_for_status()
             seats.append(response.json())
+    await play_seats(run, seats)
+
+
+async def play_seats(run: RoomRun, seats: list[dict[str, str]]) -> None:
+    """Play seats already granted in room `run.code` (the first is the host) to the end."""
     bots = [Bot(run, i, seat, host=i == 0) for i, seat in enumerate(seats)]
     results = await asyncio.gather(*(bot.play() for bot in bots), return_exceptions=True)
     for outcome in results:

@@ -29,7 +29,7 @@ class Server(uvicorn.Server):
             server.close()
         state = getattr(self.fastapi_app.state, "laundermat", None)
         if state is not None:
-            await state.manager.shutdown()
+            await state.going_away()
         await super().shutdown(sockets)
 
 

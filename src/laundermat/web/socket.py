@@ -42,6 +42,7 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
         return
     await ws.accept()
     conn = Connection(ws, settings.send_queue_size)
+    app.connections.add(conn)
     app.metrics.connections.inc()
     room = app.manager.get(code)
     address = ws.client.host if ws.client else "?"
@@ -86,6 +87,7 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
             except Exception:
                 log.debug("disconnect after close", extra={"room": code})
         await conn.finish()
+        app.connections.discard(conn)
         app.metrics.connections.dec()
 
 

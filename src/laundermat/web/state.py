@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, field
 
 from ..rooms import RoomManager
 from ..rooms.records import StoreLike
+from .connection import Connection
 from .limits import AddressLimiter
 from .metrics import Metrics
 from .settings import ServerSettings
@@ -19,3 +21,14 @@ class AppState:
     metrics: Metrics
     create_limiter: AddressLimiter
     join_limiter: AddressLimiter
+    connections: set[Connection] = field(default_factory=set)
+
+    async def going_away(self) -> None:
+        """SIGTERM: every socket, in a room or not, is told 1001 and flushed."""
+        for conn in list(self.connections):
+            conn.close(1001, "server shutting down")
+        if self.connections:
+            await asyncio.wait(
+                [asyncio.ensure_future(c.finish()) for c in list(self.connections)], timeout=3
+            )
+        await self.manager.shutdown()
