@@ -23,9 +23,15 @@ from laundermat.engine import (
     EngineError,
     Event,
     Game,
+    GameOver,
     GameState,
+    IllegalMove,
+    MalformedCommand,
+    NotYourWindow,
     Phase,
     Settings,
+    StaleWindow,
+    WrongPhase,
 )
 from laundermat.engine.cards import BILL_COUNT, BILL_VALUE, COPIES_PER_TYPE, WEAPONS
 from laundermat.engine.state import Alarm, Collision, Copy, Player
@@ -195,6 +201,16 @@ def of_kind(events: Iterable[Event], kind: str) -> list[Event]:
     return [e for e in events if e.kind == kind]
 
 
+# The typed error each code comes with (every other code is an IllegalMove).
+ERROR_TYPES: dict[str, type[EngineError]] = {
+    "malformed": MalformedCommand,
+    "not_your_turn": NotYourWindow,
+    "wrong_phase": WrongPhase,
+    "stale_window": StaleWindow,
+    "game_over": GameOver,
+}
+
+
 def assert_rejected(game: Game, command: Command, code: str) -> EngineError:
     """GEN-1: the command raises an error with `code` and changes nothing at all."""
     before = game.state.to_dict()
@@ -203,6 +219,7 @@ def assert_rejected(game: Game, command: Command, code: str) -> EngineError:
         game.apply(command)
     except EngineError as exc:
         assert exc.code == code, f"expected {code}, got {exc.code}: {exc.message}"
+        assert type(exc) is ERROR_TYPES.get(code, IllegalMove), type(exc)
         assert game.state.to_dict() == before, "a rejected command changed the state"
         assert game.window() == window, "a rejected command closed the window"
         return exc
