@@ -49,6 +49,8 @@ class RoomRun:
     rejected: Counter[str] = field(default_factory=Counter)
     sent: list[Sent] = field(default_factory=list)
     arrivals: list[list[tuple[int, float]]] = field(default_factory=list)  # per bot
+    record: bool = False  # keep every message each bot receives (tests check them)
+    transcripts: list[list[dict[str, Any]]] = field(default_factory=list)
 
 
 def _ws_url(url: str, code: str) -> str:
@@ -72,6 +74,8 @@ class Bot:
         self.resyncing = False
         self.arrivals: list[tuple[int, float]] = []
         run.arrivals.append(self.arrivals)
+        self.transcript: list[dict[str, Any]] = []
+        run.transcripts.append(self.transcript)
 
     async def play(self) -> bool:
         async with websockets.connect(
@@ -80,6 +84,8 @@ class Bot:
             await ws.send(orjson.dumps({"type": "hello", "token": self.token}).decode())
             async for raw in ws:
                 message = orjson.loads(raw)
+                if self.run.record:
+                    self.transcript.append(message)
                 kind = message["type"]
                 if kind == "view":
                     gap = self._on_view(message)
