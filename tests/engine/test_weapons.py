@@ -653,3 +653,23 @@ def test_email_protection_is_not_counterable() -> None:
     assert res.players[0].copies[0].shut_down  # ... but still shut down (SCORE-2)
     assert res.players[1].disqualified
     assert MalformedCommand.code == "malformed"
+
+
+def test_email_protects_the_buyers_later_copies_too() -> None:
+    """EMAIL-1: a copy of the emailed type the buyer gets later is flagged and protected."""
+    game = build(
+        3,
+        phase=Phase.PURCHASE,
+        collected=[0, 1],
+        weapons={0: "anonymous_email"},
+        email_type=VENDING,
+        wallets={0: [bill(30_000)], 1: [bill(30_000, 1)]},
+    )
+    play(
+        game, BuyAddition(0, VENDING, (bill(30_000),)), BuyAddition(1, VENDING, (bill(30_000, 1),))
+    )
+    seen = view(game.state, None)["copies"]
+    assert [(c["owner"], c["flagged"], c["email_protected"]) for c in seen] == [
+        (0, True, True),
+        (1, True, False),
+    ]
