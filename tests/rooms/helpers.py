@@ -1,0 +1,81 @@
+"""In-process rooms on a fake clock and the in-memory store."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import orjson
+
+from laundermat.rooms import FakeClock, Room, RoomConfig, RoomManager
+from laundermat.rooms.memory_store import MemoryStore
+
+
+class Sub:
+    """A subscriber that records what the room sends it."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.closed: int | None = None
+
+    def send(self, data: bytes) -> None:
+        self.messages.append(orjson.loads(data))
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = code
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return next(m for m in reversed(self.messages) if m["type"] == "view")
+
+    def last(self, kind: str) -> dict[str, Any]:
+        return next(m for m in reversed(self.messages) if m["type"] == kind)
+
+
+CONFIG = RoomConfig(away_after_ms=30_000, restart_grace_ms=5_000)
+
+
+def manager(store: MemoryStore | None = None, clock: FakeClock | None = None) -> RoomManager:
+    return RoomManager(store or MemoryStore(), clock or FakeClock(), CONFIG)
+
+
+async def seated(
+    players: int = 3, settings: dict[str, int] | None = None, start: bool = True
+) -> tuple[RoomManager, Room, list[Sub], list[str]]:
+    """A room with `players` connected players (the first is host), started if asked.
+    The seat tokens are kept on the room manager as `tokens` for reconnect tests."""
+    rooms = manager()
+    room, host_id, host_token = await rooms.create(
+        "p0", settings or {"round_timer": 30, "bribe_timer": 15}
+    )
+    ids, tokens = [host_id], [host_token]
+    for i in range(1, players):
+        pid, token = await room.join(f"p{i}")
+        ids.append(pid)
+        tokens.append(token)
+    subs = [Sub() for _ in range(players)]
+    for sub, token in zip(subs, tokens, strict=True):
+        await room.connect(sub, token)
+    rooms.tokens = tokens  # type: ignore[attr-defined]
+    if start:
+        await room.lobby(subs[0], ids[0], "start-1", "start", None, None)
+        assert subs[0].last("ack")["id"] == "start-1"
+    return rooms, room, subs, ids
+
+
+def seat_of(sub: Sub) -> int:
+    seat: int = sub.view["game"]["me"]["seat"]
+    return seat
+
+
+async def act(
+    room: Room, sub: Sub, player_id: str, command: dict[str, Any], cid: str
+) -> dict[str, Any]:
+    await room.act(sub, player_id, cid, command, None, time.perf_counter())
+    return next(m for m in reversed(sub.messages) if m.get("id") == cid)
+
+
+async def settle() -> None:
+    for _ in range(20):
+        await asyncio.sleep(0)
