@@ -1,0 +1,154 @@
+"""Browser tests: a real `laundermat serve` and the system's headless Chromium.
+
+The server runs as a subprocess on a free port with a temporary SQLite database and the
+test-only LAUNDERMAT_TIME_SCALE, so a 30 s window lasts a few seconds. Playwright drives
+Debian's `chromium` (Playwright's own browser download does not work here).
+
+Every page made through `open_page` records console errors and uncaught exceptions; a test
+fails if any occurred (`console_errors` is checked in each test's teardown).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+TIME_SCALE = 0.25  # 30 s windows last 7.5 s: long enough for three pages driven in turn
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+NARROW_PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    base = os.environ.get("E2E_BASE_URL")  # run against a server someone already started
+    if base:
+        yield base.rstrip("/")
+        return
+    tmp = tmp_path_factory.mktemp("e2e-server")
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNDERMAT_")}
+    env.pop("DATABASE_URL", None)
+    env.update(
+        LAUNDERMAT_DATABASE_URL=f"sqlite+aiosqlite:///{tmp / 'e2e.db'}",
+        LAUNDERMAT_TIME_SCALE=str(TIME_SCALE),
+        LAUNDERMAT_JSON_LOGS="false",
+        # Three pages and a few refreshes from one address: keep the limits out of the way.
+        LAUNDERMAT_JOIN_ATTEMPTS_PER_MINUTE="1000",
+        LAUNDERMAT_ROOM_CREATIONS_PER_MINUTE="1000",
+    )
+    log_path = tmp / "server.log"
+    cmd = [sys.executable, "-m", "laundermat.cli", "serve", "--port", str(port)]
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"server exited:\n{log_path.read_text()[-3000:]}")
+            try:
+                if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"server did not start:\n{log_path.read_text()[-3000:]}")
+            time.sleep(0.05)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.fail("No system chromium: install it with `apt-get install -y chromium`.")
+    with sync_playwright() as p:
+        instance = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+@dataclass
+class ConsoleLog:
+    errors: list[str] = field(default_factory=list)
+
+    def watch(self, page: Page, label: str) -> None:
+        page.on(
+            "console",
+            lambda msg: (
+                self.errors.append(f"{label}: console.{msg.type}: {msg.text}")
+                if msg.type == "error"
+                else None
+            ),
+        )
+        page.on("pageerror", lambda exc: self.errors.append(f"{label}: pageerror: {exc}"))
+
+
+@pytest.fixture
+def console_errors() -> Iterator[ConsoleLog]:
+    log = ConsoleLog()
+    yield log
+    assert log.errors == [], "console errors:\n" + "\n".join(log.errors)
+
+
+OpenPage = Callable[..., Page]
+
+
+@pytest.fixture
+def open_page(browser: Browser, console_errors: ConsoleLog) -> Iterator[OpenPage]:
+    """A new page in its own context (its own localStorage: a separate phone)."""
+    contexts = []
+
+    def make(label: str, viewport: dict[str, int] = PHONE) -> Page:
+        context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        console_errors.watch(page, label)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

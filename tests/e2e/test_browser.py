@@ -1,0 +1,188 @@
+"""The browser client, end to end: three phones play a whole game through the UI alone.
+
+No direct socket messages: everything is clicks and keys on the page, and the server is a
+real `laundermat serve` (see conftest.py). Screenshots land in tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import LAPTOP, NARROW_PHONE, PHONE, OpenPage
+from .driver import Seat, sel
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+NAMES = ["Ana", "Bo", "Cyd"]
+
+
+def label(viewport: dict[str, int]) -> str:
+    return f"{viewport['width']}x{viewport['height']}"
+
+
+def no_sideways_scroll(page: Page) -> bool:
+    return bool(
+        page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    )
+
+
+def make_room(
+    open_page: OpenPage, server_url: str, shots: Path | None = None
+) -> tuple[list[Seat], str]:
+    """Ana creates a room on the home page, Bo joins by typing the code, Cyd by the link."""
+    viewports = [PHONE, LAPTOP, NARROW_PHONE]
+    pages = [open_page(name, vp) for name, vp in zip(NAMES, viewports, strict=True)]
+    seats = [
+        Seat(page, name, i, shots, label(vp))
+        for i, (page, name, vp) in enumerate(zip(pages, NAMES, viewports, strict=True))
+    ]
+    host, second, third = pages
+
+    host.goto(server_url + "/")
+    host.fill(sel("create-name"), "Ana")
+    host.select_option(sel("round-timer"), "30")
+    host.select_option(sel("bribe-timer"), "15")
+    host.click(sel("create-submit"))
+    code = host.locator(sel("room-code")).inner_text().strip()
+    assert code
+    expect(host).to_have_url(f"{server_url}/r/{code}")
+
+    # Bo types the code on the home page and submits with the keyboard.
+    second.goto(server_url + "/")
+    second.fill(sel("join-name"), "Bo")
+    second.fill(sel("join-code"), code.lower())
+    second.press(sel("join-code"), "Enter")
+    expect(second.locator(sel("lobby"))).to_be_visible()
+
+    # Cyd opens the join link: the code is already filled in.
+    third.goto(f"{server_url}/r/{code}")
+    expect(third.locator(sel("join-code"))).to_have_count(0)
+    third.fill(sel("join-name"), "Cyd")
+    third.click(sel("join-submit"))
+    expect(third.locator(sel("lobby"))).to_be_visible()
+
+    expect(host.locator(sel("lobby-player"))).to_have_count(3)
+    return seats, code
+
+
+def start(seats: list[Seat]) -> None:
+    host = seats[0].page
+    expect(host.locator(sel("start-game"))).to_be_enabled()
+    host.click(sel("start-game"))
+    for seat in seats:
+        expect(seat.page.locator(sel("draft-panel"))).to_be_visible()
+
+
+def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, artifacts: Path):
+    seats, code = make_room(open_page, server_url, artifacts)
+    host, laptop, narrow = (s.page for s in seats)
+
+    # The lobby: a big code, a QR code that loads, a copy-link button, players with presence.
+    expect(host.locator(sel("room-code"))).to_have_text(code)
+    expect(host.locator(sel("qr"))).to_be_visible()
+    host.wait_for_function(
+        "() => { const i = document.querySelector('[data-testid=qr]'); "
+        "return i && i.complete && i.naturalWidth > 0; }"
+    )
+    expect(host.locator(sel("copy-link"))).to_be_visible()
+    expect(laptop.locator(sel("lobby-player"))).to_have_count(3)
+    expect(laptop.locator(sel("start-game"))).to_have_count(0)  # only the host starts
+    for seat in seats:
+        seat.screenshot("lobby")
+    assert no_sideways_scroll(narrow)
+
+    start(seats)
+
+    phases_seen: set[str] = set()
+    for _ in range(4000):
+        statuses = [seat.status() for seat in seats]
+        if all(s is not None and s["phase"] == "over" for s in statuses):
+            break
+        for status in statuses:
+            if status is not None and status["phase"] not in phases_seen:
+                phases_seen.add(str(status["phase"]))
+                assert no_sideways_scroll(narrow), f"sideways scroll at 360 px in {status}"
+        acted = False
+        for seat in seats:
+            acted = seat.step() or acted
+        if not acted:
+            host.wait_for_timeout(100)
+    else:
+        pytest.fail(f"the game did not finish: {[s.status() for s in seats]}")
+
+    assert {"draft", "purchase", "bribe_protect", "bribe_counter", "bribe_entries"} <= phases_seen
+    notes = [f"{seat.name}: {note}" for seat in seats for note in seat.log]
+    print("\n".join(notes))  # shown when the test fails
+    assert any("bought" in n for n in notes), notes
+    assert any("done" in n for n in notes), notes
+
+    # The end: the investigation, every player's breakdown, the winner or the caught.
+    for seat in seats:
+        page = seat.page
+        final = page.locator(sel("final-standings"))
+        expect(final).to_be_visible()
+        expect(page.locator(sel("investigated"))).to_contain_text("Investigated:")
+        expect(page.locator(sel("headline"))).not_to_be_empty()
+        for i in range(3):
+            expect(page.locator(sel(f"standing-{i}"))).to_be_visible()
+        for name in NAMES:
+            expect(final).to_contain_text(name)
+        log = page.locator(sel("game-log"))
+        expect(log).to_contain_text("Round 8 begins")
+        expect(log).to_contain_text("The investigation targets")
+    log_text = host.locator(sel("game-log")).inner_text()
+    assert "raided the Vault" in log_text or "collided" in log_text, log_text[:2000]
+
+    host.wait_for_timeout(3500)  # let the reveal animation finish before the pictures
+    for seat in seats:
+        seat.screenshot("final")
+    assert no_sideways_scroll(narrow)
+
+
+def test_refresh_returns_player_to_their_seat(open_page: OpenPage, server_url: str):
+    seats, code = make_room(open_page, server_url)
+    start(seats)
+    bo = seats[1].page
+
+    # Bo picks a bill, then reloads the page mid-draft.
+    bill = bo.locator("[data-testid^=draft-bill-]:enabled").first
+    testid = bill.get_attribute("data-testid")
+    bill.click()
+    expect(bo.locator(sel(testid))).to_have_attribute("aria-pressed", "true")
+    seat_before = bo.locator(sel("game")).get_attribute("data-seat")
+
+    bo.reload()
+    game = bo.locator(sel("game"))
+    expect(game).to_be_visible()
+    expect(game).to_have_attribute("data-seat", seat_before or "")
+    expect(bo.locator(sel("wallet"))).to_be_visible()
+    expect(bo.locator(f"{sel(f'board-{seat_before}')}")).to_contain_text("Bo (you)")
+    expect(bo.locator(sel(testid))).to_have_attribute("aria-pressed", "true")
+    expect(bo.locator(sel("instruction"))).to_contain_text("You've picked")
+
+    # After the refresh Bo still plays: change the pick back and forth.
+    other = bo.locator("[data-testid^=draft-bill-][aria-pressed=false]:enabled").first
+    other_id = other.get_attribute("data-testid")
+    other.click()
+    expect(bo.locator(sel(other_id))).to_have_attribute("aria-pressed", "true")
+
+    # Anyone with the code can watch: no wallet, no controls, the same table.
+    watcher = open_page("watcher", PHONE)
+    watcher.goto(f"{server_url}/r/{code}")
+    watcher.click(sel("watch-room"))
+    expect(watcher.locator(sel("game"))).to_be_visible()
+    expect(watcher.locator(sel("wallet"))).to_have_count(0)
+    expect(watcher.locator("[data-testid^=draft-bill-]:enabled")).to_have_count(0)
+    expect(watcher.locator(sel("board-0"))).to_be_visible()
+
+    # The rules are at hand, from the keyboard too.
+    rules = bo.locator(sel("rules-dialog"))
+    bo.locator(sel("open-rules")).focus()
+    bo.keyboard.press("Enter")
+    expect(rules).to_be_visible()
+    expect(rules).to_contain_text("Each round")
+    bo.keyboard.press("Escape")
+    expect(rules).to_be_hidden()
