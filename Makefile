@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup lint typecheck pytest browser clean
+.PHONY: run test setup system-packages lint typecheck pytest clean
 
 run: setup
-	$(BIN)/laundermat simulate --players 4 --games 10 --seed 1
+	$(BIN)/laundermat serve
 
-test: setup browser lint typecheck pytest
+test: setup system-packages lint typecheck pytest
 
 setup: $(STAMP)
 
@@ -19,9 +19,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Playwright cannot download its own browser here: the tests use Debian's chromium.
-browser:
-	@scripts/ensure-chromium.sh
+# Debian packages the tests need (chromium, docker-compose).
+system-packages:
+	@scripts/ensure-system-packages.sh
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks
