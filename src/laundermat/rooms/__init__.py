@@ -8,7 +8,8 @@ code. Nothing here knows FastAPI: connections are `Subscriber`s that take encode
 from .clock import Clock, FakeClock, SystemClock
 from .errors import RoomError
 from .manager import RoomManager
-from .room import Room, RoomConfig, Subscriber
+from .room import Room
+from .wire import RoomConfig, Subscriber
 
 __all__ = [
     "Clock",

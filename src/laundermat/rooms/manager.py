@@ -10,7 +10,8 @@ from .clock import Clock
 from .errors import RoomError
 from .members import CODE_ALPHABET, new_code, normalize_code
 from .records import StoreLike
-from .room import Observer, Room, RoomConfig
+from .room import Room
+from .wire import Observer, RoomConfig
 
 log = logging.getLogger("laundermat.rooms")
 

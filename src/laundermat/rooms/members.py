@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .room import Subscriber
+    from .wire import Subscriber
 
 # No 0/O, 1/I/L: a code read aloud or off a phone screen cannot be mistyped that way.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -14,73 +14,32 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import orjson
 
 from ..engine import (
-    PLAYER_COMMANDS,
     Command,
     EngineError,
     Phase,
     SetAway,
     Timeout,
-    parse_command,
     view,
 )
+from . import actions
+from .actions import restore_into
 from .clock import Clock
 from .errors import RoomError
 from .members import Member, hash_token, new_token, next_host, token_matches
 from .play import GameDriver
 from .records import LiveRoom, PlayerRecord, RoomRecord, StoreLike
+from .wire import NoObserver, Observer, RoomConfig, Subscriber, ack_bytes, error_bytes
 
 log = logging.getLogger("laundermat.room")
 T = TypeVar("T")
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 6
+MAX_PLAYERS = 6  # SETUP-1
 DEFAULT_SETTINGS = {"round_timer": 30, "bribe_timer": 15}
-
-
-class Subscriber(Protocol):
-    """A connection as the room sees it. Neither call may block: the web layer queues."""
-
-    def send(self, data: bytes) -> None: ...
-
-    def close(self, code: int, reason: str) -> None: ...
-
-
-class Observer(Protocol):
-    """Hooks for metrics; the web layer implements them with Prometheus."""
-
-    def command(self, code: str | None) -> None: ...
-
-    def pushed(self, seconds: float) -> None: ...
-
-
-class _NoObserver:
-    def command(self, code: str | None) -> None:
-        pass
-
-    def pushed(self, seconds: float) -> None:
-        pass
-
-
-@dataclass(frozen=True)
-class RoomConfig:
-    time_scale: float = 1.0  # multiplies window durations; only tests set it below 1
-    away_after_ms: int = 30_000  # GEN-4
-    restart_grace_ms: int = 5_000  # a deadline that passed while the server was down
-    snapshot_every: int = 50  # commands between state snapshots
-    answered_limit: int = 256  # command ids remembered per seat
-
-
-def error_bytes(code: str, message: str, command_id: str | None = None) -> bytes:
-    return orjson.dumps({"type": "error", "id": command_id, "code": code, "message": message})
-
-
-def ack_bytes(command_id: str, version: int) -> bytes:
-    return orjson.dumps({"type": "ack", "id": command_id, "version": version})
 
 
 class Room:
@@ -97,7 +56,7 @@ class Room:
         self.store = store
         self.clock = clock
         self.config = config
-        self.observer: Observer = observer or _NoObserver()
+        self.observer: Observer = observer or NoObserver()
         self.on_empty = on_empty
         now = clock.now_ms()
         self.status = "lobby"
@@ -220,13 +179,25 @@ class Room:
             "game_number": self.game_number,
         }
 
+    @staticmethod
+    def error(code: str, message: str, command_id: str | None = None) -> bytes:
+        return error_bytes(code, message, command_id)
+
+    @staticmethod
+    def ack(command_id: str, version: int) -> bytes:
+        return ack_bytes(command_id, version)
+
+    def new_game_log(self, pushed: int = 0) -> None:
+        """A game (re)starts: the next push carries its log from `pushed` on."""
+        self._log_mark = pushed
+
     @property
     def connections(self) -> int:
         return len(self.spectators) + sum(1 for m in self.members if m.connected)
 
     # ------------------------------------------------------------ lobby and presence
 
-    def _member(self, player_id: str | None) -> Member | None:
+    def member(self, player_id: str | None) -> Member | None:
         return next((m for m in self.members if m.player_id == player_id), None)
 
     def _touch(self) -> None:
@@ -242,7 +213,7 @@ class Room:
             raise RoomError("name_taken", "Someone in the room already uses that name.")
         token = new_token()
         player_id = "p" + secrets.token_hex(4)
-        while self._member(player_id) is not None:
+        while self.member(player_id) is not None:
             player_id = "p" + secrets.token_hex(4)
         self.members.append(Member(player_id, name, hash_token(token), self.clock.now_ms()))
         if self.host is None:
@@ -267,12 +238,12 @@ class Room:
             member.sub.send(error_bytes("replaced", "This seat connected from another tab."))
             member.sub.close(4001, "replaced")
         member.sub, member.left = sub, False
-        self._cancel_away(member)
+        self.cancel_away(member)
         sub.send(self._welcome("player", member.player_id))
         if member.away:
             member.away = False
             if self._playing() and member.seat is not None:
-                await self._apply_quietly(SetAway(member.seat, False))
+                await self.apply_quietly(SetAway(member.seat, False))
         self._push(full={sub})
         return member.player_id
 
@@ -285,7 +256,7 @@ class Room:
         if member is None:
             return  # already replaced, kicked or left
         member.sub = None
-        self._arm_away(member)
+        self.arm_away(member)
         self._push()
 
     def _welcome(self, role: str, player_id: str | None) -> bytes:
@@ -293,8 +264,8 @@ class Room:
             {"type": "welcome", "role": role, "player_id": player_id, "code": self.code}
         )
 
-    def _arm_away(self, member: Member) -> None:
-        self._cancel_away(member)
+    def arm_away(self, member: Member) -> None:
+        self.cancel_away(member)
         deadline = self.clock.now_ms() + self.config.away_after_ms
         player_id = member.player_id
 
@@ -304,24 +275,24 @@ class Room:
 
         self._away_timers[player_id] = asyncio.create_task(wait())
 
-    def _cancel_away(self, member: Member) -> None:
+    def cancel_away(self, member: Member) -> None:
         task = self._away_timers.pop(member.player_id, None)
         if task is not None:
             task.cancel()
 
     async def _mark_away(self, player_id: str) -> None:
-        member = self._member(player_id)
+        member = self.member(player_id)
         if member is None or member.connected or member.away:
             return
         member.away = True  # GEN-4
         if self._playing() and member.seat is not None:
-            await self._apply_quietly(SetAway(member.seat, True))
+            await self.apply_quietly(SetAway(member.seat, True))
         if self.host == player_id:
-            self._pass_host()
+            self.pass_host()
             await self.save()
         self._push()
 
-    def _pass_host(self) -> None:
+    def pass_host(self) -> None:
         self.host = next_host(self.members, self.host, by_seat=self.play.game is not None)
 
     async def _lobby(
@@ -334,7 +305,7 @@ class Room:
         target: str | None,
     ) -> None:
         self._touch()
-        member = self._member(player_id)
+        member = self.member(player_id)
         if member is None or member.sub is not sub:
             return  # this socket no longer holds the seat
         if command_id in member.answered:
@@ -358,61 +329,10 @@ class Room:
             if not self.members and self.on_empty is not None:
                 self.on_empty(self)
 
-    def _require_host(self, member: Member) -> None:
-        if member.player_id != self.host:
-            raise RoomError("not_host", "Only the host can do that.")
-
-    def _require_lobby(self) -> None:
-        if self.status != "lobby":
-            raise RoomError("not_in_lobby", "That can only be done in the lobby.")
-
     async def _lobby_action(
         self, member: Member, action: str, settings: dict[str, int] | None, target: str | None
     ) -> bool:
-        """Apply one lobby action; True when the sender's socket should close afterwards."""
-        if action == "leave":
-            return await self._leave(member)
-        self._require_host(member)
-        if action == "settings":
-            self._require_lobby()
-            if settings is None:
-                raise RoomError("bad_message", "settings needs a settings object.")
-            self.settings = dict(settings)
-        elif action == "kick":
-            self._require_lobby()
-            victim = self._member(target)
-            if victim is None or victim is member:
-                raise RoomError("bad_message", "kick needs the player_id of another player.")
-            self.members.remove(victim)
-            self._cancel_away(victim)
-            if victim.sub is not None:
-                victim.sub.send(error_bytes("kicked", "The host removed you from the room."))
-                victim.sub.close(4003, "kicked")
-        elif action == "start":
-            self._require_lobby()
-            await self._start_game()
-        elif action == "rematch":
-            if self.status != "finished":
-                raise RoomError("not_finished", "A rematch starts once the game has finished.")
-            await self._start_game()
-        else:
-            raise RoomError("bad_message", f"Unknown lobby action {action!r}.")
-        await self.save()
-        return False
-
-    async def _leave(self, member: Member) -> bool:
-        was_host = member.player_id == self.host
-        if self.status == "lobby":
-            self.members.remove(member)
-            self._cancel_away(member)
-        else:  # GEN-3: the seat stays and keeps being scored
-            member.left = True
-            member.sub = None
-            self._arm_away(member)
-        if was_host:
-            self._pass_host()
-        await self.save()
-        return True
+        return await actions.lobby_action(self, member, action, settings, target)
 
     # ------------------------------------------------------------ persistence
 
@@ -439,21 +359,6 @@ class Room:
     def _playing(self) -> bool:
         return self.status == "playing" and self.play.game is not None
 
-    async def _start_game(self) -> None:
-        if not MIN_PLAYERS <= len(self.members) <= MAX_PLAYERS:
-            raise RoomError("not_enough_players", "A game needs three to six players.")
-        ids = [m.player_id for m in self.members]
-        seats = await self.play.start(
-            self.code, self.game_number + 1, secrets.randbits(62), ids, self.settings
-        )
-        self.game_number += 1
-        self.status, self.finished_ms, self._log_mark = "playing", None, 0
-        for m in self.members:
-            m.seat = seats[m.player_id]
-        for m in self.members:  # GEN-4 holds from the first window
-            if m.away and m.seat is not None:
-                await self._apply_quietly(SetAway(m.seat, True))
-
     async def _act(
         self,
         sub: Subscriber,
@@ -464,14 +369,14 @@ class Room:
         received: float,
     ) -> None:
         self._touch()
-        member = self._member(player_id)
+        member = self.member(player_id)
         if member is None or member.sub is not sub:
             return
         if command_id in member.answered:
             sub.send(member.answered[command_id])
             return
         try:
-            parsed = self._player_command(member, command, window)
+            parsed = actions.player_command(self, member, command, window)
             await self._apply(parsed, command_id)
         except (RoomError, EngineError) as exc:
             answer = error_bytes(exc.code, exc.message, command_id)
@@ -486,23 +391,6 @@ class Room:
         self._push()
         self.observer.pushed(time.perf_counter() - received)
 
-    def _player_command(
-        self, member: Member, command: dict[str, Any], window: int | None
-    ) -> Command:
-        game = self.play.game
-        if game is None or self.status != "playing" or member.seat is None:
-            raise RoomError("no_game", "No game is running.")
-        if "seat" in command:
-            raise RoomError("bad_message", "Commands carry no seat: your token is your seat.")
-        kind = command.get("type")
-        if kind in ("timeout", "set_away"):
-            raise RoomError("not_a_player_command", "That command is the room's own.")
-        if kind not in PLAYER_COMMANDS:
-            raise RoomError("bad_message", f"Unknown command type {kind!r}.")
-        if window is not None and window != game.state.window_id:
-            raise RoomError("stale_window", f"Window {window} is no longer open.")
-        return parse_command({**command, "seat": member.seat})
-
     async def _apply(self, command: Command, client_id: str | None) -> None:
         await self.play.apply(command, client_id)
         if self.play.over and self.status == "playing":
@@ -510,7 +398,7 @@ class Room:
             self.finished_ms = self.clock.now_ms()
             await self.save()
 
-    async def _apply_quietly(self, command: Command) -> None:
+    async def apply_quietly(self, command: Command) -> None:
         """A room command (presence); an engine refusal just means nothing to record."""
         with contextlib.suppress(EngineError):
             await self._apply(command, None)
@@ -593,27 +481,8 @@ class Room:
         on_empty: Callable[[Room], None] | None = None,
     ) -> Room:
         """Rebuild a room after a restart (see `GameDriver.restore` for the timer)."""
-        rec = live.room
-        room = cls(rec.code, store, clock, config, observer, on_empty)
-        room.status, room.settings, room.host = rec.status, dict(rec.settings), rec.host
-        room.game_number = rec.game_number
-        room.created_ms, room.updated_ms = rec.created_ms, rec.updated_ms
-        room.members = [
-            Member(p.player_id, p.name, p.token_hash, p.joined_ms, seat=p.seat) for p in rec.players
-        ]
-        if live.game is not None:
-            answered = room.play.restore(live.game, config.restart_grace_ms)
-            game = room.play.game
-            assert game is not None
-            by_seat = {m.seat: m for m in room.members}
-            for seat, client_id in answered:
-                member = by_seat.get(seat)
-                if member is not None:  # the version is unknown after a restart: 0
-                    member.remember(client_id, ack_bytes(client_id, 0), config.answered_limit)
-            for m in room.members:
-                m.away = m.seat is not None and game.state.players[m.seat].away
-            room._log_mark = len(game.state.events)
-            room.status = "finished" if room.play.over else "playing"
+        room = cls(live.room.code, store, clock, config, observer, on_empty)
+        restore_into(room, live)
         return room
 
     async def resume(self) -> None:
@@ -621,7 +490,7 @@ class Room:
         self.start()
         self.play.arm()
         for m in self.members:
-            self._arm_away(m)
+            self.arm_away(m)
         if self.play.over and self.finished_ms is None:
             # The last command was durable but the crash came before the room record said so.
             self.finished_ms = self.clock.now_ms()

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..rooms import Room, RoomError
-from ..rooms.room import error_bytes
+from ..rooms.wire import error_bytes
 from .connection import Connection, ConnState
 from .limits import TokenBucket, origin_allowed
 from .protocol import Act, Hello, LobbyAction, Ping, Resync, Spectate, client_message

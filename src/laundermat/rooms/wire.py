@@ -1,0 +1,50 @@
+"""What a room shares with its callers: the subscriber and observer interfaces, its
+configuration, and the two small messages it encodes itself (ack and error)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import orjson
+
+
+class Subscriber(Protocol):
+    """A connection as the room sees it. Neither call may block: the web layer queues."""
+
+    def send(self, data: bytes) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
+class Observer(Protocol):
+    """Hooks for metrics; the web layer implements them with Prometheus."""
+
+    def command(self, code: str | None) -> None: ...
+
+    def pushed(self, seconds: float) -> None: ...
+
+
+class NoObserver:
+    def command(self, code: str | None) -> None:
+        pass
+
+    def pushed(self, seconds: float) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class RoomConfig:
+    time_scale: float = 1.0  # multiplies window durations; only tests set it below 1
+    away_after_ms: int = 30_000  # GEN-4
+    restart_grace_ms: int = 5_000  # a deadline that passed while the server was down
+    snapshot_every: int = 50  # commands between state snapshots
+    answered_limit: int = 256  # command ids remembered per seat
+
+
+def error_bytes(code: str, message: str, command_id: str | None = None) -> bytes:
+    return orjson.dumps({"type": "error", "id": command_id, "code": code, "message": message})
+
+
+def ack_bytes(command_id: str, version: int) -> bytes:
+    return orjson.dumps({"type": "ack", "id": command_id, "version": version})
