@@ -213,3 +213,45 @@ def test_idle_and_finished_rooms_close() -> None:
         assert room.code in store.closed
 
     run(scenario())
+
+
+def test_everyone_away_ends_the_game_then_the_host_starts_a_rematch() -> None:
+    """GEN-4: windows stop waiting for away players, so a table that all left plays out by
+    timeouts at once; the host then starts a rematch with the same table."""
+
+    async def scenario() -> None:
+        rooms, room, subs, ids = await seated(settings={"round_timer": 600, "bribe_timer": 45})
+        clock: Any = rooms.clock
+        for sub in subs:
+            await room.disconnect(sub)
+        await clock.advance(30_000)
+        await settle()
+        assert room.status == "finished" and room.play.over
+        store: Any = room.store
+        assert store.games[room.play.game_id].result is not None
+        host = Sub()
+        await room.connect(host, rooms.tokens[0])  # type: ignore[attr-defined]
+        assert host.view["game"]["phase"] == "over"
+        await room.lobby(host, ids[0], "r1", "rematch", None, None)
+        assert host.last("ack")["id"] == "r1"
+        assert room.status == "playing" and room.game_number == 2
+        game = host.view["game"]
+        assert game["round"] == 1 and game["phase"] == "draft"
+        assert game["log_from"] == 0  # the new game's whole log
+        others = [p for p in game["players"] if p["seat"] != host.view["game"]["me"]["seat"]]
+        assert all(p["away"] for p in others)  # still gone: away from the first window
+
+    run(scenario())
+
+
+def test_an_away_host_hands_hosting_to_the_next_seat() -> None:
+    async def scenario() -> None:
+        rooms, room, subs, ids = await seated(start=False)
+        clock: Any = rooms.clock
+        await room.disconnect(subs[0])
+        await clock.advance(30_000)
+        await settle()
+        assert room.host == ids[1]  # the next seat after the host, and connected
+        assert [p["host"] for p in subs[2].view["room"]["players"]] == [False, True, False]
+
+    run(scenario())

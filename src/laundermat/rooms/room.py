@@ -239,6 +239,10 @@ class Room:
             member.sub.close(4001, "replaced")
         member.sub, member.left = sub, False
         self.cancel_away(member)
+        host = self.member(self.host)
+        if host is None or (host.away and not host.connected):
+            self.host = member.player_id  # the table needs a host who is here
+            await self.save()
         sub.send(self._welcome("player", member.player_id))
         if member.away:
             member.away = False
@@ -287,8 +291,8 @@ class Room:
         member.away = True  # GEN-4
         if self._playing() and member.seat is not None:
             await self.apply_quietly(SetAway(member.seat, True))
-        if self.host == player_id:
-            self.pass_host()
+        if self.host == player_id and any(m.connected for m in self.members):
+            self.pass_host()  # an away host would hold up the table; hand it to someone here
             await self.save()
         self._push()
 
