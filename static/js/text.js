@@ -218,7 +218,7 @@ export function logSentence(entry, ctx) {
       return parts.join(" ");
     }
     case "seniority_claim":
-      return `${Who(entry.seat)} used Seniority to claim the ${money(entry.value)} bill${entry.losers.length ? `; ${list(entry.losers.map(who))} get nothing from it` : ""}.`;
+      return `${Who(entry.seat)} used Seniority to claim the ${money(entry.value)} bill${entry.losers.length ? `; ${list(entry.losers.map(who))} ${entry.losers.length === 1 && entry.losers[0] !== viewer ? "gets" : "get"} nothing from it` : ""}.`;
     case "seniority_decline":
       return `${Who(entry.seat)} did not use Seniority.`;
     case "to_vault": {

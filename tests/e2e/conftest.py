@@ -22,7 +22,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -135,10 +135,16 @@ def open_page(browser: Browser, console_errors: ConsoleLog) -> Iterator[OpenPage
     """A new page in its own context (its own localStorage: a separate phone)."""
     contexts = []
 
-    def make(label: str, viewport: dict[str, int] = PHONE) -> Page:
+    def make(
+        label: str,
+        viewport: dict[str, int] = PHONE,
+        setup: Callable[[BrowserContext], None] | None = None,
+    ) -> Page:
         context = browser.new_context(viewport=viewport, device_scale_factor=1)
         context.set_default_timeout(15_000)
         contexts.append(context)
+        if setup is not None:
+            setup(context)
         page = context.new_page()
         console_errors.watch(page, label)
         return page

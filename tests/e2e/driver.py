@@ -46,9 +46,11 @@ class Seat:
     index: int  # 0 is the host
     shots: Path | None = None  # where to save screenshots (None: this seat takes none)
     shot_label: str = ""
+    shot_stages: frozenset[str] | None = None  # None: every stage
     done_windows: set[str] = field(default_factory=set)
     bribed_windows: set[str] = field(default_factory=set)
     taken: set[str] = field(default_factory=set)
+    phases: set[str] = field(default_factory=set)
     log: list[str] = field(default_factory=list)
 
     # ------------------------------------------------------------ helpers
@@ -59,6 +61,8 @@ class Seat:
 
     def screenshot(self, stage: str) -> None:
         if self.shots is None or stage in self.taken:
+            return
+        if self.shot_stages is not None and stage not in self.shot_stages:
             return
         self.taken.add(stage)
         # From the top: a sticky bar is drawn where the page was scrolled to otherwise.
@@ -108,10 +112,14 @@ class Seat:
     # ------------------------------------------------------------ one step
 
     def step(self) -> bool:
+        dice = "[data-testid=round-report] [data-testid=die]"
+        if self.shots and "reveal" not in self.taken and self.page.locator(dice).count():
+            self.screenshot("reveal")  # a Vault raid with its die
         status = self.status()
         if status is None or status["pending"]:
             return False
         phase = str(status["phase"])
+        self.phases.add(phase)
         if phase == "over":
             return False
         if not status["canAct"]:
@@ -147,6 +155,13 @@ class Seat:
         if count == 0:
             return False
         self.screenshot("draft")
+        if round_ >= 6 and self.click(sel("lost-and-found")):
+            self.done_windows.add(window)
+            self.note(f"round {round_}: Lost and Found")
+            return True
+        if round_ == 7 and self.click(sel("broken-machine")):
+            self.note(f"round {round_}: Broken Machine")  # a new window opens: pick again
+            return True
         if round_ in (2, 5) and self.index in (1, 2):
             target = 0  # two players collide on purpose: Vault raids, dice, maybe Alarms
         elif round_ in (2, 5):
@@ -195,11 +210,12 @@ class Seat:
             return False
         self.screenshot("purchase")
         self.done_windows.add(window)
-        if self.index == 2 and round_ == 3:
-            self.note(f"round {round_}: skip")
-            return self.press(sel("skip-purchase"))
         if self.index == 0 and self.weapon_choice():
             return True
+        saving = (self.index == 0 and round_ <= 3) or (self.index == 1 and round_ == 8)
+        if saving or (self.index == 2 and round_ == 3):
+            self.note(f"round {round_}: skip")
+            return self.press(sel("skip-purchase"))
         for kind in ADDITIONS_BY_COST:
             if self.enabled(sel(f"choose-{kind}")):
                 self.click(sel(f"choose-{kind}"))

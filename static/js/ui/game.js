@@ -169,13 +169,13 @@ function reportItem(ctx, entry, index) {
 function roundReport(ctx) {
   const { log, game } = ctx;
   const starts = roundSlices(log);
-  if (!starts.length) return null;
+  if (!starts.length) starts.push(-1); // a log that starts mid-round
   const current = starts[starts.length - 1];
   const previous = starts.length > 1 ? starts[starts.length - 2] : null;
   const items = (from, to) => log.slice(from, to).map((e, i) => reportItem(ctx, e, from + i)).filter(Boolean);
   if (game.phase === "draft" || game.phase.startsWith("bribe")) {
     const from = game.phase === "draft" ? previous : current;
-    if (from === null) return null;
+    if (from === null || from < 0) return null;
     const to = game.phase === "draft" ? current : log.length;
     const rows = items(from, to);
     if (!rows.length) return null;

@@ -1,0 +1,158 @@
+"""A room played by the real engine behind a mocked socket, for situations a random game
+rarely reaches (Seniority, an Alarm, Anonymous Email, a Green T-Shirt) and for protocol
+edges (a version gap, an error, a dropped connection).
+
+The page and its files come from the real server; only `/ws/...` is answered here, through
+Playwright's WebSocket routing, with views built by `laundermat.engine.view` exactly as the
+server builds them. Every message the client sends is kept in `received`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import BrowserContext, WebSocketRoute
+
+from laundermat.engine import Game, view
+from laundermat.engine.commands import parse_command
+from laundermat.engine.errors import EngineError
+
+TOKEN = "test-token-0123456789abcdef"
+CODE = "FAKE"
+
+
+class FakeRoom:
+    def __init__(self, game: Game, viewer: int, names: list[str]) -> None:
+        self.game = game
+        self.viewer = viewer
+        self.names = names  # display names by seat
+        self.version = 0
+        self.received: list[dict[str, Any]] = []
+        self.sockets: list[WebSocketRoute] = []
+        self.fail_next: tuple[str, str] | None = None  # (code, message) for the next act
+        self.log_sent = 0
+
+    def attach(self, context: BrowserContext) -> None:
+        seat = {"token": TOKEN, "player_id": self.player_id(self.viewer), "name": "me"}
+        context.add_init_script(
+            f"localStorage.setItem('laundermat.seat.{CODE}', {json.dumps(json.dumps(seat))});"
+        )
+        context.route_web_socket(re.compile(r".*/ws/.*"), self.on_socket)
+
+    def player_id(self, seat: int) -> str:
+        return str(self.game.state.players[seat].name)
+
+    # ------------------------------------------------------------ the socket
+
+    def on_socket(self, ws: WebSocketRoute) -> None:
+        self.sockets.append(ws)
+        ws.on_message(lambda raw: self.on_message(ws, raw))
+
+    def on_message(self, ws: WebSocketRoute, raw: str | bytes) -> None:
+        message = json.loads(raw)
+        self.received.append(message)
+        kind = message.get("type")
+        if kind == "hello":
+            ws.send(
+                json.dumps(
+                    {
+                        "type": "welcome",
+                        "role": "player",
+                        "code": CODE,
+                        "player_id": self.player_id(self.viewer),
+                    }
+                )
+            )
+            self.send_view(ws, whole=True)
+        elif kind == "resync":
+            self.send_view(ws, whole=True, bump=False)
+        elif kind == "act":
+            self.act(ws, message)
+        elif kind == "ping":
+            ws.send(json.dumps({"type": "pong", "server_time": now_ms()}))
+
+    def act(self, ws: WebSocketRoute, message: dict[str, Any]) -> None:
+        if self.fail_next is not None:
+            code, text = self.fail_next
+            self.fail_next = None
+            ws.send(
+                json.dumps({"type": "error", "id": message["id"], "code": code, "message": text})
+            )
+            return
+        try:
+            self.game.apply(parse_command({**message["command"], "seat": self.viewer}))
+        except EngineError as exc:
+            ws.send(json.dumps({"type": "error", "id": message["id"], **exc.to_dict()}))
+            return
+        self.others_done()
+        ws.send(json.dumps({"type": "ack", "id": message["id"], "version": self.version + 1}))
+        self.send_view(ws)
+
+    def others_done(self) -> None:
+        """The other seats declare done in every bribery stage, so stages never wait."""
+        state = self.game.state
+        while str(state.phase).startswith("bribe"):
+            waiting = [
+                s for s in state.window_actors if s != self.viewer and not state.players[s].done
+            ]
+            if not waiting:
+                return
+            self.game.apply(parse_command({"type": "done", "seat": waiting[0]}))
+
+    # ------------------------------------------------------------ views
+
+    def room(self) -> dict[str, Any]:
+        state = self.game.state
+        return {
+            "code": CODE,
+            "status": "finished" if str(state.phase) == "over" else "playing",
+            "settings": {"round_timer": 30, "bribe_timer": 15},
+            "players": [
+                {
+                    "player_id": p.name,
+                    "name": self.names[p.seat],
+                    "host": p.seat == 0,
+                    "connected": True,
+                    "away": False,
+                    "seat": p.seat,
+                }
+                for p in state.players
+            ],
+            "spectators": 0,
+            "game_number": 1,
+        }
+
+    def view_message(self, whole: bool, bump: bool = True) -> dict[str, Any]:
+        if bump:
+            self.version += 1
+        log_from = 0 if whole else self.log_sent
+        game = view(self.game.state, self.viewer, log_from)
+        self.log_sent = game["log_size"]
+        server_time = now_ms()
+        return {
+            "type": "view",
+            "version": self.version,
+            "server_time": server_time,
+            "deadline": server_time + 60_000 if game["window"] else None,
+            "room": self.room(),
+            "game": game,
+        }
+
+    def send_view(
+        self, ws: WebSocketRoute | None = None, whole: bool = False, bump: bool = True
+    ) -> None:
+        target = ws or self.sockets[-1]
+        target.send(json.dumps(self.view_message(whole, bump)))
+
+    def sent(self, kind: str) -> list[dict[str, Any]]:
+        return [m for m in self.received if m.get("type") == kind]
+
+    def commands(self) -> list[dict[str, Any]]:
+        return [m["command"] for m in self.sent("act")]
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
