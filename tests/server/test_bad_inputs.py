@@ -9,7 +9,7 @@ import httpx
 import pytest
 import websockets
 
-from .client import Client, seated_game
+from .client import Client, new_room, seated_game
 from .conftest import ServerProcess
 
 
@@ -201,3 +201,19 @@ def test_room_creations_and_joins_are_limited_per_address(make_server: Any) -> N
         for i in range(5)
     ]
     assert joins == [404, 404, 404, 404, 429]
+
+
+def test_open_sockets_are_limited_per_address(make_server: Any) -> None:
+    srv = make_server(sockets_per_address=2)
+
+    async def scenario() -> None:
+        code, _ = await new_room(srv.url, 1)
+        first = await Client.open(srv.ws, code)
+        second = await Client.open(srv.ws, code)
+        third = await Client.open(srv.ws, code)
+        assert (await third.recv())["code"] == "too_many_requests"
+        assert await _closed_with(third) == 1008
+        await first.close()
+        await second.close()
+
+    asyncio.run(scenario())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -69,10 +70,12 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
         )
         restored = await manager.restore()
         manager.start_sweeper()
+        watcher = asyncio.create_task(metrics.watch_loop(), name="loop-lag")
         log.info("ready", extra={"restored_rooms": restored})
         try:
             yield
         finally:
+            watcher.cancel()
             await manager.shutdown()
             await store.close()
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+# Fine enough around the 50 ms targets to read p99 from the buckets.
+LAG_BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.25, 0.5, 1.0, 2.5)
 
 
 class Metrics:
@@ -27,6 +33,25 @@ class Metrics:
             buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
             registry=self.registry,
         )
+        self.loop_lag = Histogram(
+            "laundermat_event_loop_lag_seconds",
+            "How late the event loop woke a 100 ms sleep: time every other task waited.",
+            buckets=LAG_BUCKETS,
+            registry=self.registry,
+        )
+        self.timer_lateness = Histogram(
+            "laundermat_timer_lateness_seconds",
+            "From a window's deadline to its timeout applied, durable and pushed.",
+            buckets=LAG_BUCKETS,
+            registry=self.registry,
+        )
+
+    async def watch_loop(self, every: float = 0.1) -> None:
+        """Sleep `every` seconds in a loop and record how late each wake-up is."""
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(every)
+            self.loop_lag.observe(max(0.0, time.perf_counter() - start - every))
 
     # The rooms' Observer hooks.
     def command(self, code: str | None) -> None:
@@ -36,6 +61,9 @@ class Metrics:
 
     def pushed(self, seconds: float) -> None:
         self.latency.observe(seconds)
+
+    def timer_late(self, seconds: float) -> None:
+        self.timer_lateness.observe(max(0.0, seconds))
 
     def error(self, code: str) -> None:
         self.errors.labels(code=code).inc()

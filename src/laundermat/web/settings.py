@@ -28,6 +28,7 @@ class ServerSettings(BaseSettings):
     message_burst: int = 40
     room_creations_per_minute: int = 20  # per client address
     join_attempts_per_minute: int = 60  # per client address (joins, hellos, spectates)
+    sockets_per_address: int = 200  # open sockets from one client address at once
     send_queue_size: int = 256  # messages queued for one slow socket before it is dropped
     room_idle_close_seconds: float = 30 * 60
     room_finished_close_seconds: float = 10 * 60

@@ -46,7 +46,11 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
     app.metrics.connections.inc()
     room = app.manager.get(code)
     address = ws.client.host if ws.client else "?"
+    app.sockets_by_address[address] = app.sockets_by_address.get(address, 0) + 1
     try:
+        if app.sockets_by_address[address] > settings.sockets_per_address:
+            _fail(app, conn, "too_many_requests", "Too many sockets from this address.", 1008)
+            return
         if room is None:
             _fail(app, conn, "room_not_found", "There is no live room with that code.", 4004)
             return
@@ -88,6 +92,9 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
                 log.debug("disconnect after close", extra={"room": code})
         await conn.finish()
         app.connections.discard(conn)
+        app.sockets_by_address[address] -= 1
+        if app.sockets_by_address[address] <= 0:
+            del app.sockets_by_address[address]
         app.metrics.connections.dec()
 
 

@@ -22,6 +22,7 @@ class AppState:
     create_limiter: AddressLimiter
     join_limiter: AddressLimiter
     connections: set[Connection] = field(default_factory=set)
+    sockets_by_address: dict[str, int] = field(default_factory=dict)
 
     async def going_away(self) -> None:
         """SIGTERM: every socket, in a room or not, is told 1001 and flushed."""
