@@ -255,3 +255,50 @@ def test_an_away_host_hands_hosting_to_the_next_seat() -> None:
         assert [p["host"] for p in subs[2].view["room"]["players"]] == [False, True, False]
 
     run(scenario())
+
+
+def test_restore_from_a_snapshot_plus_the_later_commands() -> None:
+    """Snapshots every few commands; a restart replays only what came after the last one."""
+
+    async def scenario() -> None:
+        import random
+
+        from laundermat.bots.policy import RandomPolicy
+        from laundermat.rooms import RoomConfig, RoomManager
+
+        config = RoomConfig(snapshot_every=5)
+        store = MemoryStore()
+        rooms = RoomManager(store, FakeClock(), config)
+        room, host_id, host_token = await rooms.create("p0", {"round_timer": 30, "bribe_timer": 15})
+        ids, tokens = [host_id], [host_token]
+        for i in (1, 2, 3):
+            pid, token = await room.join(f"p{i}")
+            ids.append(pid)
+            tokens.append(token)
+        subs = [Sub() for _ in ids]
+        for sub, token in zip(subs, tokens, strict=True):
+            await room.connect(sub, token)
+        await room.lobby(subs[0], ids[0], "s", "start", None, None)
+        policy = RandomPolicy(random.Random(3), wait_chance=0.0)
+        sent = 0
+        while room.play.seq < 23:
+            for i, sub in enumerate(subs):
+                if room.play.seq >= 23:
+                    break
+                game = sub.view["game"]
+                if game["phase"] == "draft" and game["me"]["selection"] is not None:
+                    continue
+                command = policy.decide(game)
+                if command is not None:
+                    command.pop("seat")
+                    sent += 1
+                    await act(room, sub, ids[i], command, f"c{sent}")
+        game_record = store.games[room.play.game_id]
+        assert game_record.snapshot_seq == 20 and game_record.snapshot is not None
+        [live] = await store.load_live_rooms()
+        assert [seq for seq, _ in live.game.commands] == list(range(21, room.play.seq + 1))
+        again = Room.restore(live, store, FakeClock(), config)
+        assert again.play.game.state.to_dict() == room.play.game.state.to_dict()
+        assert again.play.seq == room.play.seq
+
+    run(scenario())

@@ -127,6 +127,8 @@ def restore_into(room: Room, live: LiveRoom) -> None:
         Member(p.player_id, p.name, p.token_hash, p.joined_ms, seat=p.seat) for p in rec.players
     ]
     if live.game is None:
+        if room.status == "playing":  # the game finished just before the record said so
+            room.status = "finished"
         return
     answered = room.play.restore(live.game, room.config.restart_grace_ms)
     game = room.play.game
