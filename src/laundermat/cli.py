@@ -23,6 +23,7 @@ SERVE_FLAGS: list[tuple[str, type, str]] = [
     ("database_url", str, "SQLAlchemy URL (default sqlite file ./laundermat.db)"),
     ("database_schema", str, "PostgreSQL schema to use"),
     ("allowed_origins", str, "comma-separated origins allowed to connect"),
+    ("public_url", str, "base URL for join links and QR codes (default: the request's)"),
     ("max_message_bytes", int, "largest accepted socket message"),
     ("messages_per_second", float, "per-connection message rate"),
     ("room_creations_per_minute", int, "per client address"),
@@ -71,7 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     bots.add_argument("--url", default="http://127.0.0.1:8000")
     bots.add_argument("--rooms", type=int, default=1)
     bots.add_argument("--players", type=int, default=4)
-    bots.add_argument("--think", type=float, default=0.0, help="seconds to wait before acting")
+    bots.add_argument(
+        "--think", type=float, default=0.0, help="wait up to this many seconds before each command"
+    )
     bots.add_argument("--seed", type=int, default=None)
     bots.add_argument("--timeout", type=float, default=600.0, help="give up after this long")
     args = parser.parse_args(argv)

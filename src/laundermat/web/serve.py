@@ -55,4 +55,17 @@ def serve(settings: ServerSettings) -> None:
     server = Server(uvicorn_config(app, settings), app)
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
     print(f"LaunderMat is running: open http://{shown}:{settings.port}/", flush=True)
+    if settings.host in ("0.0.0.0", "::"):
+        print(f"On this network: http://{_lan_address()}:{settings.port}/", flush=True)
     server.run()
+
+
+def _lan_address() -> str:
+    """This machine's address on the local network (for phones), without sending anything."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))  # UDP connect picks a route, sends nothing
+            address: str = probe.getsockname()[0]
+            return address
+        except OSError:
+            return "127.0.0.1"
