@@ -6,6 +6,7 @@ These run inside the room's queue (GEN-1); each raises `RoomError` (or the engin
 
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from .room import Room
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6  # SETUP-1
+log = logging.getLogger("laundermat.room")
 
 
 def require_host(room: Room, member: Member) -> None:
@@ -90,6 +92,10 @@ async def start_game(room: Room) -> None:
     )
     room.game_number += 1
     room.status, room.finished_ms = "playing", None
+    log.info(
+        "game started",
+        extra={"room": room.code, "game_id": room.play.game_id, "players": len(ids)},
+    )
     room.new_game_log()
     for m in room.members:
         m.seat = seats[m.player_id]

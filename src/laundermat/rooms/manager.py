@@ -54,6 +54,7 @@ class RoomManager:
             self.rooms.pop(code, None)
             await room.close(forget=False)
             raise
+        log.info("room created", extra={"room": code})
         return room, player_id, token
 
     def get(self, code: str) -> Room | None:
@@ -80,6 +81,7 @@ class RoomManager:
                 continue
             self.rooms[room.code] = room
             await room.resume()
+            log.info("room restored", extra={"room": room.code, "status": room.status})
         return len(self.rooms)
 
     def start_sweeper(self, every_ms: int = 5_000) -> None:
@@ -103,6 +105,7 @@ class RoomManager:
     async def close(self, room: Room) -> None:
         self.rooms.pop(room.code, None)
         await room.close()
+        log.info("room closed", extra={"room": room.code, "status": room.status})
 
     def _emptied(self, room: Room) -> None:
         """The last player left the lobby: the room closes."""

@@ -401,6 +401,7 @@ class Room:
             self.status = "finished"
             self.finished_ms = self.clock.now_ms()
             await self.save()
+            log.info("game finished", extra={"room": self.code, "game_id": self.play.game_id})
 
     async def apply_quietly(self, command: Command) -> None:
         """A room command (presence); an engine refusal just means nothing to record."""
