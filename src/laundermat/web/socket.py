@@ -85,7 +85,8 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
         log.exception("socket failed", extra={"room": code})
         _fail(app, conn, "internal", "Something went wrong on the server.", 1011)
     finally:
-        if room is not None and conn.state in (ConnState.PLAYER, ConnState.SPECTATOR):
+        # Always tell the room: a hello that failed halfway may still have taken the seat.
+        if room is not None:
             try:
                 await room.disconnect(conn)
             except Exception:
