@@ -20,9 +20,16 @@ export function render() {
   queueMicrotask(() => {
     renderQueued = false;
     const before = root.firstElementChild?.getAttribute("data-key");
+    const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
     patch(root, renderApp(state));
     const after = root.firstElementChild?.getAttribute("data-key");
     if (before !== after) window.scrollTo(0, 0); // a new screen starts at its top
+    if (hadFocus && !root.contains(document.activeElement)) {
+      // The focused control went away (the step moved on): keep keyboard users in the
+      // action panel rather than back at the top of the page.
+      const landing = root.querySelector(".action h2, .final h2, .phase-title");
+      landing?.focus({ preventScroll: true }); // these headings carry tabindex=-1
+    }
     tick();
   });
 }

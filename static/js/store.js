@@ -22,6 +22,8 @@ export const state = {
   pending: null, // {id, label}
   toasts: [],
   copied: false,
+  batch: 0,
+  arrival: {}, // log index -> the batch (view) it arrived in
 };
 
 export function freshUi(windowId) {
@@ -87,6 +89,7 @@ export function mergeLog(game, gameNumber) {
     if (state.logGame !== gameNumber || state.animateFrom === Infinity) state.animateFrom = game.log.length;
     state.log = [...game.log];
     state.logGame = gameNumber;
+    state.arrival = {};
     return true;
   }
   if (state.logGame !== gameNumber) {
@@ -97,6 +100,8 @@ export function mergeLog(game, gameNumber) {
   }
   if (from > state.log.length) return false;
   state.log = [...state.log.slice(0, from), ...game.log];
+  state.batch += 1; // entries that arrived together animate one after another
+  for (let i = from; i < state.log.length; i++) state.arrival[i] = state.batch;
   return true;
 }
 

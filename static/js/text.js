@@ -1,5 +1,9 @@
 // Words: money, names of things, what each thing does, errors and log entries as sentences.
 
+// SETUP-4: the public deck composition; card ids 0..59 are dealt out in this order.
+const DECK = [[10000, 8], [20000, 10], [30000, 10], [40000, 8], [50000, 8], [60000, 6], [70000, 4], [80000, 4], [100000, 2]];
+export const BILL_VALUE = DECK.flatMap(([value, copies]) => Array(copies).fill(value));
+
 export const ADDITIONS = {
   clearance_rack: { name: "Clearance Rack", short: "Rack" },
   vending_machines: { name: "Vending Machines", short: "Vending" },
@@ -223,9 +227,10 @@ export function logSentence(entry, ctx) {
       return `${Who(entry.seat)} did not use Seniority.`;
     case "to_vault": {
       const moved = entry.cards.length;
+      const values = entry.cards.map((c) => money(BILL_VALUE[c])).filter(Boolean);
       let text = moved
-        ? `${plural(moved, "bill")} went into the Vault, which now holds ${entry.vault_size}.`
-        : `Nothing went into the Vault (it holds ${entry.vault_size}).`;
+        ? `${list(values)} went into the Vault, which now holds ${plural(entry.vault_size, "bill")}.`
+        : `Nothing went into the Vault (it holds ${plural(entry.vault_size, "bill")}).`;
       if (entry.returned.length) {
         text += ` ${list(entry.returned.map((b) => money(b.value)))} went back into the deck (Lost and Found).`;
       }

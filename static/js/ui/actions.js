@@ -83,7 +83,7 @@ export function actionPanel(ctx) {
 
 function panel(key, title, ...children) {
   return h("section.card.action", { "data-key": key, "data-testid": key, "aria-labelledby": `${key}-title` },
-    h("h2", { id: `${key}-title` }, title), ...children);
+    h("h2", { id: `${key}-title`, tabindex: "-1" }, title), ...children);
 }
 
 function help(text) {
@@ -315,7 +315,7 @@ function briberyPanel(ctx) {
     p.done ? icon("check") : icon("clock"), h("span", ctx.nameOf(p.seat), p.seat === ctx.seat ? " (you)" : ""),
     h("span.visually-hidden", p.done ? " is done" : " is still deciding"))));
   return h("section.card.action.bribery", { "data-key": "bribery-panel", "data-testid": "bribery-panel", "data-stage": game.phase, "aria-labelledby": "bribery-title" },
-    h("h2#bribery-title", "Bribery"),
+    h("h2#bribery-title", { tabindex: "-1" }, "Bribery"),
     steps,
     body,
     opts.done
@@ -412,6 +412,10 @@ function entriesStage(ctx) {
   const { opts, ui } = ctx;
   const intro = h("p", "Every ", h("strong", money(ENTRY_PRICE)), " buys one investigation entry. Place them on the types you want investigated (your rivals' flagged ones?) to change the odds below.");
   if (!ctx.me || !opts.can_act) return h("div", intro, pool(ctx));
+  if (!opts.entries) {
+    return h("div", intro, pool(ctx),
+      h("p.note", `You have ${money(ctx.me.wallet_total)}: not enough for an entry. Press Done when you're ready.`));
+  }
   const p = paymentFor(ctx.state);
   const r = evaluate(p);
   const bought = Math.floor(r.printed / ENTRY_PRICE);

@@ -2,7 +2,7 @@
 // this round's reveal, everyone's boards, the market, your wallet and the log.
 import { h } from "../dom.js";
 import {
-  ADDITION_ORDER, PHASES, WEAPONS, additionName, capital, list, logSentence, money, plural, points, weaponName,
+  ADDITION_ORDER, BILL_VALUE, PHASES, WEAPONS, additionName, capital, list, logSentence, money, plural, points, weaponName,
 } from "../text.js";
 import { actionPanel } from "./actions.js";
 import { topbar } from "./app.js";
@@ -44,6 +44,7 @@ export function renderGame(state, banner) {
   const ctx = context(state);
   const over = ctx.game.phase === "over";
   const shopOpen = ctx.game.phase === "purchase" && ctx.opts.can_act;
+  const revealFirst = ["seniority", "alarm", "purchase"].includes(ctx.game.phase);
   return h("main.screen.game", {
     id: "main", "data-key": "game", "data-testid": "game", "data-phase": ctx.game.phase,
     "data-round": ctx.game.round, "data-window": ctx.game.window?.id ?? "", "data-can-act": ctx.opts.can_act ? "true" : "false",
@@ -53,8 +54,10 @@ export function renderGame(state, banner) {
     phaseBar(ctx, banner),
     h("div.game-layout",
       h("div.col-main",
+        // What just happened comes first (the reveal); last round's story follows the draft.
+        revealFirst ? roundReport(ctx) : null,
         over ? renderEnd(ctx) : actionPanel(ctx),
-        over ? null : roundReport(ctx),
+        over || revealFirst ? null : roundReport(ctx),
         boards(ctx),
         shopOpen || over ? null : market(ctx)),
       h("div.col-side",
@@ -74,7 +77,7 @@ function phaseBar(ctx, banner) {
     banner,
     h("div.phase-line",
       h("span.round", { "data-testid": "round" }, roundText),
-      h("h1.phase-title", { "data-testid": "phase-title" }, phase.title)),
+      h("h1.phase-title", { "data-testid": "phase-title", tabindex: "-1" }, phase.title)),
     game.window && game.phase !== "over"
       ? h("div.timer", { "data-role": "timer", role: "timer", "aria-label": "Time left in this step" },
           h("div.timer-track", h("div.timer-fill")),
@@ -151,11 +154,20 @@ function reportItem(ctx, entry, index) {
     }
     for (const s of entry.lost_and_found) rows.push(h("li", { "data-key": `l${s}` }, `${capital(ctx.who(s))} used Lost and Found and collected a hidden bill.`));
     if (entry.timed_out.length) rows.push(h("li", { "data-key": "t" }, `${capital(list(entry.timed_out.map(ctx.who)))} picked nothing in time.`));
-    if (entry.unselected.length) rows.push(h("li", { "data-key": "u" }, `${plural(entry.unselected.length, "bill")} nobody picked.`));
+    if (entry.unselected.length) {
+      rows.push(h("li", { "data-key": "u" }, "Nobody picked ", entry.unselected.map((c, i) => [i ? " " : null, h("span.bill-chip", money(BILL_VALUE[c]))]), "."));
+    }
     return h("li.report-item", { "data-key": key }, h("strong", "Draft results"), h("ul.report-rows", rows));
   }
   if (entry.kind === "vault_raid") {
-    return h("li.report-item.raid", { "data-key": key, class: entry.alarm ? "alarm" : null },
+    // Raids that arrived together roll one after another.
+    const batch = ctx.state.arrival[index];
+    let order = 0;
+    for (let i = index - 1; i >= 0 && ctx.state.arrival[i] === batch; i--) {
+      if (ctx.log[i].kind === "vault_raid") order += 1;
+    }
+    const delay = animate ? { "--delay": `${(order * 1.3).toFixed(1)}s` } : null;
+    return h("li.report-item.raid", { "data-key": key, class: entry.alarm ? "alarm" : null, style: delay },
       dieFace(entry.roll, animate, `die${index}`),
       h("span.after-roll", { class: animate ? "delayed" : null },
         entry.alarm ? h("strong.alarm-text", icon("bell"), " ALARM! ") : null,
@@ -208,6 +220,20 @@ export function copyBadges(ctx, copy) {
   return badges;
 }
 
+/** Identical copies (same type and the same public marks) share a line: "Pawn Shop ×2". */
+function groupCopies(copies) {
+  const groups = new Map();
+  for (const c of copies) {
+    const key = [c.kind, c.flagged, c.protection, c.countered, c.email_protected, c.bonus_copy, c.bonus ?? 0].join("|");
+    const group = groups.get(key);
+    if (group) {
+      group.count += 1;
+      group.ids.push(c.id);
+    } else groups.set(key, { copy: c, count: 1, ids: [c.id] });
+  }
+  return [...groups.values()];
+}
+
 function roundStatus(ctx, p) {
   const { game } = ctx;
   const acting = game.window?.actors?.includes(p.seat);
@@ -252,8 +278,9 @@ function board(ctx, p) {
         : h("span.muted", "No Secret Weapon")),
     "holds_bills" in p ? h("p.small.muted", p.holds_bills ? "Holds at least one bill (Jackpot target)" : "Holds no bills") : null,
     mine.length
-      ? h("ul.copies", mine.map((c) => h("li", { "data-key": `k${c.id}` },
-          h("span.copy-name", additionName(c.kind)), h("span.copy-tags", copyBadges(ctx, c)))))
+      ? h("ul.copies", groupCopies(mine).map(({ copy, count, ids }) => h("li", { "data-key": `k${ids.join("-")}` },
+          h("span.copy-name", additionName(copy.kind), count > 1 ? h("span.count", ` ×${count}`) : null),
+          h("span.copy-tags", copyBadges(ctx, copy)))))
       : h("p.small.muted", "No additions yet."));
 }
 
@@ -297,10 +324,10 @@ export function pool(ctx) {
     h("ul.odds", ADDITION_ORDER.map((kind) => {
       const n = game.entries[kind] ?? 0;
       const pct = total ? Math.round((100 * n) / total) : 0;
-      return h("li", { "data-key": kind },
+      return h("li", { "data-key": kind, class: game.email_type === kind ? "emailed" : null },
         h("span.odds-name", additionName(kind)),
-        h("span.odds-bar", { "aria-hidden": "true" }, h("span", { style: { width: `${pct}%` } })),
-        h("span.odds-num", `${plural(n, "entry", "entries")} · ${pct}%`));
+        h("span.odds-num", `${plural(n, "entry", "entries")} · ${pct}%`),
+        h("span.odds-bar", { "aria-hidden": "true" }, h("span", { style: { width: `${pct}%` } })));
     })));
 }
 
