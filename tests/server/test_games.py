@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 import httpx
 import pytest
 
-from laundermat.bots.ws_bot import run_bots_async
+from laundermat.bots.ws_bot import RoomRun, play_seats, run_bots_async
 
+from .client import new_room
 from .conftest import ServerProcess
 
 
@@ -23,8 +25,12 @@ def test_complete_games(server: ServerProcess, players: int) -> None:
 
 
 def test_replay_of_finished_game_reveals_everything(server: ServerProcess) -> None:
-    asyncio.run(run_bots_async(server.url, 1, 3, 0.0, seed=7, timeout=120))
-    game_id = httpx.get(server.url + "/api/history").json()[0]["game_id"]
+    code, seats = asyncio.run(new_room(server.url, 3))
+    run = RoomRun(server.url, 3, 0.0, random.Random(7), code=code)
+    asyncio.run(play_seats(run, seats))
+    assert run.completed
+    history = httpx.get(server.url + "/api/history").json()
+    game_id = next(g["game_id"] for g in history if g["code"] == code)
     body = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
     assert body["final"]["phase"] == "over"
     assert all("wallet" in p for p in body["final"]["players"])  # PUBLIC-1: the end reveals

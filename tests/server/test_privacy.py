@@ -63,9 +63,11 @@ def test_no_seat_ever_sees_another_seats_secrets(server: ServerProcess) -> None:
         return run, spectator.received
 
     run, public = asyncio.run(scenario())
+    # Other tests' rooms on this server may finish meanwhile: find this room's game.
     assert run.completed and not run.errors
 
-    game_id = httpx.get(server.url + "/api/history").json()[0]["game_id"]
+    history = httpx.get(server.url + "/api/history").json()
+    game_id = next(g["game_id"] for g in history if g["code"] == run.code)
     record = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
     game = Game.new(record["seed"], record["player_ids"], Settings(**record["settings"]))
     states = {game.state.version: game.state.to_dict()}
