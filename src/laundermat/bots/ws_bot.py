@@ -13,6 +13,7 @@ games not finished). `rejected` counts rule refusals caused by racing other play
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 import uuid
@@ -72,12 +73,20 @@ class Bot:
         self.need_version = 0  # act again only once the view includes our last ack
         self.started = False
         self.resyncing = False
+        self.thinking: asyncio.Task[None] | None = None
         self.arrivals: list[tuple[int, float]] = []
         run.arrivals.append(self.arrivals)
         self.transcript: list[dict[str, Any]] = []
         run.transcripts.append(self.transcript)
 
     async def play(self) -> bool:
+        try:
+            return await self._play()
+        finally:
+            if self.thinking is not None:
+                self.thinking.cancel()
+
+    async def _play(self) -> bool:
         async with websockets.connect(
             _ws_url(self.run.url, self.run.code), compression=None, max_size=2**22
         ) as ws:
@@ -146,10 +155,20 @@ class Bot:
         if command is None:
             return
         command.pop("seat", None)  # the token is the seat
-        if self.run.think:
-            await asyncio.sleep(self.run.think * self.policy.rng.random())
         window = game["window"]["id"] if game.get("window") else None
-        await self._send(ws, {"type": "act", "command": command, "window": window})
+        message = {"type": "act", "command": command, "window": window}
+        if not self.run.think:
+            await self._send(ws, message)
+            return
+        # Think without blocking the reader, so every view's arrival time stays true.
+        self.inflight = Sent(self.index, time.perf_counter())
+        delay = self.run.think * self.policy.rng.random()
+        self.thinking = asyncio.create_task(self._send_later(ws, message, delay))
+
+    async def _send_later(self, ws: Any, message: dict[str, Any], delay: float) -> None:
+        await asyncio.sleep(delay)
+        with contextlib.suppress(websockets.ConnectionClosed):  # the game ended meanwhile
+            await self._send(ws, message)
 
     async def _send(self, ws: Any, message: dict[str, Any]) -> None:
         message["id"] = uuid.uuid4().hex[:16]
