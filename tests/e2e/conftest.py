@@ -93,7 +93,9 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait()
 
 
-@pytest.fixture(scope="session")
+# Package scope, not session: Playwright's sync API keeps an event loop running while it is
+# open, which would break every later test that calls asyncio.run().
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     executable = shutil.which("chromium")
     if executable is None:
