@@ -45,6 +45,8 @@ def uvicorn_config(app: Any, settings: ServerSettings) -> uvicorn.Config:
         log_config=None,
         access_log=False,  # our routes log what matters; URLs never carry tokens anyway
         timeout_graceful_shutdown=5,
+        proxy_headers=True,
+        forwarded_allow_ips=settings.forwarded_allow_ips or "127.0.0.1",
         lifespan="on",
     )
 

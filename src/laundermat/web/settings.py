@@ -38,6 +38,9 @@ class ServerSettings(BaseSettings):
     time_scale: float = Field(default=1.0, gt=0, le=1.0)
     static_dir: Path = REPO_STATIC
     public_url: str | None = None  # the base of join links and QR codes, if not the request's
+    # Proxies whose X-Forwarded-For / -Proto are trusted (comma-separated addresses or "*"),
+    # so limits count players' addresses rather than the TLS proxy's.
+    forwarded_allow_ips: str = "127.0.0.1"
     log_level: str = "info"
     json_logs: bool = True
 
