@@ -302,3 +302,24 @@ def test_restore_from_a_snapshot_plus_the_later_commands() -> None:
         assert again.play.seq == room.play.seq
 
     run(scenario())
+
+
+def test_a_finished_room_shows_its_final_standings_after_a_restart() -> None:
+    async def scenario() -> None:
+        from laundermat.engine import Timeout
+
+        _, room, _, _ = await seated()
+        while not room.play.over:  # every window runs out: a whole game of timeouts
+            await room.apply_quietly(Timeout(room.play.game.state.window_id))
+        await settle()
+        assert room.status == "finished"
+        assert room.play.game.state.investigated is not None
+        store: MemoryStore = room.store  # type: ignore[assignment]
+        [live] = await store.load_live_rooms()
+        assert live.game is not None and live.game.finished
+        again = Room.restore(live, store, FakeClock(), CONFIG)
+        assert again.status == "finished"
+        assert again.play.over
+        assert again.play.game.state.to_dict() == room.play.game.state.to_dict()
+
+    run(scenario())

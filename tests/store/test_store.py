@@ -25,7 +25,7 @@ def room(code: str = "ABCDE", status: str = "lobby", players: int = 3) -> RoomRe
             )
             for i in range(1, players + 1)
         ],
-        game_number=0,
+        game_number=1,
         created_ms=1000,
         updated_ms=1000,
     )
@@ -119,7 +119,9 @@ def test_finished_games_leave_the_live_set_and_enter_history(store_target) -> No
             await store.append_command(game_id, 1, {"type": "timeout", "window": 1}, None, 2)
             await store.finish_game(game_id, {"winners": [0], "winner_names": ["Name 2"]})
             [live] = await store.load_live_rooms()
-            assert live.game is None  # the room lives on (rematch); its game is over
+            # The room lives on (for a rematch) and still shows its finished game.
+            assert live.game is not None and live.game.finished
+            assert live.game.game_id == game_id
             [summary] = await store.history()
             assert summary.game_id == game_id and summary.code == "ABCDE"
             assert summary.player_names == ["Name 1", "Name 2", "Name 3"]

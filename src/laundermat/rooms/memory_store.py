@@ -105,9 +105,12 @@ class MemoryStore:
             if code in self.closed:
                 continue
             games = [g for g in self.games.values() if g.code == code]
-            current = max(games, key=lambda g: g.game_number) if games else None
+            current = max(games, key=lambda g: g.game_id) if games else None
             live = None
-            if current is not None and current.result is None:
+            # As the SQL store: the latest game if unfinished, or while still the room's own.
+            if current is not None and (
+                current.result is None or current.game_number == room.game_number
+            ):
                 live = LiveGame(
                     game_id=current.game_id,
                     seed=current.seed,
@@ -122,6 +125,7 @@ class MemoryStore:
                     ],
                     deadline_ms=current.deadline_ms,
                     window_id=current.window_id,
+                    finished=current.result is not None,
                 )
             out.append(LiveRoom(copy.deepcopy(room), live))
         return out

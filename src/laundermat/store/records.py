@@ -38,6 +38,7 @@ class LiveGame:
     commands: list[tuple[int, dict[str, Any]]]  # seq > snapshot_seq, in order
     deadline_ms: int | None
     window_id: int | None
+    finished: bool = False  # over: restored to show its final standings
 
 
 @dataclass

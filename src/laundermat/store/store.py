@@ -199,13 +199,18 @@ class Store:
                 game_row = (
                     await conn.execute(
                         select(games)
-                        .where(games.c.room_code == room.code, games.c.finished.is_(False))
+                        .where(games.c.room_code == room.code)
                         .order_by(games.c.id.desc())
                         .limit(1)
                     )
                 ).first()
                 game = None
-                if game_row is not None:
+                # The room's latest game if unfinished; if finished, only while it is still
+                # the room's current game: a finished room keeps its final standings after a
+                # restart, until a rematch.
+                if game_row is not None and (
+                    not game_row.finished or game_row.game_number == room.game_number
+                ):
                     g = game_row._mapping
                     cmd_rows = (
                         await conn.execute(
@@ -226,6 +231,7 @@ class Store:
                         commands=[(r.seq, r.command) for r in cmd_rows],
                         deadline_ms=g["deadline_ms"],
                         window_id=g["window_id"],
+                        finished=bool(g["finished"]),
                     )
                 live.append(LiveRoom(room, game))
             return live
