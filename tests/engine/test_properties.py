@@ -27,6 +27,7 @@ from laundermat.engine import (
     Settings,
     Timeout,
     parse_command,
+    pending_actors,
     replay,
     view,
 )
@@ -35,24 +36,12 @@ from laundermat.engine.cards import BRIBE_TIMERS, ROUND_TIMERS
 EXAMPLES = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def pending(game: Game) -> list[int]:
-    state = game.state
-    players = state.players
-    if state.phase is Phase.DRAFT:
-        return [s for s in state.window_actors if players[s].selection is None]
-    if state.phase is Phase.PURCHASE:
-        return [s for s in state.window_actors if not players[s].purchased]
-    if state.phase in (Phase.BRIBE_PROTECT, Phase.BRIBE_COUNTER, Phase.BRIBE_ENTRIES):
-        return [s for s in state.window_actors if not players[s].done]
-    return list(state.window_actors)
-
-
 def next_command(game: Game, policy: RandomPolicy, rng: random.Random) -> dict[str, Any]:
     state = game.state
     if rng.random() < 0.02:
         seat = rng.randrange(state.n)
         return {"type": "set_away", "seat": seat, "away": not state.players[seat].away}
-    waiting = pending(game)
+    waiting = pending_actors(game.state)
     wire = policy.decide(view(state, rng.choice(waiting))) if waiting else None
     return wire or Timeout(state.window_id).to_dict()
 

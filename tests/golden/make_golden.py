@@ -23,7 +23,15 @@ sys.path.insert(0, str(HERE.parent))  # tests/, for engine.golden_coverage
 
 from engine.golden_coverage import REQUIRED, features  # noqa: E402
 from laundermat.bots.policy import RandomPolicy  # noqa: E402
-from laundermat.engine import Game, Phase, Settings, Timeout, parse_command, view  # noqa: E402
+from laundermat.engine import (  # noqa: E402
+    Game,
+    Phase,
+    Settings,
+    Timeout,
+    parse_command,
+    pending_actors,
+    view,
+)
 from laundermat.engine.scoring import result  # noqa: E402
 
 Wire = dict[str, Any]
@@ -65,18 +73,6 @@ class SteeredPolicy(RandomPolicy):
         return choice
 
 
-def pending(game: Game) -> list[int]:
-    state = game.state
-    players = state.players
-    if state.phase is Phase.DRAFT:
-        return [s for s in state.window_actors if players[s].selection is None]
-    if state.phase is Phase.PURCHASE:
-        return [s for s in state.window_actors if not players[s].purchased]
-    if state.phase in (Phase.BRIBE_PROTECT, Phase.BRIBE_COUNTER, Phase.BRIBE_ENTRIES):
-        return [s for s in state.window_actors if not players[s].done]
-    return list(state.window_actors)
-
-
 def play(seed: int, n: int, style: str) -> tuple[Game, dict[str, Any]]:
     rng = random.Random(seed)
     names = [f"bot{i}" for i in range(n)]
@@ -85,7 +81,7 @@ def play(seed: int, n: int, style: str) -> tuple[Game, dict[str, Any]]:
     policy = SteeredPolicy(rng, style)
     commands: list[Wire] = []
     while game.state.phase is not Phase.OVER:
-        waiting = pending(game)
+        waiting = pending_actors(game.state)
         wire = policy.decide(view(game.state, rng.choice(waiting))) if waiting else None
         if wire is None:
             wire = Timeout(game.state.window_id).to_dict()

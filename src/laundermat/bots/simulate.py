@@ -7,7 +7,17 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import EngineError, Game, Phase, Settings, Timeout, parse_command, replay, view
+from ..engine import (
+    EngineError,
+    Game,
+    Phase,
+    Settings,
+    Timeout,
+    parse_command,
+    pending_actors,
+    replay,
+    view,
+)
 from .invariants import check_all
 from .policy import RandomPolicy
 
@@ -34,19 +44,6 @@ class SimulationReport:
         }
 
 
-def _pending(game: Game) -> list[int]:
-    """Actors who have not acted yet in the open window."""
-    state = game.state
-    players = state.players
-    if state.phase is Phase.DRAFT:
-        return [s for s in state.window_actors if players[s].selection is None]
-    if state.phase is Phase.PURCHASE:
-        return [s for s in state.window_actors if not players[s].purchased]
-    if state.phase in (Phase.BRIBE_PROTECT, Phase.BRIBE_COUNTER, Phase.BRIBE_ENTRIES):
-        return [s for s in state.window_actors if not players[s].done]
-    return list(state.window_actors)
-
-
 def play_game(
     seed: int, players: int, rng: random.Random, report: SimulationReport, check: bool
 ) -> Game:
@@ -59,7 +56,7 @@ def play_game(
     policy = RandomPolicy(rng)
     log: list[dict[str, Any]] = []
     while game.state.phase is not Phase.OVER:
-        pending = _pending(game)
+        pending = pending_actors(game.state)
         actors = list(game.state.window_actors)
         if pending and rng.random() < 0.9:
             seat = rng.choice(pending)

@@ -43,6 +43,7 @@ from .errors import (
     StaleWindow,
     WrongPhase,
 )
+from .flow import pending_actors
 from .game import Game, Window
 from .legal import options
 from .replay import replay
@@ -95,6 +96,7 @@ __all__ = [
     "WrongPhase",
     "options",
     "parse_command",
+    "pending_actors",
     "redact_event",
     "replay",
     "result",

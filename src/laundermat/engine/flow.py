@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from . import bribery, draft, purchase, vault
 from .cards import ROUNDS
 from .errors import IllegalCode, IllegalMove
-from .state import GameState, Phase
+from .state import GameState, Phase, Player
 
 if TYPE_CHECKING:
     from .game import Game, Window
@@ -23,42 +23,52 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class PhaseSpec:
     uses_bribe_timer: bool
-    # True when the window should close now, before its timer (DRAFT-3, BUY-2, BRIBE-1, GEN-4).
-    closes_early: Callable[[GameState], bool]
+    # Whether a seat has acted, for a window that waits for all its actors (DRAFT-3, BUY-2,
+    # BRIBE-1). None for a one-actor decision window, which its own command closes.
+    acted: Callable[[Player], bool] | None
     # Close the window; `timed_out` is true when its deadline passed.
     close: Callable[[Game, bool], None]
 
 
-def _all_present_acted(state: GameState, acted: Callable[[int], bool]) -> bool:
-    players = state.players
-    return all(acted(seat) or players[seat].away for seat in state.window_actors)
+def _selected(player: Player) -> bool:
+    return player.selection is not None
 
 
-def _draft_done(state: GameState) -> bool:
-    return _all_present_acted(state, lambda s: state.players[s].selection is not None)
+def _purchased(player: Player) -> bool:
+    return player.purchased
 
 
-def _only_actor_away(state: GameState) -> bool:
-    return all(state.players[s].away for s in state.window_actors)
-
-
-def _purchases_done(state: GameState) -> bool:
-    return _all_present_acted(state, lambda s: state.players[s].purchased)
-
-
-def _stage_done(state: GameState) -> bool:
-    return _all_present_acted(state, lambda s: state.players[s].done)
+def _done(player: Player) -> bool:
+    return player.done
 
 
 PHASES: dict[Phase, PhaseSpec] = {
-    Phase.DRAFT: PhaseSpec(False, _draft_done, lambda g, t: draft.lock(g)),
-    Phase.SENIORITY: PhaseSpec(False, _only_actor_away, lambda g, t: draft.close_seniority(g)),
-    Phase.ALARM: PhaseSpec(False, _only_actor_away, lambda g, t: vault.close_alarm(g)),
-    Phase.PURCHASE: PhaseSpec(False, _purchases_done, lambda g, t: purchase.close(g)),
-    Phase.BRIBE_PROTECT: PhaseSpec(True, _stage_done, lambda g, t: bribery.close_stage(g)),
-    Phase.BRIBE_COUNTER: PhaseSpec(True, _stage_done, lambda g, t: bribery.close_stage(g)),
-    Phase.BRIBE_ENTRIES: PhaseSpec(True, _stage_done, lambda g, t: bribery.close_stage(g)),
+    Phase.DRAFT: PhaseSpec(False, _selected, lambda g, t: draft.lock(g)),
+    Phase.SENIORITY: PhaseSpec(False, None, lambda g, t: draft.close_seniority(g)),
+    Phase.ALARM: PhaseSpec(False, None, lambda g, t: vault.close_alarm(g)),
+    Phase.PURCHASE: PhaseSpec(False, _purchased, lambda g, t: purchase.close(g)),
+    Phase.BRIBE_PROTECT: PhaseSpec(True, _done, lambda g, t: bribery.close_stage(g)),
+    Phase.BRIBE_COUNTER: PhaseSpec(True, _done, lambda g, t: bribery.close_stage(g)),
+    Phase.BRIBE_ENTRIES: PhaseSpec(True, _done, lambda g, t: bribery.close_stage(g)),
 }
+
+
+def pending_actors(state: GameState) -> list[int]:
+    """The open window's actors who have not acted yet (none once the game is over)."""
+    spec = PHASES.get(state.phase)
+    if spec is None:
+        return []
+    acted = spec.acted
+    if acted is None:
+        return list(state.window_actors)
+    return [seat for seat in state.window_actors if not acted(state.players[seat])]
+
+
+def closes_early(state: GameState) -> bool:
+    """GEN-4: a window never waits for away players, so it closes once every actor who has
+    not acted is away (for a one-actor decision: once its actor is away)."""
+    players = state.players
+    return all(players[seat].away for seat in pending_actors(state))
 
 
 def current_window(state: GameState) -> Window | None:
@@ -90,7 +100,7 @@ def close_window(game: Game, timed_out: bool) -> None:
 def advance(game: Game) -> None:
     """Close every window that no longer needs to wait, until one does (or the game ends)."""
     state = game.state
-    while state.phase is not Phase.OVER and PHASES[state.phase].closes_early(state):
+    while state.phase is not Phase.OVER and closes_early(state):
         close_window(game, timed_out=False)
 
 
