@@ -308,27 +308,11 @@ class Room:
         settings: dict[str, int] | None,
         target: str | None,
     ) -> None:
-        self._touch()
-        member = self.member(player_id)
-        if member is None or member.sub is not sub:
-            return  # this socket no longer holds the seat
-        if command_id in member.answered:
-            sub.send(member.answered[command_id])
-            return
-        try:
-            close_after = await self._lobby_action(member, action, settings, target)
-        except RoomError as exc:
-            answer = error_bytes(exc.code, exc.message, command_id)
-            member.remember(command_id, answer, self.config.answered_limit)
-            sub.send(answer)
-            self.observer.command(exc.code)
-            return
-        answer = ack_bytes(command_id, self.version + 1)
-        member.remember(command_id, answer, self.config.answered_limit)
-        sub.send(answer)
-        self.observer.command(None)
-        self._push()
-        if close_after:
+        async def run(member: Member) -> bool:
+            return await self._lobby_action(member, action, settings, target)
+
+        answered, close_after = await self._answer_once(sub, player_id, command_id, run)
+        if answered and close_after:
             sub.close(1000, "left the room")
             if not self.members and self.on_empty is not None:
                 self.on_empty(self)
@@ -372,28 +356,43 @@ class Room:
         window: int | None,
         received: float,
     ) -> None:
+        async def run(member: Member) -> None:
+            await self._apply(actions.player_command(self, member, command, window), command_id)
+
+        answered, _ = await self._answer_once(sub, player_id, command_id, run)
+        if answered:
+            self.observer.pushed(time.perf_counter() - received)
+
+    async def _answer_once(
+        self,
+        sub: Subscriber,
+        player_id: str,
+        command_id: str,
+        run: Callable[[Member], Awaitable[T]],
+    ) -> tuple[bool, T | None]:
+        """Run a client's request once per id and answer it; a repeated id (a retry after a
+        reconnect) gets the first answer again. Returns whether it ran and was acked."""
         self._touch()
         member = self.member(player_id)
         if member is None or member.sub is not sub:
-            return
+            return False, None  # this socket no longer holds the seat
         if command_id in member.answered:
             sub.send(member.answered[command_id])
-            return
+            return False, None
         try:
-            parsed = actions.player_command(self, member, command, window)
-            await self._apply(parsed, command_id)
+            outcome = await run(member)
         except (RoomError, EngineError) as exc:
             answer = error_bytes(exc.code, exc.message, command_id)
             member.remember(command_id, answer, self.config.answered_limit)
             sub.send(answer)
             self.observer.command(exc.code)
-            return
+            return False, None
         answer = ack_bytes(command_id, self.version + 1)
         member.remember(command_id, answer, self.config.answered_limit)
         sub.send(answer)
         self.observer.command(None)
         self._push()
-        self.observer.pushed(time.perf_counter() - received)
+        return True, outcome
 
     async def _apply(self, command: Command, client_id: str | None) -> None:
         await self.play.apply(command, client_id)
