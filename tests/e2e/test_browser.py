@@ -30,7 +30,11 @@ def no_sideways_scroll(page: Page) -> bool:
 
 
 def make_room(
-    open_page: OpenPage, server_url: str, shots: Path | None = None
+    open_page: OpenPage,
+    server_url: str,
+    shots: Path | None = None,
+    round_timer: int = 60,
+    bribe_timer: int = 45,
 ) -> tuple[list[Seat], str]:
     """Ana creates a room on the home page, Bo joins by typing the code, Cyd by the link."""
     viewports = [PHONE, LAPTOP, NARROW_PHONE]
@@ -44,8 +48,8 @@ def make_room(
 
     host.goto(server_url + "/")
     host.fill(sel("create-name"), "Ana")
-    host.select_option(sel("round-timer"), "30")
-    host.select_option(sel("bribe-timer"), "15")
+    host.select_option(sel("round-timer"), str(round_timer))
+    host.select_option(sel("bribe-timer"), str(bribe_timer))
     host.click(sel("create-submit"))
     code = host.locator(sel("room-code")).inner_text().strip()
     assert code
@@ -146,7 +150,8 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
 
 
 def test_refresh_returns_player_to_their_seat(open_page: OpenPage, server_url: str):
-    seats, code = make_room(open_page, server_url)
+    # A long draft (10 minutes, time-scaled): nobody else picks, so it must outlast the test.
+    seats, code = make_room(open_page, server_url, round_timer=600)
     start(seats)
     bo = seats[1].page
 
