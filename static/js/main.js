@@ -49,6 +49,7 @@ function route() {
   state.logGame = null;
   state.session = null;
   state.home.error = null;
+  state.home.errorFor = null;
   state.home.room = null;
   if (!code) {
     state.route = { screen: "home", code: null };
@@ -135,6 +136,7 @@ function enterRoom(code, session) {
     },
     onClosed(reason) {
       state.conn.closed = reason;
+      if (["room_not_found", "room_closed"].includes(reason)) forgetSeat(code);
       if (reason === "bad_token" || reason === "kicked") {
         forgetSeat(code);
         state.route = { screen: "join", code };
@@ -249,6 +251,7 @@ const handlers = {
     }
   },
   async "create-room"() {
+    state.home.errorFor = "create";
     const name = state.home.name.trim();
     if (!name) {
       state.home.error = "Please enter your name first.";
@@ -271,6 +274,7 @@ const handlers = {
     }
   },
   async "join-room"() {
+    state.home.errorFor = "join";
     const name = state.home.name.trim();
     const code = state.home.code.trim().toUpperCase();
     if (!code) {
@@ -301,11 +305,11 @@ const handlers = {
     } catch (err) {
       state.home.busy = false;
       state.home.error = errorSentence(err.code, err.message);
-      state.home.offerWatch = ["game_started", "room_full"].includes(err.code);
       render();
     }
   },
   "watch-room"() {
+    state.home.errorFor = "join";
     const code = (state.route.code ?? state.home.code).trim().toUpperCase();
     if (!code) {
       state.home.error = "Please enter the room code to watch.";

@@ -83,31 +83,37 @@ function renderHome(state) {
     h("label", { for: id }, "Your name"),
     h("input", { id, type: "text", maxlength: "24", autocomplete: "nickname", required: true, value: home.name,
       placeholder: "e.g. Sam", "data-input": "home-field", "data-field": "name", "data-testid": id }));
-  const error = home.error
+  // An error shows in the card whose action caused it (the join card on a join link).
+  const errorIn = (where) => home.error && (home.errorFor ?? "join") === where
     ? h("p.form-error", { role: "alert", "data-testid": "home-error" }, home.error)
     : null;
 
   const room = home.room;
+  const started = !!(joinCode && room && room.status !== "lobby");
   const joinBlock = h("section.card.join", { "data-key": "join", "aria-labelledby": "join-title" },
-    h("h2#join-title", joinCode ? `Join room ${joinCode}` : "Join a room"),
+    h("h2#join-title", joinCode ? (started ? `Room ${joinCode}` : `Join room ${joinCode}`) : "Join a room"),
     joinCode && room
-      ? h("p.muted", room.status === "lobby"
-          ? `${room.players.length} of 6 players waiting: ${room.players.map((p) => p.name).join(", ")}.`
-          : "This game has already started. You can watch it.")
+      ? h("p.muted", started
+          ? `This game has already started (${room.players.map((p) => p.name).join(", ")}). You can watch it.`
+          : `${room.players.length} of 6 players waiting: ${room.players.map((p) => p.name).join(", ")}.`)
       : h("p.muted", "Got a code from a friend? Type it here."),
-    h("form", { "data-action": "join-room", "data-testid": "join-form" },
-      nameField("join-name"),
-      joinCode ? null : h("div.field",
-        h("label", { for: "join-code" }, "Room code"),
-        h("input.code-input", { id: "join-code", type: "text", maxlength: "12", autocomplete: "off", autocapitalize: "characters",
-          spellcheck: "false", value: home.code, placeholder: "ABCD", "data-input": "home-field", "data-field": "code", "data-testid": "join-code" })),
-      h("div.row",
-        h("button.primary", { type: "submit", disabled: home.busy, "data-testid": "join-submit" }, "Join the game"),
-        h("button.ghost", { type: "button", "data-action": "watch-room", "data-testid": "watch-room" }, icon("eye"), "Just watch"))));
+    errorIn("join"),
+    started
+      ? h("div.row", h("button.primary", { type: "button", "data-action": "watch-room", "data-testid": "watch-room" }, icon("eye"), "Watch the game"))
+      : h("form", { "data-action": "join-room", "data-testid": "join-form" },
+          nameField("join-name"),
+          joinCode ? null : h("div.field",
+            h("label", { for: "join-code" }, "Room code"),
+            h("input.code-input", { id: "join-code", type: "text", maxlength: "12", autocomplete: "off", autocapitalize: "characters",
+              spellcheck: "false", value: home.code, placeholder: "ABCD", "data-input": "home-field", "data-field": "code", "data-testid": "join-code" })),
+          h("div.row",
+            h("button.primary", { type: "submit", disabled: home.busy, "data-testid": "join-submit" }, "Join the game"),
+            h("button.ghost", { type: "button", "data-action": "watch-room", "data-testid": "watch-room" }, icon("eye"), "Just watch"))));
 
   const createBlock = h("section.card.create", { "data-key": "create", "aria-labelledby": "create-title" },
     h("h2#create-title", "Start a new room"),
     h("p.muted", "You'll get a code and a link to share. 3 to 6 players, each on their own phone."),
+    errorIn("create"),
     h("form", { "data-action": "create-room", "data-testid": "create-form" },
       nameField("create-name"),
       h("div.field-row",
@@ -127,7 +133,6 @@ function renderHome(state) {
       h("h1", "LaunderMat"),
       h("p.lead", "Grab cash, dodge the Alarms, buy up the laundromat, and hope the investigation looks the other way."),
       h("button.ghost.small", { type: "button", "data-action": "open-rules" }, icon("book"), "How to play (2 min)")),
-    error,
     h("div.home-grid", joinCode ? [joinBlock, createBlock] : [createBlock, joinBlock]));
 }
 
