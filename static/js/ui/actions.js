@@ -345,7 +345,10 @@ function protectStage(ctx) {
       h("div.checkout", { "data-testid": "protect-checkout" },
         h("button.ghost.small.back", { type: "button", "data-action": "bribe-untarget", "data-focus": "checkout" }, "← Choose another"),
         h("p", h("strong", `Protect your ${copyLabel(ctx, target)}`), target.protection > 0 ? ` (already ${money(target.protection)}: any amount adds to it)` : ""),
-        billPicker({ ...p, title: "Pay with" }),
+        billPicker({ ...p, title: "Pay with", describe: (res) => ({
+          tone: "exact",
+          summary: `${money(res.printed)}: the protection becomes ${money(res.printed + target.protection)}. Cancelling it will cost at least that much.`,
+        }) }),
         h("button.primary", { type: "button", "data-action": "confirm-protect", "data-testid": "confirm-protect", disabled: !r.ok || ctx.pending },
           r.ok ? `Pay ${money(r.printed)} to protect it` : "Protect")));
   }
@@ -440,7 +443,10 @@ function entriesStage(ctx) {
   return h("div", intro,
     pool(ctx),
     h("div.checkout", { "data-testid": "entries-checkout" },
-      billPicker({ ...p, title: "Pay with", minNote: wasted > 0 && bought > 0 ? `${money(wasted)} of that buys nothing (entries come in ${money(ENTRY_PRICE)} steps).` : null }),
+      billPicker({ ...p, title: "Pay with", describe: () => ({
+        tone: wasted ? "over" : "exact",
+        summary: `${money(r.printed)} buys ${plural(bought, "entry", "entries")}${wasted ? `; ${money(wasted)} of it buys nothing (entries come in ${money(ENTRY_PRICE)} steps)` : ""}.`,
+      }) }),
       h("ul.steppers", steppers),
       h("p.pay-summary", { class: left === 0 && bought > 0 ? "tone-exact" : "tone-short", "data-testid": "split-status", "aria-live": "polite" }, status),
       h("button.primary", { type: "button", "data-action": "confirm-entries", "data-testid": "confirm-entries",

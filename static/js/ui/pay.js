@@ -51,7 +51,7 @@ export function evaluate({ wallet, forced, pay, target, mode }) {
 
 /**
  * Render a picker. `key` names this payment in the store (it resets when the key changes).
- * opts: {wallet, forced, pay, target, mode, tshirt, exactBonus, verb, minNote}
+ * opts: {wallet, forced, pay, target, mode, tshirt, exactBonus, title, describe(result)}
  */
 export function billPicker(opts) {
   const { wallet, forced, pay, target, mode, tshirt, exactBonus } = opts;
@@ -77,6 +77,10 @@ export function billPicker(opts) {
   if (target === 0 && !result.committed.length) {
     summary = "Free: no bills needed.";
     tone = "exact";
+  }
+  if (opts.describe && result.ok && result.committed.length) {
+    // Where more money is not simply lost (a protection, entries), say what it buys.
+    ({ summary, tone } = opts.describe(result));
   }
   const tshirtRow = mode === "addition" && tshirt && result.committed.length
     ? h("div.field.tshirt",
@@ -113,6 +117,5 @@ export function billPicker(opts) {
           }, h("span.bill-value", money(bill.value))))
         : h("p.muted", "Your wallet is empty.")),
     tshirtRow,
-    h("p.pay-summary", { class: `tone-${tone}`, "data-testid": "pay-summary", "aria-live": "polite" }, summary),
-    opts.minNote ? h("p.muted.small", opts.minNote) : null);
+    h("p.pay-summary", { class: `tone-${tone}`, "data-testid": "pay-summary", "aria-live": "polite" }, summary));
 }
