@@ -98,6 +98,9 @@ export function makeHandlers(app) {
       if (state.session?.role === "spectator") setWatching(state.session.code, false);
       navigate("/");
     },
+    "open-room"(data) {
+      navigate(`/r/${data.code}`);
+    },
     "open-rules"() {
       openRules();
     },

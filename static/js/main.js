@@ -7,7 +7,7 @@ import { makeHandlers } from "./handlers.js";
 import {
   dismissToast, forgetSeat, freshUi, mergeLog, savedSeat, serverNow, state, toast, watching,
 } from "./store.js";
-import { errorSentence } from "./text.js";
+import { PHASES, errorSentence } from "./text.js";
 import { renderApp } from "./ui/app.js";
 
 const root = document.getElementById("app");
@@ -24,6 +24,7 @@ export function render() {
     patch(root, renderApp(state));
     const after = root.firstElementChild?.getAttribute("data-key");
     if (before !== after) window.scrollTo(0, 0); // a new screen starts at its top
+    document.title = pageTitle();
     if (hadFocus && !root.contains(document.activeElement)) {
       // The focused control went away (the step moved on): keep keyboard users in the
       // action panel rather than back at the top of the page.
@@ -32,6 +33,17 @@ export function render() {
     }
     tick();
   });
+}
+
+function pageTitle() {
+  const game = state.view?.game;
+  const code = state.route.code;
+  if (!code) return "LaunderMat";
+  if (!game || state.route.screen !== "room") return `LaunderMat · ${code}`;
+  const phase = PHASES[game.phase]?.title ?? game.phase;
+  return game.phase.startsWith("bribe") || game.phase === "over"
+    ? `${phase} · LaunderMat ${code}`
+    : `Round ${game.round}: ${phase} · LaunderMat ${code}`;
 }
 
 // ------------------------------------------------------------------ routing
@@ -53,12 +65,10 @@ function route() {
   state.home.room = null;
   if (!code) {
     state.route = { screen: "home", code: null };
-    document.title = "LaunderMat";
     render();
     return;
   }
   state.home.code = code;
-  document.title = `LaunderMat · ${code}`;
   const seat = savedSeat(code);
   if (seat?.token) {
     enterRoom(code, { token: seat.token, playerId: seat.player_id, role: "player" });

@@ -53,6 +53,16 @@ export function saveSeat(code, seat) {
   localStorage.setItem(SEAT_KEY(code), JSON.stringify(seat));
 }
 
+/** Every room this browser holds a seat in (newest last is not guaranteed). */
+export function savedRooms() {
+  const codes = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key?.startsWith("laundermat.seat.")) codes.push(key.slice("laundermat.seat.".length));
+  }
+  return codes.sort();
+}
+
 export function forgetSeat(code) {
   localStorage.removeItem(SEAT_KEY(code));
 }

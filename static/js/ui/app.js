@@ -1,5 +1,6 @@
 // The top of the render tree: which screen, plus the toasts and the connection banner.
 import { h } from "../dom.js";
+import { savedRooms } from "../store.js";
 import { BRIBE_TIMERS, ROUND_TIMERS } from "../text.js";
 import { icon } from "./icons.js";
 import { renderGame } from "./game.js";
@@ -127,12 +128,20 @@ function renderHome(state) {
           h("span.hint", "Length of each of the 3 bribery stages."))),
       h("button.primary", { type: "submit", disabled: home.busy, "data-testid": "create-submit" }, "Create room")));
 
+  const mine = joinCode ? [] : savedRooms();
+  const rejoin = mine.length
+    ? h("section.card.rejoin", { "data-key": "rejoin", "aria-labelledby": "rejoin-title" },
+        h("h2#rejoin-title", "Your rooms"),
+        h("div.row", mine.map((code) => h("a.button-link", { href: `/r/${code}`, "data-action": "open-room", "data-code": code,
+          "data-key": code, "data-testid": `rejoin-${code}` }, `Back to room ${code}`))))
+    : null;
   return h("main.screen.home", { id: "main", "data-key": joinCode ? "join-screen" : "home-screen" },
     topbarHome(),
     h("section.hero",
       h("h1", "LaunderMat"),
       h("p.lead", "Grab cash, dodge the Alarms, buy up the laundromat, and hope the investigation looks the other way."),
       h("button.ghost.small", { type: "button", "data-action": "open-rules" }, icon("book"), "How to play (2 min)")),
+    rejoin,
     h("div.home-grid", joinCode ? [joinBlock, createBlock] : [createBlock, joinBlock]));
 }
 
