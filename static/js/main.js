@@ -28,7 +28,7 @@ export function render() {
     if (hadFocus && !root.contains(document.activeElement)) {
       // The focused control went away (the step moved on): keep keyboard users in the
       // action panel rather than back at the top of the page.
-      const landing = root.querySelector(".action h2, .final h2, .phase-title");
+      const landing = root.querySelector(".action h2") ?? root.querySelector(".final h2, .phase-title");
       landing?.focus({ preventScroll: true }); // these headings carry tabindex=-1
     }
     tick();

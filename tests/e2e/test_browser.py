@@ -148,6 +148,14 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
         seat.screenshot("final")
     assert no_sideways_scroll(narrow)
 
+    # Only the host may start a rematch; everyone lands in a fresh game with a fresh log.
+    expect(laptop.locator(sel("rematch"))).to_have_count(0)
+    host.click(sel("rematch"))
+    for seat in seats:
+        expect(seat.page.locator(sel("draft-panel"))).to_be_visible()
+        expect(seat.page.locator(sel("round"))).to_have_text("Round 1 of 8")
+        expect(seat.page.locator(sel("game-log"))).not_to_contain_text("investigation")
+
 
 def test_refresh_returns_player_to_their_seat(open_page: OpenPage, server_url: str):
     # A long draft (10 minutes, time-scaled): nobody else picks, so it must outlast the test.
