@@ -6,12 +6,13 @@ real `laundermat serve` (see conftest.py). Screenshots land in tests/artifacts/.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import LAPTOP, NARROW_PHONE, PHONE, OpenPage
+from .conftest import LAPTOP, NARROW_PHONE, PHONE, ConsoleLog, OpenPage
 from .driver import Seat, sel
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -202,3 +203,43 @@ def test_refresh_returns_player_to_their_seat(open_page: OpenPage, server_url: s
     expect(rules).to_contain_text("Each round")
     bo.keyboard.press("Escape")
     expect(rules).to_be_hidden()
+
+
+def test_lobby_host_controls_and_a_second_tab(
+    open_page: OpenPage, server_url: str, console_errors: ConsoleLog
+):
+    seats, code = make_room(open_page, server_url)
+    host, bo, cyd = (s.page for s in seats)
+
+    # Copying the link works, or says how to copy by hand where the clipboard is blocked.
+    host.click(sel("copy-link"))
+    expect(host.locator(sel("lobby"))).to_contain_text(re.compile("Link copied|copy it"))
+
+    # The host changes a setting: everyone sees it.
+    host.select_option(sel("lobby-round-timer"), "180")
+    expect(bo.locator(sel("lobby"))).to_contain_text("3 minutes")
+
+    # A fourth player joins and is removed by the host.
+    dee = open_page("Dee", PHONE)
+    dee.goto(f"{server_url}/r/{code}")
+    dee.fill(sel("join-name"), "Dee")
+    dee.click(sel("join-submit"))
+    expect(host.locator(sel("lobby-player"))).to_have_count(4)
+    host.click(sel("kick-Dee"))
+    expect(dee.locator(sel("home-error"))).to_contain_text("The host removed you")
+    expect(host.locator(sel("lobby-player"))).to_have_count(3)
+
+    # The same seat opened in a second tab: the first tab says so and can take it back.
+    second_tab = cyd.context.new_page()
+    console_errors.watch(second_tab, "Cyd's second tab")
+    second_tab.goto(f"{server_url}/r/{code}")
+    expect(second_tab.locator(sel("lobby"))).to_be_visible()
+    expect(cyd.locator(sel("banner-replaced"))).to_be_visible()
+    cyd.get_by_role("button", name="Play here instead").click()
+    expect(cyd.locator(sel("banner-replaced"))).to_have_count(0)
+    expect(second_tab.locator(sel("banner-replaced"))).to_be_visible()
+
+    # Leaving the lobby frees the seat.
+    bo.click(sel("leave-room"))
+    expect(host.locator(sel("lobby-player"))).to_have_count(2)
+    expect(host.locator(sel("start-game"))).to_be_disabled()
