@@ -60,6 +60,15 @@ export function renderLobby(state, banner) {
           state.copied === true ? "Link copied!" : "Copy the link"),
         state.copied === "manual" ? h("p.small", "Copying is blocked here: select the link above and copy it.") : null)));
 
+  const primer = h("section.card.primer", { "aria-labelledby": "primer-title", "data-key": "primer" },
+    h("h2#primer-title", "While you wait: the game in 30 seconds"),
+    h("ol",
+      h("li", h("strong", "Pick a bill. "), "Everyone secretly picks one bill from the table at the same time. Alone on a bill? It's yours."),
+      h("li", h("strong", "Collide and raid. "), "Same bill as someone else? Nobody gets it: you raid the Vault instead, and a bad die roll sounds the Alarm."),
+      h("li", h("strong", "Buy. "), "Got a bill? Buy an addition for points (pay the exact price for a bonus) or a Secret Weapon."),
+      h("li", h("strong", "Bribe, then the investigation. "), "After 8 rounds, one addition type is investigated. Flagged copies of it score nothing, and their owners are caught unless protected.")),
+    h("button.ghost.small", { type: "button", "data-action": "open-rules" }, icon("book"), "Full rules"));
+
   const actions = h("section.lobby-actions", { "data-key": "actions" },
     host
       ? h("button.primary.big", { type: "button", "data-action": "start-game", disabled: !enough || !!state.pending, "data-testid": "start-game" },
@@ -75,5 +84,6 @@ export function renderLobby(state, banner) {
     banner,
     h("h1.visually-hidden", "Lobby"),
     h("div.lobby-grid", share, players, settings),
-    actions);
+    actions,
+    primer);
 }
