@@ -35,6 +35,18 @@ ADDITIONS_BY_COST = [
 ]
 
 
+UNNAMED_CONTROLS_JS = """() => [...document.querySelectorAll('button, input, select, a[href]')]
+  .filter((el) => el.offsetParent !== null)
+  .filter((el) => !(el.textContent.trim() || el.getAttribute('aria-label') || el.labels?.length))
+  .map((el) => el.outerHTML.slice(0, 120))"""
+
+
+def unnamed_controls(page: Page) -> list[str]:
+    """Visible controls a screen reader could not name."""
+    result: list[str] = page.evaluate(UNNAMED_CONTROLS_JS)
+    return result
+
+
 def sel(testid: str) -> str:
     return f"[data-testid={testid}]"
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import LAPTOP, NARROW_PHONE, PHONE, ConsoleLog, OpenPage
-from .driver import Seat, sel
+from .driver import Seat, sel, unnamed_controls
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -211,6 +211,7 @@ def test_lobby_host_controls_and_a_second_tab(
     seats, code = make_room(open_page, server_url)
     host, bo, cyd = (s.page for s in seats)
 
+    assert unnamed_controls(host) == []
     # Copying the link works, or says how to copy by hand where the clipboard is blocked.
     host.click(sel("copy-link"))
     expect(host.locator(sel("lobby"))).to_contain_text(re.compile("Link copied|copy it"))

@@ -14,7 +14,7 @@ from engine.builders import PAWN, RACK, SLOT, bill, build
 from laundermat.engine import Phase
 
 from .conftest import OpenPage
-from .driver import sel
+from .driver import sel, unnamed_controls
 from .fake_room import CODE, FakeRoom
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
@@ -109,6 +109,7 @@ def test_purchase_bill_picker_and_anonymous_email(open_page: OpenPage, server_ur
     room = FakeRoom(game, 0, NAMES)
     page = open_room(open_page, server_url, room)
 
+    assert unnamed_controls(page) == []
     # Nobody owns a Slot Machine: Jackpot is offered but cannot be bought (BUY-10).
     expect(page.locator(sel("choose-jackpot"))).to_be_disabled()
     expect(page.locator(sel("purchase-panel"))).to_contain_text("No possible target")
@@ -184,6 +185,7 @@ def test_bribery_protect_counter_and_entries(open_page: OpenPage, server_url: st
 
     # Stage 3: $50k buys 2 entries ($10k is wasted); both must be placed.
     expect(panel).to_have_attribute("data-stage", "bribe_entries")
+    assert unnamed_controls(page) == []
     page.click(sel(f"pay-bill-{forty}"))
     page.click(sel(f"pay-bill-{ten}"))
     expect(page.locator(sel("split-status"))).to_contain_text("place 2 more")
