@@ -7,6 +7,8 @@ sends is checked against the engine's command form (docs/protocol.md).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -240,3 +242,49 @@ def test_kicked_player_sees_why_and_loses_the_seat(open_page: OpenPage, server_u
     expect(page.locator(sel("home-error"))).to_contain_text("The host removed you")
     expect(page.locator(sel("join-form"))).to_be_visible()
     assert page.evaluate(f"() => localStorage.getItem('laundermat.seat.{CODE}')") is None
+
+
+def test_jackpot_names_its_target(open_page: OpenPage, server_url: str):
+    hundred, thirty = bill(100_000), bill(30_000)
+    game = build(
+        3,
+        phase=Phase.PURCHASE,
+        collected=[0],
+        wallets={0: [hundred], 2: [thirty]},
+        copies=[{"kind": SLOT, "owner": 2}],
+        weapon_market=["jackpot", "rubber_gloves", "budget_app"],
+    )
+    room = FakeRoom(game, 0, NAMES)
+    page = open_room(open_page, server_url, room)
+
+    expect(page.locator(sel("board-2"))).to_contain_text("Jackpot target")
+    page.click(sel("choose-jackpot"))
+    page.click(sel("pay-auto"))
+    expect(page.locator(sel("confirm-purchase"))).to_be_disabled()  # whose bill?
+    expect(page.locator(sel("jackpot-target-1"))).to_have_count(0)  # Bo owns no Slot Machine
+    page.click(sel("jackpot-target-2"))
+    page.click(sel("confirm-purchase"))
+
+    expect(page.locator(sel("wallet-total"))).to_contain_text("$30k · 1 bill")
+    assert last_command(room) == {
+        "type": "buy_weapon",
+        "weapon": "jackpot",
+        "bills": [hundred],
+        "jackpot_target": 2,
+    }
+    expect(page.locator(sel("game-log"))).to_contain_text("hit Cyd with Jackpot")
+
+
+def test_lost_and_found_draw_and_switch_back(open_page: OpenPage, server_url: str):
+    room = FakeRoom(build(3, weapons={0: "lost_and_found"}), 0, NAMES)
+    page = open_room(open_page, server_url, room)
+
+    special = page.locator(sel("lost-and-found"))
+    expect(special).to_have_attribute("aria-pressed", "false")
+    special.click()
+    expect(special).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(sel("instruction"))).to_contain_text("hidden Lost and Found bill")
+    expect(page.locator(sel("picked-0"))).to_have_class(re.compile("ok"))
+    special.click()  # switch back: the draw returns to the deck (LOSTFOUND-2)
+    expect(special).to_have_attribute("aria-pressed", "false")
+    assert room.commands()[-2:] == [{"type": "lost_and_found"}, {"type": "clear_selection"}]
