@@ -2,6 +2,7 @@
 // payment is short, exact or overpaid (overpayment is lost: no change is ever given).
 import { h } from "../dom.js";
 import { money } from "../text.js";
+import { icon } from "./icons.js";
 
 /** A subset of `bills` ({card, value}) reaching `target`: exact when possible (fewest bills),
  *  else the smallest overpayment. Returns card ids, or null when the wallet cannot reach it. */
@@ -114,7 +115,7 @@ export function billPicker(opts) {
             "data-action": "pay-toggle",
             "data-card": bill.card,
             "data-testid": `pay-bill-${bill.card}`,
-          }, h("span.bill-value", money(bill.value))))
+          }, chosen.has(bill.card) ? icon("check") : null, h("span.bill-value", money(bill.value))))
         : h("p.muted", "Your wallet is empty.")),
     tshirtRow,
     h("p.pay-summary", { class: `tone-${tone}`, "data-testid": "pay-summary", "aria-live": "polite" }, summary));
