@@ -13,6 +13,7 @@ import sys
 import time
 from typing import Any
 
+import orjson
 from sqlalchemy import bindparam, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -43,6 +44,8 @@ class Store:
         # the next one, so many rooms share one commit and each caller still awaits its own.
         self._pending: list[_PendingCommand] = []
         self._writer: asyncio.Task[None] | None = None
+        # SQLite: the command log's hot path talks to the driver directly (see _write_sqlite).
+        self._sqlite = engine.dialect.name == "sqlite"
 
     @classmethod
     async def open(cls, url: str, schema: str | None = None) -> Store:
@@ -154,6 +157,9 @@ class Store:
 
     async def _write(self, batch: list[_PendingCommand]) -> None:
         timers = {t["gid"]: t for _, t, _ in batch}  # the last deadline of each game wins
+        if self._sqlite:
+            await self._write_sqlite(batch, list(timers.values()))
+            return
         async with self.engine.begin() as conn:
             await conn.execute(insert(commands), [row for row, _, _ in batch])
             await conn.execute(
@@ -162,6 +168,33 @@ class Store:
                 .values(deadline_ms=bindparam("dl"), window_id=bindparam("wid")),
                 list(timers.values()),
             )
+
+    async def _write_sqlite(
+        self, batch: list[_PendingCommand], timers: list[dict[str, Any]]
+    ) -> None:
+        """The same transaction as `_write`, on the aiosqlite connection itself: three thread
+        hops (insert, update, commit) and no per-statement SQLAlchemy work, which was most of
+        the server's time spent per command (docs/benchmarks.md). JSON is encoded as the
+        JSON column would store it, so every other query reads these rows as usual."""
+        rows = [
+            (row["game_id"], row["seq"], orjson.dumps(row["command"]).decode())
+            for row, _, _ in batch
+        ]
+        deadlines = [(t["dl"], t["wid"], t["gid"]) for t in timers]
+        async with self.engine.connect() as conn:
+            driver = (await conn.get_raw_connection()).driver_connection
+            assert driver is not None
+            try:
+                await driver.executemany(
+                    "INSERT INTO commands (game_id, seq, command) VALUES (?, ?, ?)", rows
+                )
+                await driver.executemany(
+                    "UPDATE games SET deadline_ms = ?, window_id = ? WHERE id = ?", deadlines
+                )
+                await driver.commit()
+            except BaseException:
+                await driver.rollback()
+                raise
 
     async def save_deadline(
         self, game_id: int, deadline_ms: int | None, window_id: int | None
