@@ -30,6 +30,7 @@ SERVE_FLAGS: list[tuple[str, type, str]] = [
     ("room_creations_per_minute", int, "per client address"),
     ("join_attempts_per_minute", int, "per client address"),
     ("sockets_per_address", int, "open sockets per client address"),
+    ("gc_freeze_seconds", float, "freeze the garbage collector's survivors this often (0: off)"),
     ("room_idle_close_seconds", float, "close a room idle this long"),
     ("room_finished_close_seconds", float, "close a finished room after this long"),
     ("away_after_seconds", float, "GEN-4: seconds without a connection before away"),

@@ -18,6 +18,7 @@ from ..rooms import RoomConfig, RoomManager, SystemClock
 from ..rooms.clock import Clock
 from ..rooms.memory_store import MemoryStore
 from ..rooms.records import StoreLike
+from .gcpolicy import steward
 from .limits import AddressLimiter
 from .metrics import Metrics
 from .routes import ApiError, router
@@ -70,12 +71,16 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
         )
         restored = await manager.restore()
         manager.start_sweeper()
-        watcher = asyncio.create_task(metrics.watch_loop(), name="loop-lag")
+        background = [asyncio.create_task(metrics.watch_loop(), name="loop-lag")]
+        if settings.gc_freeze_seconds > 0:
+            gc_every = (settings.gc_freeze_seconds, settings.gc_sweep_seconds)
+            background.append(asyncio.create_task(steward(*gc_every), name="gc"))
         log.info("ready", extra={"restored_rooms": restored})
         try:
             yield
         finally:
-            watcher.cancel()
+            for task in background:
+                task.cancel()
             await manager.shutdown()
             await store.close()
 
