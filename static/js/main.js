@@ -128,10 +128,11 @@ function enterRoom(code, session) {
       return receiveView(view, info);
     },
     onAck(msg) {
+      // The ack comes just before the view that shows the change: stay busy until that
+      // view is in, so a quick second click cannot repeat the command.
       if (state.pending?.id === msg.id) {
-        const after = state.pending.after;
-        state.pending = null;
-        after?.();
+        state.pending.awaiting = msg.version;
+        if ((state.view?.version ?? 0) >= msg.version) settlePending();
       }
       render();
     },
@@ -160,6 +161,12 @@ function enterRoom(code, session) {
   render();
 }
 
+function settlePending() {
+  const after = state.pending?.after;
+  state.pending = null;
+  after?.();
+}
+
 function receiveView(view, info = {}) {
   state.clockOffset = view.server_time - Date.now();
   const previous = state.view;
@@ -170,6 +177,7 @@ function receiveView(view, info = {}) {
   }
   const complete = mergeLog(view.game, number);
   state.view = view;
+  if (state.pending?.awaiting !== undefined && view.version >= state.pending.awaiting) settlePending();
   const windowId = view.game?.window?.id ?? null;
   if (windowId !== state.ui.windowId) {
     state.ui = freshUi(windowId);
