@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import sqlite3
 import sys
 import time
 from typing import Any
@@ -172,10 +173,11 @@ class Store:
     async def _write_sqlite(
         self, batch: list[_PendingCommand], timers: list[dict[str, Any]]
     ) -> None:
-        """The same transaction as `_write`, on the aiosqlite connection itself: three thread
-        hops (insert, update, commit) and no per-statement SQLAlchemy work, which was most of
-        the server's time spent per command (docs/benchmarks.md). JSON is encoded as the
-        JSON column would store it, so every other query reads these rows as usual."""
+        """The same transaction as `_write`, run whole in aiosqlite's thread: one hop and no
+        per-statement SQLAlchemy work (most of the server's time per command went there,
+        docs/benchmarks.md). The write lock is never held across turns of the event loop, so
+        a stalled loop cannot make other writers time out. JSON is encoded as the JSON
+        column would store it, so every other query reads these rows as usual."""
         rows = [
             (row["game_id"], row["seq"], orjson.dumps(row["command"]).decode())
             for row, _, _ in batch
@@ -184,17 +186,8 @@ class Store:
         async with self.engine.connect() as conn:
             driver = (await conn.get_raw_connection()).driver_connection
             assert driver is not None
-            try:
-                await driver.executemany(
-                    "INSERT INTO commands (game_id, seq, command) VALUES (?, ?, ?)", rows
-                )
-                await driver.executemany(
-                    "UPDATE games SET deadline_ms = ?, window_id = ? WHERE id = ?", deadlines
-                )
-                await driver.commit()
-            except BaseException:
-                await driver.rollback()
-                raise
+            # aiosqlite runs any callable on its connection's thread through `_execute`.
+            await driver._execute(_append_sqlite, driver._conn, rows, deadlines)
 
     async def save_deadline(
         self, game_id: int, deadline_ms: int | None, window_id: int | None
@@ -330,6 +323,18 @@ def _room_record(row: Any) -> RoomRecord:
         created_ms=row["created_ms"],
         updated_ms=row["updated_ms"],
     )
+
+
+def _append_sqlite(
+    db: sqlite3.Connection, rows: list[tuple[Any, ...]], deadlines: list[tuple[Any, ...]]
+) -> None:
+    try:
+        db.executemany("INSERT INTO commands (game_id, seq, command) VALUES (?, ?, ?)", rows)
+        db.executemany("UPDATE games SET deadline_ms = ?, window_id = ? WHERE id = ?", deadlines)
+        db.commit()
+    except BaseException:
+        db.rollback()
+        raise
 
 
 def _settle(batch: list[_PendingCommand], error: BaseException | None) -> None:
