@@ -8,6 +8,7 @@ malformed with `MalformedCommand` (GEN-2: incomplete commands never apply).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -17,7 +18,16 @@ from .errors import MalformedCommand
 
 @dataclass(frozen=True)
 class Command:
+    """A command is checked when it is built, from JSON or in code, so the engine never meets
+    a malformed one halfway through applying it (GEN-1, GEN-2)."""
+
     type: ClassVar[str]
+
+    def __post_init__(self) -> None:
+        for name in _field_names(type(self)):
+            checked = _FIELD_CHECKS[name](name, getattr(self, name))
+            if checked is not _SAME:
+                object.__setattr__(self, name, checked)
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -191,89 +201,105 @@ COMMAND_TYPES: dict[str, type[Command]] = {
 PLAYER_COMMANDS = frozenset(COMMAND_TYPES) - {"timeout", "set_away"}
 
 
-def _int(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
+_SAME: Any = object()  # a check's answer when the value is fine as it is
+_ADDITION_NAMES = frozenset(str(a) for a in ADDITIONS)
+_WEAPON_NAMES = frozenset(str(w) for w in WEAPONS)
+_NAMES: dict[type[Command], tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Command]) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+def _whole(name: str, value: Any) -> Any:
     if type(value) is not int:
-        raise MalformedCommand(f"'{key}' must be a whole number")
-    return value
+        raise MalformedCommand(f"'{name}' must be a whole number")
+    return _SAME
 
 
-def _opt_int(data: dict[str, Any], key: str) -> int | None:
-    return None if data.get(key) is None else _int(data, key)
+def _optional_whole(name: str, value: Any) -> Any:
+    return _SAME if value is None else _whole(name, value)
 
 
-def _bool(data: dict[str, Any], key: str) -> bool:
-    value = data.get(key)
+def _flag(name: str, value: Any) -> Any:
     if type(value) is not bool:
-        raise MalformedCommand(f"'{key}' must be true or false")
-    return value
+        raise MalformedCommand(f"'{name}' must be true or false")
+    return _SAME
 
 
-def _bills(data: dict[str, Any], required: bool) -> tuple[int, ...]:
-    value = data.get("bills", None if required else [])
+def _addition(name: str, value: Any) -> Any:
+    if value not in _ADDITION_NAMES:
+        raise MalformedCommand(f"'{name}' must be one of: {', '.join(sorted(_ADDITION_NAMES))}")
+    return str(value)
+
+
+def _optional_addition(name: str, value: Any) -> Any:
+    return _SAME if value is None else _addition(name, value)
+
+
+def _weapon(name: str, value: Any) -> Any:
+    if value not in _WEAPON_NAMES:
+        raise MalformedCommand(f"'{name}' must be one of: {', '.join(sorted(_WEAPON_NAMES))}")
+    return str(value)
+
+
+def _bills(name: str, value: Any) -> Any:
     if not isinstance(value, list | tuple) or any(type(b) is not int for b in value):
         raise MalformedCommand("'bills' must be a list of bill ids")
     if len(value) > 60:
         raise MalformedCommand("'bills' lists more bills than exist")
-    return tuple(value)
+    return value if type(value) is tuple else tuple(value)
 
 
-def _choice(data: dict[str, Any], key: str, allowed: tuple[str, ...], optional: bool) -> Any:
-    value = data.get(key)
-    if value is None and optional:
-        return None
-    if value not in allowed:
-        raise MalformedCommand(f"'{key}' must be one of: {', '.join(allowed)}")
-    return value
+def _split(name: str, value: Any) -> Any:
+    if not isinstance(value, dict) or any(
+        k not in _ADDITION_NAMES or type(v) is not int for k, v in value.items()
+    ):
+        raise MalformedCommand("'split' must map addition types to whole numbers of entries")
+    return dict(value)
+
+
+_FIELD_CHECKS: dict[str, Callable[[str, Any], Any]] = {
+    "seat": _whole,
+    "card": _whole,
+    "copy": _whole,
+    "window": _whole,
+    "claim": _flag,
+    "away": _flag,
+    "addition": _addition,
+    "weapon": _weapon,
+    "bills": _bills,
+    "reference": _optional_whole,
+    "jackpot_target": _optional_whole,
+    "email_type": _optional_addition,
+    "split": _split,
+}
+
+# Fields a JSON command may leave out (they take their defaults); every other one is required.
+_OPTIONAL_IN_JSON = {
+    AlarmPurchase: {"bills", "reference"},
+    BuyAddition: {"reference"},
+    BuyWeapon: {"bills", "email_type", "jackpot_target"},
+}
 
 
 def parse_command(data: Any) -> Command:
-    """Build a command from its JSON form, or raise `MalformedCommand`."""
+    """Build a command from its JSON form, or raise `MalformedCommand`. Unknown keys (such as
+    the room's `client_id` in the command log) are ignored."""
     if not isinstance(data, dict):
         raise MalformedCommand("a command must be a JSON object")
     kind = data.get("type")
     cls = COMMAND_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise MalformedCommand(f"unknown command type {kind!r}")
-    if cls is Timeout:
-        return Timeout(window=_int(data, "window"))
-    seat = _int(data, "seat")
-    additions = tuple(str(a) for a in ADDITIONS)
-    if cls is Select:
-        return Select(seat, card=_int(data, "card"))
-    if cls is Seniority:
-        return Seniority(seat, claim=_bool(data, "claim"))
-    if cls is SetAway:
-        return SetAway(seat, away=_bool(data, "away"))
-    if cls is AlarmPurchase:
-        return AlarmPurchase(
-            seat,
-            addition=_choice(data, "addition", additions, optional=False),
-            bills=_bills(data, required=False),
-            reference=_opt_int(data, "reference"),
-        )
-    if cls is BuyAddition:
-        return BuyAddition(
-            seat,
-            addition=_choice(data, "addition", additions, optional=False),
-            bills=_bills(data, required=True),
-            reference=_opt_int(data, "reference"),
-        )
-    if cls is BuyWeapon:
-        return BuyWeapon(
-            seat,
-            weapon=_choice(data, "weapon", tuple(str(w) for w in WEAPONS), optional=False),
-            bills=_bills(data, required=False),
-            email_type=_choice(data, "email_type", additions, optional=True),
-            jackpot_target=_opt_int(data, "jackpot_target"),
-        )
-    if cls in (Protect, Counter):
-        return cls(seat, copy=_int(data, "copy"), bills=_bills(data, required=True))
-    if cls is BuyEntries:
-        split = data.get("split")
-        if not isinstance(split, dict) or any(
-            k not in additions or type(v) is not int for k, v in split.items()
-        ):
-            raise MalformedCommand("'split' must map addition types to whole numbers of entries")
-        return BuyEntries(seat, bills=_bills(data, required=True), split=dict(split))
-    return cls(seat)  # type: ignore[call-arg]
+    optional = _OPTIONAL_IN_JSON.get(cls, ())
+    kwargs: dict[str, Any] = {}
+    for name in _field_names(cls):
+        if name in data and (data[name] is not None or name in optional):
+            kwargs[name] = data[name]
+        elif name not in optional:
+            raise MalformedCommand(f"'{name}' is missing")
+    return cls(**kwargs)
