@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 from sqlalchemy import bindparam, insert, select, text, update
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from .engine import make_engine, normalise_url
 from .migrate import upgrade_async
@@ -45,8 +45,10 @@ class Store:
         # the next one, so many rooms share one commit and each caller still awaits its own.
         self._pending: list[_PendingCommand] = []
         self._writer: asyncio.Task[None] | None = None
-        # SQLite: the command log's hot path talks to the driver directly (see _write_sqlite).
+        # SQLite: the command log's hot path talks to the driver directly (see _write_sqlite)
+        # on a connection of its own, kept out of the pool between batches.
         self._sqlite = engine.dialect.name == "sqlite"
+        self._log_conn: AsyncConnection | None = None
 
     @classmethod
     async def open(cls, url: str, schema: str | None = None) -> Store:
@@ -62,6 +64,9 @@ class Store:
     async def close(self) -> None:
         if self._writer is not None:
             await asyncio.shield(self._writer)
+        if self._log_conn is not None:
+            await self._log_conn.close()
+            self._log_conn = None
         await self.engine.dispose()
 
     # ------------------------------------------------------------------ rooms
@@ -183,11 +188,17 @@ class Store:
             for row, _, _ in batch
         ]
         deadlines = [(t["dl"], t["wid"], t["gid"]) for t in timers]
-        async with self.engine.connect() as conn:
-            driver = (await conn.get_raw_connection()).driver_connection
+        if self._log_conn is None:
+            self._log_conn = await self.engine.connect()
+        try:
+            driver = (await self._log_conn.get_raw_connection()).driver_connection
             assert driver is not None
             # aiosqlite runs any callable on its connection's thread through `_execute`.
             await driver._execute(_append_sqlite, driver._conn, rows, deadlines)
+        except BaseException:
+            conn, self._log_conn = self._log_conn, None  # a fresh one next time
+            await conn.close()
+            raise
 
     async def save_deadline(
         self, game_id: int, deadline_ms: int | None, window_id: int | None
