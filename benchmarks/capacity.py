@@ -531,6 +531,7 @@ class Generator:
         self.rng = random.Random(seed)
         self.tables: list[Any] = []
         self.stats = Stats()
+        self.setup_errors: Counter[str] = Counter()
         self.measuring = False
         self.stopping = False
         self.lag = LoopLag()
@@ -549,7 +550,7 @@ class Generator:
                 try:
                     table = await (self._lm_table() if self.kind == "laundermat" else self._base(i))
                 except Exception as exc:
-                    self.stats.errors[f"setup_{type(exc).__name__}"] += 1
+                    self.setup_errors[type(exc).__name__] += 1
                     return
                 self.tables.append(table)
                 table.start_paced(self.pace)
@@ -937,6 +938,9 @@ async def run_kind(
                 window = await measure(gen, server, args.step_seconds)
                 row = summarise(gen, window, len(gen.tables))
                 row["setup_s"] = round(setup_s, 1)
+                row["step"] = rooms
+                row["setup_errors"] = dict(gen.setup_errors)
+                gen.setup_errors.clear()
                 row["kib_per_room"] = round((window.rss - rss_empty) / len(gen.tables) / 1024, 1)
                 out["ramp"].append(row)
                 show(f"{kind} ramp", row)
@@ -970,10 +974,10 @@ def _clients(table: Any) -> Iterator[WsClient]:
 def report(lm: dict[str, Any], base: dict[str, Any], target_ms: float) -> dict[str, Any]:
     """The headline figures and their ratios to the baseline."""
     passing = [r for r in lm["ramp"] if (r["p99_ms"] or 1e9) <= target_ms and r["errors"] == 0]
-    base_by_rooms = {r["rooms"]: r for r in base["ramp"]}
+    base_by_rooms = {r.get("step", r["rooms"]): r for r in base["ramp"]}
     ramp = []
     for r in lm["ramp"]:
-        b = base_by_rooms.get(r["rooms"], {})
+        b = base_by_rooms.get(r.get("step", r["rooms"]), {})
         ramp.append(
             {
                 **{k: r.get(k) for k in ("rooms", "p50_ms", "p99_ms", "p999_ms")},
@@ -994,6 +998,63 @@ def report(lm: dict[str, Any], base: dict[str, Any], target_ms: float) -> dict[s
         "idle_ratio": _ratio(idle, bidle),
         "ramp": ramp,
     }
+
+
+def markdown(results: dict[str, Any]) -> str:
+    """The figures as the tables in docs/benchmarks.md."""
+    lm, base = results.get("laundermat", {}), results.get("baseline", {})
+    base_rows = {r.get("step", r["rooms"]): r for r in base.get("ramp", [])}
+    out = [
+        "| rooms | sockets | commands/s | p50 ms | p99 ms | p99.9 ms | baseline p50 / p99 ms "
+        "| p99 ÷ baseline | loop lag p99 ms | timer lateness p50 / p99 ms | CPU | CPU wait "
+        "| RSS MiB | errors |",
+        "|" + "---|" * 14,
+    ]
+    for r in lm.get("ramp", []):
+        b = base_rows.get(r.get("step", r["rooms"]), {})
+        out.append(
+            f"| {r['rooms']} | {r['sockets']} | {r['commands_per_s']} | {r['p50_ms']} "
+            f"| {r['p99_ms']} | {r['p999_ms']} | {b.get('p50_ms')} / {b.get('p99_ms')} "
+            f"| {_ratio(r['p99_ms'], b.get('p99_ms'))} | {r.get('server_loop_lag_p99_ms')} "
+            f"| {r.get('timer_p50_ms')} / {r.get('timer_p99_ms')} | {r['cpu']:.0%} "
+            f"| {_pct(r.get('cpu_wait'))} | {r['rss_mib']} | {r['errors']} |"
+        )
+    sat, bsat = lm.get("saturation"), base.get("saturation")
+    if sat and bsat:
+        out += [
+            "",
+            "| saturated, closed loop | rooms | per second | ratio | CPU | CPU ms each "
+            "| p50 / p99 ms |",
+            "|---|---|---|---|---|---|---|",
+            f"| LaunderMat commands | {sat['rooms']} | {sat['commands_per_s']} "
+            f"| {_ratio(sat['commands_per_s'], bsat['commands_per_s'])} | {sat['cpu']:.0%} "
+            f"| {sat['cpu_ms_per_command']} | {sat['p50_ms']} / {sat['p99_ms']} |",
+            f"| baseline broadcasts | {bsat['rooms']} | {bsat['commands_per_s']} | 1 "
+            f"| {bsat['cpu']:.0%} | {bsat['cpu_ms_per_command']} "
+            f"| {bsat['p50_ms']} / {bsat['p99_ms']} |",
+        ]
+    idle, bidle = lm.get("idle"), base.get("idle")
+    if idle and bidle:
+        per, bper = idle["bytes_per_socket"] / 1024, bidle["bytes_per_socket"] / 1024
+        out += [
+            "",
+            f"Idle socket: LaunderMat {per:.1f} KiB, baseline {bper:.1f} KiB "
+            f"(ratio {per / bper:.2f}), over {idle['sockets']} sockets each.",
+        ]
+    slow = lm.get("slow_reader")
+    if slow:
+        out += [
+            "",
+            f"Slow reader at {slow['rooms']} rooms ({slow['slow_rooms']} rooms with one seat "
+            f"not reading): peers' p99 {slow['slow_peers_p99_ms']} ms, other rooms' p99 "
+            f"{slow['other_rooms_p99_ms']} ms, added {slow['added_p99_ms']} ms; "
+            f"stalled sockets closed by the server: {slow['stalled_sockets_closed_by_server']}.",
+        ]
+    return "\n".join(out)
+
+
+def _pct(value: float | None) -> str:
+    return "?" if value is None else f"{value:.0%}"
 
 
 def _ratio(a: float | None, b: float | None) -> float | None:
@@ -1028,6 +1089,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="write every figure here")
+    parser.add_argument("--markdown", type=Path, help="print the tables of a --json file")
     parser.add_argument("--keep", type=Path, help="keep the database and server logs here")
     parser.add_argument(
         "--server-env",
@@ -1078,7 +1140,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             payload = round(sum(sizes) / len(sizes)) if sizes else 4400
         results["baseline_payload_bytes"] = payload
         if args.only != "laundermat":
-            measured = [r["rooms"] for r in results.get("laundermat", {}).get("ramp", [])]
+            measured = [r["step"] for r in results.get("laundermat", {}).get("ramp", [])]
             if measured:  # the ceiling where LaunderMat was measured, and one step beyond
                 more = [s for s in args.steps if s > max(measured)][:1]
                 args.steps = [s for s in args.steps if s <= max(measured)] + more
@@ -1110,6 +1172,9 @@ def raise_open_files() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    if args.markdown:
+        print(markdown(json.loads(args.markdown.read_text())))
+        return
     raise_open_files()
     with contextlib.suppress(OSError, AttributeError):
         os.sched_setaffinity(0, {args.client_core})
@@ -1126,6 +1191,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         args.json.write_text(text)
     print(json.dumps(results.get("summary", {}), indent=2))
+    print(markdown(results))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,129 @@
+"""The rooms layer alone: CPU time per game command, from `Room.act` to every view queued.
+
+No sockets, no uvicorn: subscribers only keep the bytes. Commands come from `RandomPolicy`
+reading the acting seat's own view (computed outside the timed part); the clock is fake, so
+no timer fires. `--store memory` isolates the rooms layer and the engine; `--store sqlite`
+adds the command log's group commit.
+
+    taskset -c 1 .venv/bin/python -m benchmarks.room_bench --rooms 200 --commands 4000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from laundermat.bots.policy import RandomPolicy
+from laundermat.engine import view
+from laundermat.rooms import RoomConfig
+from laundermat.rooms.clock import FakeClock
+from laundermat.rooms.memory_store import MemoryStore
+from laundermat.rooms.room import Room
+
+
+class Sink:
+    """A subscriber that keeps only what it was sent."""
+
+    def __init__(self) -> None:
+        self.messages = 0
+        self.bytes = 0
+
+    def send(self, data: bytes) -> None:
+        self.messages += 1
+        self.bytes += len(data)
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+
+async def table(room: Room) -> list[tuple[str, Sink]]:
+    seats = []
+    for i in range(6):
+        player_id, token = await room.join(f"p{i}")
+        sink = Sink()
+        await room.connect(sink, token)
+        seats.append((player_id, sink))
+    await room.lobby(seats[0][1], seats[0][0], "start", "start", None, None)
+    return seats
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    clock = FakeClock()
+    store: Any
+    if args.store == "sqlite":
+        from laundermat.store import Store
+
+        tmp = tempfile.mkdtemp(prefix="room-bench-")
+        store = await Store.open(f"sqlite+aiosqlite:///{Path(tmp) / 'bench.db'}")
+    else:
+        store = MemoryStore()
+    rng = random.Random(args.seed)
+    rooms = []
+    for i in range(args.rooms):
+        room = Room(f"R{i:04d}", store, clock, RoomConfig())
+        room.start()
+        rooms.append((room, await table(room), RandomPolicy(random.Random(i), wait_chance=0)))
+    done = 0
+    cpu = 0.0
+    sent_before = sum(s.messages for _, seats, _ in rooms for _, s in seats)
+    next_id = 0
+    while done < args.commands:
+        room, seats, policy = rng.choice(rooms)
+        game = room.play.game
+        if game is None or room.status != "playing":
+            await room.lobby(seats[0][1], seats[0][0], f"r{next_id}", "rematch", None, None)
+            next_id += 1
+            continue
+        actors = list(game.state.window_actors)
+        rng.shuffle(actors)
+        command = None
+        for seat in actors:
+            member = next(m for m in room.members if m.seat == seat)
+            command = policy.decide(view(game.state, seat))
+            if command is not None:
+                break
+        if command is None:
+            continue
+        command.pop("seat")
+        sub = next(s for pid, s in seats if pid == member.player_id)
+        next_id += 1
+        window = game.state.window_id
+        start = time.process_time()
+        await room.act(sub, member.player_id, f"c{next_id}", command, window, time.perf_counter())
+        cpu += time.process_time() - start
+        done += 1
+    sent = sum(s.messages for _, seats, _ in rooms for _, s in seats) - sent_before
+    for room, _, _ in rooms:
+        await room.close(forget=False)
+    await store.close()
+    return {
+        "rooms": args.rooms,
+        "store": args.store,
+        "commands": done,
+        "cpu_us_per_command": round(cpu / done * 1e6, 1),
+        "messages_per_command": round(sent / done, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--commands", type=int, default=4000)
+    parser.add_argument("--store", choices=("memory", "sqlite"), default="memory")
+    parser.add_argument("--repeat", type=int, default=3, help="report the best of this many")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    results = [asyncio.run(run(args)) for _ in range(args.repeat)]
+    best = min(results, key=lambda r: r["cpu_us_per_command"])
+    best["all_cpu_us_per_command"] = [r["cpu_us_per_command"] for r in results]
+    print(json.dumps(best))
+
+
+if __name__ == "__main__":
+    main()
