@@ -430,44 +430,51 @@ class Room:
     async def _resync(self, sub: Subscriber) -> None:
         self._send_full(sub)
 
-    def _encode(self, viewer: int | None, log_from: int, now: int, info: Any) -> bytes:
-        game = self.play.game
-        return orjson.dumps(
+    def _head(self, now: int) -> bytes:
+        """Everything of a view but its game, encoded once per change for every viewer: the
+        bytes up to `"game":`, which `_encode` completes with one viewer's game view."""
+        head = orjson.dumps(
             {
                 "type": "view",
                 "version": self.version,
                 "server_time": now,
                 "deadline": self.play.deadline_ms if self._playing() else None,
-                "room": info,
-                "game": view(game.state, viewer, log_from) if game is not None else None,
+                "room": self.info(),
             }
         )
+        return head[:-1] + b',"game":'
+
+    def _encode(self, head: bytes, viewer: int | None, log_from: int) -> bytes:
+        game = self.play.game
+        if game is None:
+            return head + b"null}"
+        return head + orjson.dumps(view(game.state, viewer, log_from)) + b"}"
 
     def _send_full(self, sub: Subscriber) -> None:
         member = next((m for m in self.members if m.sub is sub), None)
         if member is None and sub not in self.spectators:
             return
         seat = member.seat if member is not None and self.play.game is not None else None
-        sub.send(self._encode(seat, 0, self.clock.now_ms(), self.info()))
+        sub.send(self._encode(self._head(self.clock.now_ms()), seat, 0))
 
     def _push(self, full: set[Subscriber] | frozenset[Subscriber] = frozenset()) -> None:
         """A change: the version rises by one and every connected viewer gets its view,
-        computed and encoded once per viewer (spectators share one encoding). Each view
-        carries the log since the last push; a fresh connection gets the whole log, and so
-        does everyone once the game is over (the full reveal rewrites old entries)."""
+        computed and encoded once per viewer (spectators share one encoding; the room part
+        is encoded once for all). Each view carries the log since the last push; a fresh
+        connection gets the whole log, and so does everyone once the game is over (the full
+        reveal rewrites old entries)."""
         self.version += 1
-        now = self.clock.now_ms()
-        info = self.info()
+        head = self._head(self.clock.now_ms())
         state = self.play.game.state if self.play.game is not None else None
         over = state is not None and state.phase is Phase.OVER
         log_from = 0 if over else self._log_mark
         for m in self.members:
             if m.sub is not None:
                 seat = m.seat if state is not None else None
-                m.sub.send(self._encode(seat, 0 if m.sub in full else log_from, now, info))
+                m.sub.send(self._encode(head, seat, 0 if m.sub in full else log_from))
         if self.spectators:
-            shared = self._encode(None, log_from, now, info)
-            whole = self._encode(None, 0, now, info) if full & self.spectators else shared
+            shared = self._encode(head, None, log_from)
+            whole = self._encode(head, None, 0) if full & self.spectators else shared
             for sub in self.spectators:
                 sub.send(whole if sub in full else shared)
         self._log_mark = len(state.events) if state is not None else 0
