@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -91,10 +92,15 @@ def test_deadline_fires_a_timeout_and_is_persisted() -> None:
         window = subs[0].view["game"]["window"]
         deadline = subs[0].view["deadline"]
         assert deadline == clock.now_ms() + 30_000
+        late: list[float] = []  # the metrics hook: deadline to timeout pushed
+        room.observer = SimpleNamespace(
+            command=lambda code: None, pushed=lambda s: None, timer_late=late.append
+        )
         await clock.advance(29_999)
         assert subs[0].view["game"]["window"]["id"] == window["id"]
         await clock.advance(1)
         await settle()
+        assert late == [0.0]
         store: Any = room.store
         logged = [c for _, c in store.games[room.play.game_id].commands]
         assert {"type": "timeout", "window": window["id"]} in logged

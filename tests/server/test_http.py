@@ -30,6 +30,8 @@ def test_pages_qr_schema_health_and_metrics(server: ServerProcess) -> None:
         "laundermat_commands_total",
         "laundermat_errors_total",
         "laundermat_command_push_seconds_bucket",
+        "laundermat_event_loop_lag_seconds_bucket",
+        "laundermat_timer_lateness_seconds_bucket",
     ):
         assert name in metrics
 

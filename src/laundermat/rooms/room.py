@@ -419,11 +419,14 @@ class Room:
         game = self.play.game
         if not self._playing() or game is None or game.state.window_id != window_id:
             return  # the window closed before its deadline
+        deadline = self.play.deadline_ms
         try:
             await self._apply(Timeout(window_id), None)
         except EngineError:
             return
         self._push()
+        if deadline is not None:  # from the deadline to the timeout durable and pushed
+            self.observer.timer_late((self.clock.now_ms() - deadline) / 1000)
 
     # ------------------------------------------------------------ views
 

@@ -24,12 +24,17 @@ class Observer(Protocol):
 
     def pushed(self, seconds: float) -> None: ...
 
+    def timer_late(self, seconds: float) -> None: ...
+
 
 class NoObserver:
     def command(self, code: str | None) -> None:
         pass
 
     def pushed(self, seconds: float) -> None:
+        pass
+
+    def timer_late(self, seconds: float) -> None:
         pass
 
 
