@@ -6,9 +6,12 @@ well over a million). Every room waits through it, so it sets the latency tail.
 
 `steward` freezes the survivors every `freeze_every` seconds: long-lived room, game and
 socket state moves to the permanent generation, which collections skip, so the automatic
-ones walk only what was made since. Cycles among frozen objects (a closed room and its
-timers) are reclaimed by a full sweep with everything unfrozen every `sweep_every` seconds:
-one pause of the old length per sweep instead of one every few seconds.
+ones walk only what was made since. Freezing is O(1); at 1,000 rooms about 30,000 objects
+a second survive long enough to be promoted, so one second between freezes keeps a full
+collection near 20 ms where five seconds made it 85 to 175 ms (docs/benchmarks.md).
+Cycles among frozen objects (a closed room and its timers) are reclaimed by a full sweep
+with everything unfrozen every `sweep_every` seconds: one pause of the old length per sweep
+instead of one every few seconds.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ class ServerSettings(BaseSettings):
     sockets_per_address: int = 200  # open sockets from one client address at once
     send_queue_size: int = 256  # messages queued for one slow socket before it is dropped
     # Garbage collector (web/gcpolicy.py): freeze survivors this often; 0 leaves gc alone.
-    gc_freeze_seconds: float = 5.0
+    gc_freeze_seconds: float = 1.0
     gc_sweep_seconds: float = 15 * 60  # a full collection, frozen objects included
     room_idle_close_seconds: float = 30 * 60
     room_finished_close_seconds: float = 10 * 60
