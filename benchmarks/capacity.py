@@ -996,6 +996,8 @@ def report(lm: dict[str, Any], base: dict[str, Any], target_ms: float) -> dict[s
         "idle_kib_per_socket": round(idle / 1024, 1),
         "baseline_idle_kib_per_socket": round(bidle / 1024, 1),
         "idle_ratio": _ratio(idle, bidle),
+        "kib_per_room": memory_slope(lm["ramp"]),
+        "baseline_kib_per_room": memory_slope(base["ramp"]),
         "ramp": ramp,
     }
 
@@ -1041,6 +1043,13 @@ def markdown(results: dict[str, Any]) -> str:
             f"Idle socket: LaunderMat {per:.1f} KiB, baseline {bper:.1f} KiB "
             f"(ratio {per / bper:.2f}), over {idle['sockets']} sockets each.",
         ]
+    per_room, base_room = memory_slope(lm.get("ramp", [])), memory_slope(base.get("ramp", []))
+    if per_room is not None and base_room is not None:
+        out += [
+            "",
+            f"Memory per playing room (RSS growth from 500 to 1,000 rooms): LaunderMat "
+            f"{per_room} KiB, baseline {base_room} KiB (ratio {per_room / base_room:.2f}).",
+        ]
     slow = lm.get("slow_reader")
     if slow:
         out += [
@@ -1051,6 +1060,15 @@ def markdown(results: dict[str, Any]) -> str:
             f"stalled sockets closed by the server: {slow['stalled_sockets_closed_by_server']}.",
         ]
     return "\n".join(out)
+
+
+def memory_slope(ramp: list[dict[str, Any]], low: int = 500, high: int = 1000) -> Any:
+    """RSS growth per added room between two ramp steps (fixed costs cancel out)."""
+    rows = {r.get("step", r["rooms"]): r for r in ramp}
+    a, b = rows.get(low), rows.get(high)
+    if a is None or b is None or b["rooms"] == a["rooms"]:
+        return None
+    return round((b["rss_mib"] - a["rss_mib"]) * 1024 / (b["rooms"] - a["rooms"]), 1)
 
 
 def _pct(value: float | None) -> str:
