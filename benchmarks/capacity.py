@@ -208,7 +208,39 @@ class Wait:
         self.sender_t: float | None = None
 
 
-class Table:
+class Paced:
+    """The pacing both kinds of table share: `paced` (one command every `pace` seconds, the
+    first at a random offset), `closed` (the next command as soon as the last one is seen),
+    or stopped (`setup`). Subclasses set `mode`, `rng` and `handle` and define `tick`."""
+
+    mode: str
+    rng: random.Random
+    handle: asyncio.TimerHandle | None
+
+    def tick(self) -> None:
+        raise NotImplementedError
+
+    def _schedule(self, delay: float) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+        self.handle = asyncio.get_running_loop().call_later(delay, self.tick)
+
+    def start_paced(self, pace: float) -> None:
+        self.mode = "paced"
+        self._schedule(self.rng.random() * pace)
+
+    def start_closed(self) -> None:
+        self.mode = "closed"
+        self._schedule(0.0)
+
+    def stop(self) -> None:
+        self.mode = "setup"
+        if self.handle is not None:
+            self.handle.cancel()
+            self.handle = None
+
+
+class Table(Paced):
     def __init__(self, gen: Generator, code: str, seats: list[dict[str, str]]) -> None:
         self.gen = gen
         self.code = code
@@ -364,25 +396,6 @@ class Table:
         self.inflight = (message["id"], now, seat.index)
         seat.ws.send_text(orjson.dumps(message))
 
-    def _schedule(self, delay: float) -> None:
-        if self.handle is not None:
-            self.handle.cancel()
-        self.handle = asyncio.get_running_loop().call_later(delay, self.tick)
-
-    def start_paced(self, pace: float) -> None:
-        self.mode = "paced"
-        self._schedule(self.rng.random() * pace)
-
-    def start_closed(self) -> None:
-        self.mode = "closed"
-        self._schedule(0.0)
-
-    def stop(self) -> None:
-        self.mode = "setup"
-        if self.handle is not None:
-            self.handle.cancel()
-            self.handle = None
-
     def tick(self) -> None:
         self.handle = None
         gen = self.gen
@@ -443,7 +456,7 @@ class Table:
 # ---------------------------------------------------------------------- baseline tables
 
 
-class BaseTable:
+class BaseTable(Paced):
     """Six sockets in one baseline room; any message in makes the app send one to all six."""
 
     def __init__(self, gen: Generator, code: str) -> None:
@@ -478,25 +491,6 @@ class BaseTable:
     def on_close(self, index: int, code: int | None) -> None:
         if not self.gen.stopping:
             self.gen.stats.errors[f"closed_{code}"] += 1
-
-    def _schedule(self, delay: float) -> None:
-        if self.handle is not None:
-            self.handle.cancel()
-        self.handle = asyncio.get_running_loop().call_later(delay, self.tick)
-
-    def start_paced(self, pace: float) -> None:
-        self.mode = "paced"
-        self._schedule(self.rng.random() * pace)
-
-    def start_closed(self) -> None:
-        self.mode = "closed"
-        self._schedule(0.0)
-
-    def stop(self) -> None:
-        self.mode = "setup"
-        if self.handle is not None:
-            self.handle.cancel()
-            self.handle = None
 
     def tick(self) -> None:
         self.handle = None
