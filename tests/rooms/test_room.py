@@ -48,9 +48,9 @@ def test_the_ack_waits_for_the_store() -> None:
         store: Any = room.store
         real = store.append_command
 
-        async def slow_append(*args: Any) -> None:
+        async def slow_append(*args: Any, **kwargs: Any) -> None:
             await gate.wait()
-            await real(*args)
+            await real(*args, **kwargs)
 
         store.append_command = slow_append
         counts = [len(s.messages) for s in subs]
@@ -73,12 +73,14 @@ def test_a_failed_write_rolls_the_game_back() -> None:
         _, room, subs, ids = await seated()
         store: Any = room.store
         before = room.play.game.state.to_dict()
+        version = room.version
         card = subs[0].view["game"]["display"][0]["card"]
         store.fail_next_append = True
-        with pytest.raises(OSError):
-            await act(room, subs[0], ids[0], {"type": "select", "card": card}, "c1")
-        assert room.play.game.state.to_dict() == before
-        answer = await act(room, subs[0], ids[0], {"type": "select", "card": card}, "c2")
+        answer = await act(room, subs[0], ids[0], {"type": "select", "card": card}, "c1")
+        assert answer["type"] == "error" and answer["code"] == "unavailable"
+        assert room.play.game.state.to_dict() == before and room.version == version
+        # Not remembered as answered: the same id, sent again, is applied once.
+        answer = await act(room, subs[0], ids[0], {"type": "select", "card": card}, "c1")
         assert answer["type"] == "ack" and subs[0].view["game"]["me"]["selection"] == card
         assert [seq for seq, _ in store.games[room.play.game_id].commands] == [1]
 

@@ -31,6 +31,15 @@ def room(code: str = "ABCDE", status: str = "lobby", players: int = 3) -> RoomRe
     )
 
 
+async def start(
+    store: Store, code: str, seed: int, ids: list[str], settings: dict[str, int]
+) -> int:
+    """A game row for room `code` (its record saved with it, as the rooms layer does)."""
+    record = room(code=code, status="playing")
+    record.settings = dict(settings) or record.settings
+    return await store.start_game(record, seed, ids, None, None)
+
+
 def play(game: Game, commands: int, rng: random.Random) -> list[dict]:
     """Apply up to `commands` random legal commands; returns them in their logged form."""
     policy = RandomPolicy(rng, wait_chance=0)
@@ -77,7 +86,7 @@ def test_restore_replays_to_the_same_state_and_keeps_the_deadline(store_target) 
             ids = ["p1", "p2", "p3"]
             settings = Settings(round_timer=45, bribe_timer=30)
             game = Game.new(77, ids, settings)
-            game_id = await store.start_game("ABCDE", 1, 77, ids, vars(settings))
+            game_id = await start(store, "ABCDE", 77, ids, vars(settings))
             log = play(game, 40, random.Random(5))
             for seq, command in enumerate(log, start=1):
                 await store.append_command(
@@ -113,9 +122,7 @@ def test_finished_games_leave_the_live_set_and_enter_history(store_target) -> No
         try:
             await store.save_room(room(status="playing"))
             ids = ["p1", "p2", "p3"]
-            game_id = await store.start_game(
-                "ABCDE", 1, 9, ids, {"round_timer": 30, "bribe_timer": 15}
-            )
+            game_id = await start(store, "ABCDE", 9, ids, {"round_timer": 30, "bribe_timer": 15})
             await store.append_command(game_id, 1, {"type": "timeout", "window": 1}, None, 2)
             await store.finish_game(game_id, {"winners": [0], "winner_names": ["Name 2"]})
             [live] = await store.load_live_rooms()
@@ -141,8 +148,8 @@ def test_a_command_is_durable_across_a_reopen(store_target) -> None:  # type: ig
     async def go() -> None:
         store = await open_store(store_target)
         await store.save_room(room(status="playing"))
-        game_id = await store.start_game(
-            "ABCDE", 1, 3, ["p1", "p2", "p3"], {"round_timer": 30, "bribe_timer": 15}
+        game_id = await start(
+            store, "ABCDE", 3, ["p1", "p2", "p3"], {"round_timer": 30, "bribe_timer": 15}
         )
         await store.append_command(game_id, 1, {"type": "select", "seat": 0, "card": 4}, 99, 1)
         await store.close()
@@ -167,7 +174,7 @@ def test_concurrent_commands_share_commits_and_all_land_in_order(store_target) -
             for i in range(20):
                 code = f"R{i:03d}"
                 await store.save_room(room(code=code, status="playing"))
-                game_ids.append(await store.start_game(code, 1, i, ids, {}))
+                game_ids.append(await start(store, code, i, ids, {}))
 
             async def play_room(game_id: int) -> None:
                 for seq in range(1, 16):
@@ -193,7 +200,7 @@ def test_a_rejected_command_fails_only_its_own_caller(store_target) -> None:  # 
         store = await open_store(store_target)
         try:
             await store.save_room(room(status="playing"))
-            game_id = await store.start_game("ABCDE", 1, 1, ["p1", "p2", "p3"], {})
+            game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
             await store.append_command(game_id, 1, {"type": "timeout", "window": 1}, None, None)
             results = await asyncio.gather(
                 store.append_command(game_id, 1, {"type": "timeout", "window": 99}, None, None),

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine import PLAYER_COMMANDS, Command, SetAway, parse_command
 from .errors import RoomError
 from .members import Member
-from .records import LiveRoom
+from .records import LiveRoom, StoreUnavailable
 
 if TYPE_CHECKING:
     from .room import Room
@@ -35,36 +36,63 @@ def require_lobby(room: Room) -> None:
 async def lobby_action(
     room: Room, member: Member, action: str, settings: dict[str, int] | None, target: str | None
 ) -> bool:
-    """Apply one lobby action; True when the sender's socket should close afterwards."""
-    if action == "leave":
-        return await leave(room, member)
-    require_host(room, member)
+    """Apply one lobby action; True when the sender's socket should close afterwards.
+    If the room record cannot be saved, memory goes back to what it was and nobody is told
+    anything but the sender's error: a lobby change exists once it is durable."""
+    undo = _memo(room)
+    try:
+        if action == "leave":
+            return await leave(room, member)
+        require_host(room, member)
+        if action in ("start", "rematch"):
+            if action == "start":
+                require_lobby(room)
+            elif room.status != "finished":
+                raise RoomError("not_finished", "A rematch starts once the game has finished.")
+            await start_game(room)  # saves the room with the game, atomically
+            return False
+        victim = _host_action(room, member, action, settings, target)
+        await room.save()
+    except StoreUnavailable:
+        undo()
+        raise
+    if victim is not None and victim.sub is not None:
+        victim.sub.send(room.error("kicked", "The host removed you from the room."))
+        victim.sub.close(4003, "kicked")
+    return False
+
+
+def _host_action(
+    room: Room, member: Member, action: str, settings: dict[str, int] | None, target: str | None
+) -> Member | None:
+    """settings or kick, in memory; returns the kicked member, told once it is durable."""
+    require_lobby(room)
     if action == "settings":
-        require_lobby(room)
         if settings is None:
             raise RoomError("bad_message", "settings needs a settings object.")
         room.settings = dict(settings)
-    elif action == "kick":
-        require_lobby(room)
+        return None
+    if action == "kick":
         victim = room.member(target)
         if victim is None or victim is member:
             raise RoomError("bad_message", "kick needs the player_id of another player.")
         room.members.remove(victim)
         room.cancel_away(victim)
-        if victim.sub is not None:
-            victim.sub.send(room.error("kicked", "The host removed you from the room."))
-            victim.sub.close(4003, "kicked")
-    elif action == "start":
-        require_lobby(room)
-        await start_game(room)
-    elif action == "rematch":
-        if room.status != "finished":
-            raise RoomError("not_finished", "A rematch starts once the game has finished.")
-        await start_game(room)
-    else:
-        raise RoomError("bad_message", f"Unknown lobby action {action!r}.")
-    await room.save()
-    return False
+        return victim
+    raise RoomError("bad_message", f"Unknown lobby action {action!r}.")
+
+
+def _memo(room: Room) -> Callable[[], None]:
+    """What a lobby action may change, to put back if it cannot be made durable."""
+    settings, members, host = dict(room.settings), list(room.members), room.host
+    flags = [(m, m.left, m.sub) for m in members]
+
+    def undo() -> None:
+        room.settings, room.members, room.host = settings, members, host
+        for m, left, sub in flags:
+            m.left, m.sub = left, sub
+
+    return undo
 
 
 async def leave(room: Room, member: Member) -> bool:
@@ -75,30 +103,38 @@ async def leave(room: Room, member: Member) -> bool:
     else:  # GEN-3: the seat stays and keeps being scored
         member.left = True
         member.sub = None
-        room.arm_away(member)
     if was_host:
         room.pass_host()
     await room.save()
+    if room.status != "lobby":
+        room.arm_away(member)
     return True
 
 
 async def start_game(room: Room) -> None:
-    """A new game with the table as it is (the first game or a rematch)."""
+    """A new game with the table as it is (the first game or a rematch). The game and the
+    room record that seats it are durable together, or neither changes (nor memory)."""
     if not MIN_PLAYERS <= len(room.members) <= MAX_PLAYERS:
         raise RoomError("not_enough_players", "A game needs three to six players.")
     ids = [m.player_id for m in room.members]
-    seats = await room.play.start(
-        room.code, room.game_number + 1, secrets.randbits(62), ids, room.settings
-    )
+    seats = room.play.prepare(secrets.randbits(62), ids, room.settings)
+    before = (room.status, room.finished_ms, room.game_number, [m.seat for m in room.members])
     room.game_number += 1
     room.status, room.finished_ms = "playing", None
+    for m in room.members:
+        m.seat = seats[m.player_id]
+    try:
+        await room.play.commit_start(room.record())
+    except BaseException:
+        room.status, room.finished_ms, room.game_number, old_seats = before
+        for m, seat in zip(room.members, old_seats, strict=True):
+            m.seat = seat
+        raise
     log.info(
         "game started",
         extra={"room": room.code, "game_id": room.play.game_id, "players": len(ids)},
     )
     room.new_game_log()
-    for m in room.members:
-        m.seat = seats[m.player_id]
     for m in room.members:  # GEN-4 holds from the first window
         if m.away and m.seat is not None:
             await room.apply_quietly(SetAway(m.seat, True))
@@ -132,19 +168,32 @@ def restore_into(room: Room, live: LiveRoom) -> None:
     room.members = [
         Member(p.player_id, p.name, p.token_hash, p.joined_ms, seat=p.seat) for p in rec.players
     ]
+    remember_answered(room, live.answered)
     if live.game is None:
         if room.status == "playing":  # the game finished just before the record said so
             room.status = "finished"
         return
-    answered = room.play.restore(live.game, room.config.restart_grace_ms)
+    room.play.restore(live.game, room.config.restart_grace_ms)
     game = room.play.game
     assert game is not None
-    by_seat = {m.seat: m for m in room.members}
-    for seat, client_id in answered:
-        member = by_seat.get(seat)
-        if member is not None:  # the version is unknown after a restart: 0
-            member.remember(client_id, room.ack(client_id, 0), room.config.answered_limit)
+    # A game whose room record never said who sits where (a crash between the two, before
+    # they were written together): the engine names each seat after its player_id.
+    seat_of = {p.name: p.seat for p in game.state.players}
+    for m in room.members:
+        if m.seat is None and m.player_id in seat_of:
+            m.seat = seat_of[m.player_id]
     for m in room.members:
         m.away = m.seat is not None and game.state.players[m.seat].away
     room.new_game_log(len(game.state.events))
     room.status = "finished" if room.play.over else "playing"
+
+
+def remember_answered(room: Room, answered: list[tuple[str, str]]) -> None:
+    """Every command id the log holds for this room's players is answered again, never
+    re-applied: the version is unknown after a restart, so the ack says 0."""
+    limit = room.config.answered_limit
+    members = {m.player_id: m for m in room.members}
+    for player_id, client_id in answered:
+        member = members.get(player_id)
+        if member is not None:
+            member.remember(client_id, room.ack(client_id, 0), limit)

@@ -11,7 +11,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .records import GameRecord, GameSummary, LiveGame, LiveRoom, RoomRecord
+from .records import (
+    DuplicateCommand,
+    GameRecord,
+    GameSummary,
+    LiveGame,
+    LiveRoom,
+    RoomRecord,
+    StoreUnavailable,
+)
 
 
 @dataclass
@@ -23,6 +31,7 @@ class _Game:
     player_ids: list[str]
     settings: dict[str, Any]
     commands: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    client_ids: list[tuple[str, str]] = field(default_factory=list)  # (player_id, client_id)
     snapshot_seq: int = 0
     snapshot: dict[str, Any] | None = None
     deadline_ms: int | None = None
@@ -37,6 +46,7 @@ class MemoryStore:
         self.games: dict[int, _Game] = {}
         self.closed: set[str] = set()
         self.fail_next_append = False  # lets a test simulate a database failure
+        self.unavailable = False  # every write fails as if the database were down
 
     @classmethod
     async def open(cls, url: str = "memory://") -> MemoryStore:
@@ -45,22 +55,30 @@ class MemoryStore:
     async def close(self) -> None:
         pass
 
+    def _check(self) -> None:
+        if self.unavailable:
+            raise StoreUnavailable("simulated outage")
+
     async def save_room(self, room: RoomRecord) -> None:
+        self._check()
         self.rooms[room.code] = copy.deepcopy(room)
         self.closed.discard(room.code)
 
     async def start_game(
         self,
-        code: str,
-        game_number: int,
+        room: RoomRecord,
         seed: int,
         player_ids: list[str],
-        settings: dict[str, Any],
+        deadline_ms: int | None,
+        window_id: int | None,
     ) -> int:
+        self._check()
         game_id = len(self.games) + 1
         self.games[game_id] = _Game(
-            game_id, code, game_number, seed, list(player_ids), dict(settings)
+            game_id, room.code, room.game_number, seed, list(player_ids), dict(room.settings)
         )
+        self.games[game_id].deadline_ms, self.games[game_id].window_id = deadline_ms, window_id
+        await self.save_room(room)
         return game_id
 
     async def append_command(
@@ -70,16 +88,29 @@ class MemoryStore:
         command: dict[str, Any],
         deadline_ms: int | None,
         window_id: int | None,
+        *,
+        player_id: str | None = None,
+        client_id: str | None = None,
+        result: dict[str, Any] | None = None,
     ) -> None:
+        self._check()
         if self.fail_next_append:
             self.fail_next_append = False
-            raise OSError("simulated database failure")
+            raise StoreUnavailable("simulated database failure")
         game = self.games[game_id]
         expected = (game.commands[-1][0] if game.commands else game.snapshot_seq) + 1
         if seq != expected:
             raise ValueError(f"seq {seq} out of order (expected {expected})")
+        if player_id is not None and client_id is not None:
+            if (player_id, client_id) in game.client_ids:
+                raise DuplicateCommand(client_id)
+            game.client_ids.append((player_id, client_id))
         game.commands.append((seq, copy.deepcopy(command)))
         game.deadline_ms, game.window_id = deadline_ms, window_id
+        if result is not None:
+            game.result = copy.deepcopy(result)
+            game.finished_ms = time.time_ns() // 1_000_000
+            game.deadline_ms = None
 
     async def save_deadline(
         self, game_id: int, deadline_ms: int | None, window_id: int | None
@@ -88,10 +119,12 @@ class MemoryStore:
         game.deadline_ms, game.window_id = deadline_ms, window_id
 
     async def save_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None:
+        self._check()
         game = self.games[game_id]
         game.snapshot_seq, game.snapshot = seq, copy.deepcopy(state)
 
     async def finish_game(self, game_id: int, result: dict[str, Any]) -> None:
+        self._check()
         game = self.games[game_id]
         game.result = copy.deepcopy(result)
         game.finished_ms = time.time_ns() // 1_000_000
@@ -127,7 +160,8 @@ class MemoryStore:
                     window_id=current.window_id,
                     finished=current.result is not None,
                 )
-            out.append(LiveRoom(copy.deepcopy(room), live))
+            answered = [pc for g in sorted(games, key=lambda g: g.game_id) for pc in g.client_ids]
+            out.append(LiveRoom(copy.deepcopy(room), live, answered))
         return out
 
     async def history(self, limit: int = 50) -> list[GameSummary]:

@@ -8,12 +8,15 @@ the store holds if that write fails, so memory never runs ahead of the database.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from ..engine import Command, Game, GameState, Phase, Settings, parse_command, result
 from .clock import Clock
-from .records import LiveGame, StoreLike
+from .records import LiveGame, RoomRecord, StoreLike
+
+log = logging.getLogger("laundermat.room")
 
 
 class GameDriver:
@@ -42,26 +45,43 @@ class GameDriver:
         self.deadline_ms: int | None = None
         self.window_id: int | None = None  # the window the deadline belongs to
         self._timer: asyncio.Task[None] | None = None
+        self._pending: tuple[Game, int, list[str]] | None = None  # prepared, not yet durable
+        self.finished_in_store = False  # restored: whether the store had the game's result
 
     @property
     def over(self) -> bool:
         return self.game is not None and self.game.state.phase is Phase.OVER
 
-    async def start(
-        self, code: str, game_number: int, seed: int, ids: list[str], settings: dict[str, int]
-    ) -> dict[str, int]:
-        """SETUP: a new game; returns each player_id's engine seat."""
-        game = Game.new(seed, ids, Settings(**settings))
-        game_id = await self.store.start_game(code, game_number, seed, ids, dict(settings))
-        self.game, self.game_id, self.seed, self.seq = game, game_id, seed, 0
-        self.player_ids, self._base, self._log = list(ids), None, []
-        self.window_id = None
-        self.sync_timer()
-        await self.store.save_deadline(game_id, self.deadline_ms, self.window_id)
-        return {p.name: p.seat for p in game.state.players}
+    def prepare(self, seed: int, ids: list[str], settings: dict[str, int]) -> dict[str, int]:
+        """SETUP: a new game, not yet durable; returns each player_id's engine seat. The
+        caller seats the room from it and makes both durable at once with `commit_start`."""
+        self._pending = Game.new(seed, ids, Settings(**settings)), seed, list(ids)
+        return {p.name: p.seat for p in self._pending[0].state.players}
 
-    async def apply(self, command: Command, client_id: str | None) -> None:
-        """Apply (EngineError: nothing changed, GEN-1), then make it durable."""
+    async def commit_start(self, room: RoomRecord) -> None:
+        """The prepared game and the room record that seats it, in one transaction: only
+        then does the game replace the previous one in memory."""
+        assert self._pending is not None
+        game, seed, ids = self._pending
+        window = game.window()
+        deadline = window_id = None
+        if window is not None:
+            deadline = self.clock.now_ms() + round(window.duration * 1000 * self.time_scale)
+            window_id = window.id
+        self._pending = None
+        game_id = await self.store.start_game(room, seed, ids, deadline, window_id)
+        self.game, self.game_id, self.seed, self.seq = game, game_id, seed, 0
+        self.player_ids, self._base, self._log = ids, None, []
+        self.deadline_ms, self.window_id = deadline, window_id
+        self.arm()
+
+    async def apply(
+        self, command: Command, client_id: str | None = None, player_id: str | None = None
+    ) -> None:
+        """Apply (EngineError: nothing changed, GEN-1), then make it durable. If the store
+        refuses (StoreUnavailable, DuplicateCommand) the game is rolled back to what the
+        store holds and the error propagates: memory never runs ahead of the database.
+        A game's last command carries its result, so it finishes in the same commit."""
         game = self.game
         assert game is not None
         game.apply(command)
@@ -70,9 +90,17 @@ class GameDriver:
             entry["client_id"] = client_id  # lets a retry after a restart be recognised
         before = (self.deadline_ms, self.window_id)
         self.sync_timer()
+        over = game.state.phase is Phase.OVER
         try:
             await self.store.append_command(
-                self.game_id, self.seq + 1, entry, self.deadline_ms, self.window_id
+                self.game_id,
+                self.seq + 1,
+                entry,
+                self.deadline_ms,
+                self.window_id,
+                player_id=player_id if client_id is not None else None,
+                client_id=client_id,
+                result=self.describe(result(game.state).to_dict()) if over else None,
             )
         except BaseException:
             self.game = self._rebuild()
@@ -81,13 +109,21 @@ class GameDriver:
             raise
         self.seq += 1
         self._log.append(entry)
-        if game.state.phase is Phase.OVER:
+        if over:
             self.cancel_timer()
-            await self.store.finish_game(self.game_id, self.describe(result(game.state).to_dict()))
         elif self.seq % self.snapshot_every == 0:
-            snapshot = game.state.to_dict()
+            await self._snapshot(game)
+
+    async def _snapshot(self, game: Game) -> None:
+        """Snapshots only shorten a restore's replay: the command is already durable, so a
+        failed one is logged and the log simply grows until the next succeeds."""
+        snapshot = game.state.to_dict()
+        try:
             await self.store.save_snapshot(self.game_id, self.seq, snapshot)
-            self._base, self._log = snapshot, []
+        except Exception:
+            log.warning("snapshot not saved", extra={"game_id": self.game_id}, exc_info=True)
+            return
+        self._base, self._log = snapshot, []
 
     def _rebuild(self) -> Game:
         """The game as the store has it: the last snapshot (or the seed) plus the log."""
@@ -134,20 +170,16 @@ class GameDriver:
 
     # ------------------------------------------------------------ restore
 
-    def restore(self, live: LiveGame, grace_ms: int) -> list[tuple[int, str]]:
+    def restore(self, live: LiveGame, grace_ms: int) -> None:
         """Rebuild from the last snapshot plus the later commands. The open window keeps the
         time it had left, but at least `grace_ms` from now, so players reconnecting after a
-        restart are not timed out by the restart itself. Returns (seat, client_id) of the
-        replayed player commands, so their retries are recognised."""
+        restart are not timed out by the restart itself."""
         if live.snapshot is not None:
             game = Game(GameState.from_dict(live.snapshot))
         else:
             game = Game.new(live.seed, live.player_ids, Settings(**live.settings))
-        answered = []
         for _, entry in live.commands:
             game.apply(parse_command(entry))
-            if isinstance(entry.get("client_id"), str) and isinstance(entry.get("seat"), int):
-                answered.append((entry["seat"], entry["client_id"]))
         self.game, self.game_id, self.seed = game, live.game_id, live.seed
         self.player_ids = list(live.player_ids)
         self.seq = live.snapshot_seq + len(live.commands)
@@ -162,4 +194,4 @@ class GameDriver:
             else:  # no deadline was recorded for this window: give it its full time
                 self.deadline_ms = now + round(window.duration * 1000 * self.time_scale)
             self.window_id = window.id
-        return answered
+        self.finished_in_store = live.finished

@@ -9,15 +9,18 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..store.records import (
+    DuplicateCommand,
     GameRecord,
     GameSummary,
     LiveGame,
     LiveRoom,
     PlayerRecord,
     RoomRecord,
+    StoreUnavailable,
 )
 
 __all__ = [
+    "DuplicateCommand",
     "GameRecord",
     "GameSummary",
     "LiveGame",
@@ -25,6 +28,7 @@ __all__ = [
     "PlayerRecord",
     "RoomRecord",
     "StoreLike",
+    "StoreUnavailable",
 ]
 
 
@@ -35,12 +39,14 @@ class StoreLike(Protocol):
 
     async def start_game(
         self,
-        code: str,
-        game_number: int,
+        room: RoomRecord,
         seed: int,
         player_ids: list[str],
-        settings: dict[str, Any],
-    ) -> int: ...
+        deadline_ms: int | None,
+        window_id: int | None,
+    ) -> int:
+        """The game row and the room record that seats it, in one transaction."""
+        ...
 
     async def append_command(
         self,
@@ -49,7 +55,15 @@ class StoreLike(Protocol):
         command: dict[str, Any],
         deadline_ms: int | None,
         window_id: int | None,
-    ) -> None: ...
+        *,
+        player_id: str | None = None,
+        client_id: str | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Durable when it returns; `result` finishes the game in the same transaction.
+        Raises DuplicateCommand for a logged (player_id, client_id), StoreUnavailable when
+        the database cannot take it; either way nothing was written."""
+        ...
 
     async def save_deadline(
         self, game_id: int, deadline_ms: int | None, window_id: int | None

@@ -9,7 +9,6 @@ are sent only after `append_command` returns.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
@@ -24,6 +23,7 @@ from ..engine import (
     Phase,
     SetAway,
     Timeout,
+    result,
     view,
 )
 from . import actions
@@ -32,7 +32,14 @@ from .clock import Clock
 from .errors import RoomError
 from .members import Member, hash_token, new_token, next_host, token_matches
 from .play import GameDriver
-from .records import LiveRoom, PlayerRecord, RoomRecord, StoreLike
+from .records import (
+    DuplicateCommand,
+    LiveRoom,
+    PlayerRecord,
+    RoomRecord,
+    StoreLike,
+    StoreUnavailable,
+)
 from .wire import NoObserver, Observer, RoomConfig, Subscriber, ack_bytes, error_bytes
 
 log = logging.getLogger("laundermat.room")
@@ -40,6 +47,8 @@ T = TypeVar("T")
 
 MAX_PLAYERS = 6  # SETUP-1
 DEFAULT_SETTINGS = {"round_timer": 30, "bribe_timer": 15}
+UNAVAILABLE = "The game's storage is not answering; nothing was changed. Try again shortly."
+RETRY_MS = 1_000  # a room job the store refused (a timeout, presence) is tried again
 
 
 class Room:
@@ -82,6 +91,7 @@ class Room:
         self._jobs: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
         self._jobs = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
+        self._retries: set[asyncio.Task[None]] = set()  # jobs waiting to be tried again
 
     # ------------------------------------------------------------ the one queue (GEN-1)
 
@@ -215,10 +225,17 @@ class Room:
         player_id = "p" + secrets.token_hex(4)
         while self.member(player_id) is not None:
             player_id = "p" + secrets.token_hex(4)
-        self.members.append(Member(player_id, name, hash_token(token), self.clock.now_ms()))
+        member = Member(player_id, name, hash_token(token), self.clock.now_ms())
+        host = self.host
+        self.members.append(member)
         if self.host is None:
             self.host = player_id
-        await self.save()
+        try:
+            await self.save()
+        except StoreUnavailable:
+            self.members.remove(member)
+            self.host = host
+            raise RoomError("unavailable", UNAVAILABLE) from None
         self._push()
         return player_id, token
 
@@ -242,7 +259,7 @@ class Room:
         host = self.member(self.host)
         if host is None or (host.away and not host.connected):
             self.host = member.player_id  # the table needs a host who is here
-            await self.save()
+            await self._save_later()
         sub.send(self._welcome("player", member.player_id))
         if member.away:
             member.away = False
@@ -293,7 +310,7 @@ class Room:
             await self.apply_quietly(SetAway(member.seat, True))
         if self.host == player_id and any(m.connected for m in self.members):
             self.pass_host()  # an away host would hold up the table; hand it to someone here
-            await self.save()
+            await self._save_later()
         self._push()
 
     def pass_host(self) -> None:
@@ -342,6 +359,24 @@ class Room:
     async def save(self) -> None:
         await self.store.save_room(self.record())
 
+    async def _save_later(self) -> None:
+        """Save the room record; if the store is down, keep trying from the queue. For
+        changes that must go on in memory regardless (who hosts, a finished game)."""
+        try:
+            await self.save()
+        except StoreUnavailable:
+            log.warning("room record not saved; retrying", extra={"room": self.code})
+            self._post_later(self._save_later)
+
+    def _post_later(self, job: Callable[[], Awaitable[Any]]) -> None:
+        async def wait() -> None:
+            await self.clock.sleep_until(self.clock.now_ms() + RETRY_MS)
+            self._post(job)
+
+        task = asyncio.create_task(wait())
+        self._retries.add(task)
+        task.add_done_callback(self._retries.discard)
+
     # ------------------------------------------------------------ the game
 
     def _playing(self) -> bool:
@@ -357,7 +392,8 @@ class Room:
         received: float,
     ) -> None:
         async def run(member: Member) -> None:
-            await self._apply(actions.player_command(self, member, command, window), command_id)
+            command_ = actions.player_command(self, member, command, window)
+            await self._apply(command_, command_id, member.player_id)
 
         answered, _ = await self._answer_once(sub, player_id, command_id, run)
         if answered:
@@ -387,6 +423,17 @@ class Room:
             sub.send(answer)
             self.observer.command(exc.code)
             return False, None
+        except StoreUnavailable:
+            # Not remembered: nothing was applied, so the same id may be sent again later.
+            sub.send(error_bytes("unavailable", UNAVAILABLE, command_id))
+            self.observer.command("unavailable")
+            return False, None
+        except DuplicateCommand:
+            # The log already holds this id (a retry older than memory): the first stands.
+            answer = ack_bytes(command_id, self.version)
+            member.remember(command_id, answer, self.config.answered_limit)
+            sub.send(answer)
+            return False, None
         answer = ack_bytes(command_id, self.version + 1)
         member.remember(command_id, answer, self.config.answered_limit)
         sub.send(answer)
@@ -394,18 +441,31 @@ class Room:
         self._push()
         return True, outcome
 
-    async def _apply(self, command: Command, client_id: str | None) -> None:
-        await self.play.apply(command, client_id)
+    async def _apply(
+        self, command: Command, client_id: str | None, player_id: str | None = None
+    ) -> None:
+        await self.play.apply(command, client_id, player_id)
         if self.play.over and self.status == "playing":
             self.status = "finished"
             self.finished_ms = self.clock.now_ms()
-            await self.save()
+            await self._save_later()  # the game's result is durable already
             log.info("game finished", extra={"room": self.code, "game_id": self.play.game_id})
 
     async def apply_quietly(self, command: Command) -> None:
-        """A room command (presence); an engine refusal just means nothing to record."""
-        with contextlib.suppress(EngineError):
+        """A room command (presence); an engine refusal just means nothing to record. If the
+        store is down it is tried again later, so the engine's presence catches up."""
+        try:
             await self._apply(command, None)
+        except EngineError:
+            return
+        except StoreUnavailable:
+            log.warning("presence not saved; retrying", extra={"room": self.code})
+            self._post_later(lambda: self._reapply_presence(command))
+
+    async def _reapply_presence(self, command: Command) -> None:
+        if self._playing():
+            await self.apply_quietly(command)
+            self._push()
 
     def _describe_result(self, outcome: dict[str, Any]) -> dict[str, Any]:
         """The engine's result plus display names (the history lists them)."""
@@ -423,6 +483,10 @@ class Room:
         try:
             await self._apply(Timeout(window_id), None)
         except EngineError:
+            return
+        except StoreUnavailable:  # the window stays open until the store takes its close
+            log.warning("timeout not saved; retrying", extra={"room": self.code})
+            self._post_later(lambda: self._on_timeout(window_id))
             return
         self._push()
         if deadline is not None:  # from the deadline to the timeout durable and pushed
@@ -505,10 +569,17 @@ class Room:
         self.play.arm()
         for m in self.members:
             self.arm_away(m)
+        if self.play.over and not self.play.finished_in_store:
+            # A game over in its log but not in its row (written before results went with
+            # the last command): finish it now so history and replay see it.
+            game = self.play.game
+            assert game is not None
+            outcome = self._describe_result(result(game.state).to_dict())
+            await self._call(lambda: self.store.finish_game(self.play.game_id, outcome))
         if self.play.over and self.finished_ms is None:
             # The last command was durable but the crash came before the room record said so.
             self.finished_ms = self.clock.now_ms()
-            await self._call(self.save)
+            await self._call(self._save_later)
 
     async def close(
         self, code: int = 4004, reason: str = "room closed", forget: bool = True
@@ -518,7 +589,7 @@ class Room:
             return
         self.closed = True
         self.play.cancel_timer()
-        for task in self._away_timers.values():
+        for task in [*self._away_timers.values(), *self._retries]:
             task.cancel()
         self._away_timers.clear()
         subs = [m.sub for m in self.members if m.sub is not None] + list(self.spectators)

@@ -19,27 +19,43 @@ def normalise_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str, schema: str | None = None) -> AsyncEngine:
+SQLITE_SYNCHRONOUS = ("normal", "full")
+
+
+def make_engine(
+    url: str,
+    schema: str | None = None,
+    *,
+    sqlite_synchronous: str = "normal",
+    busy_timeout_ms: int = 5000,
+) -> AsyncEngine:
     url = normalise_url(url)
     kwargs: dict[str, Any] = {}
     if url.startswith("postgresql"):
         kwargs["pool_size"] = 5
         kwargs["max_overflow"] = 5
         kwargs["pool_pre_ping"] = True
+        kwargs["pool_timeout"] = 10  # no connection to be had: unavailable, not a hang
+        # A database that stops answering must fail the command, not stall its room forever.
+        connect_args: dict[str, Any] = {"timeout": 5, "command_timeout": 10}
         if schema:
-            kwargs["connect_args"] = {"server_settings": {"search_path": schema}}
+            connect_args["server_settings"] = {"search_path": schema}
+        kwargs["connect_args"] = connect_args
     engine = create_async_engine(url, **kwargs)
     if url.startswith("sqlite"):
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        if sqlite_synchronous not in SQLITE_SYNCHRONOUS:
+            raise ValueError(f"sqlite_synchronous must be one of {SQLITE_SYNCHRONOUS}")
+
+        def pragmas(dbapi_connection: Any, _record: Any) -> None:
+            # WAL lets readers run beside the writer. synchronous=NORMAL survives a process
+            # crash but not a power loss, and makes per-command commits affordable; FULL
+            # also survives a power loss at the cost of an fsync per commit.
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute(f"PRAGMA synchronous={sqlite_synchronous.upper()}")
+            cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        event.listen(engine.sync_engine, "connect", pragmas)
     return engine
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL lets readers run beside the writer; synchronous=NORMAL survives a process crash
-    # (not a power loss) and is what makes per-command commits affordable (docs/operations.md).
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()

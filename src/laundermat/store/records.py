@@ -6,6 +6,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+class StoreUnavailable(Exception):
+    """The database cannot be reached (or stayed locked past the retry budget): nothing was
+    written. Callers answer `unavailable` and may try again later."""
+
+
+class DuplicateCommand(Exception):
+    """The command log already holds this (player, client id) for the game: a retry that
+    memory no longer remembered. Nothing was written; the first application stands."""
+
+
 @dataclass
 class PlayerRecord:
     player_id: str
@@ -45,6 +55,9 @@ class LiveGame:
 class LiveRoom:
     room: RoomRecord
     game: LiveGame | None
+    # (player_id, client_id) of every logged command of the room's games, oldest first:
+    # a retry after a restart is recognised whatever the snapshot interval or the game.
+    answered: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import sqlite3
-import sys
 import time
 from typing import Any
 
-import orjson
 from sqlalchemy import bindparam, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from .engine import make_engine, normalise_url
+from .guard import guarded
 from .migrate import upgrade_async
 from .records import (
     GameRecord,
@@ -27,7 +25,9 @@ from .records import (
     LiveRoom,
     PlayerRecord,
     RoomRecord,
+    StoreUnavailable,
 )
+from .sqlite_log import SqliteCommandLog
 from .tables import commands, games, rooms
 
 
@@ -39,90 +39,105 @@ _PendingCommand = tuple[dict[str, Any], dict[str, Any], "asyncio.Future[None]"]
 
 
 class Store:
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, lock_budget_s: float = 10.0) -> None:
         self.engine = engine
+        # How long a write waits out SQLite's lock before it is reported unavailable.
+        self.lock_budget_s = lock_budget_s
         # Group commit: commands that arrive while a transaction is being written wait for
         # the next one, so many rooms share one commit and each caller still awaits its own.
         self._pending: list[_PendingCommand] = []
         self._writer: asyncio.Task[None] | None = None
-        # SQLite: the command log's hot path talks to the driver directly (see _write_sqlite)
+        # SQLite: the command log's hot path talks to the driver directly (sqlite_log.py)
         # on a connection of its own, kept out of the pool between batches.
-        self._sqlite = engine.dialect.name == "sqlite"
-        self._log_conn: AsyncConnection | None = None
+        self._sqlite_log = SqliteCommandLog(engine) if engine.dialect.name == "sqlite" else None
 
     @classmethod
-    async def open(cls, url: str, schema: str | None = None) -> Store:
+    async def open(
+        cls,
+        url: str,
+        schema: str | None = None,
+        *,
+        sqlite_synchronous: str = "normal",
+        busy_timeout_ms: int = 5000,
+        lock_budget_s: float = 10.0,
+    ) -> Store:
         """Connect and apply the migrations. `schema` (PostgreSQL only) isolates test runs."""
         url = normalise_url(url)
-        engine = make_engine(url, schema)
+        engine = make_engine(
+            url, schema, sqlite_synchronous=sqlite_synchronous, busy_timeout_ms=busy_timeout_ms
+        )
         if schema and url.startswith("postgresql"):
             async with engine.begin() as conn:
                 await conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
         await upgrade_async(url, schema)
-        return cls(engine)
+        return cls(engine, lock_budget_s)
+
+    async def _transaction(self, work: Any) -> Any:
+        """One write transaction, its driver errors translated (see guard.py)."""
+
+        async def attempt() -> Any:
+            async with self.engine.begin() as conn:
+                return await work(conn)
+
+        return await guarded(attempt, self.lock_budget_s)
 
     async def close(self) -> None:
         if self._writer is not None:
             await asyncio.shield(self._writer)
-        if self._log_conn is not None:
-            await self._log_conn.close()
-            self._log_conn = None
+        if self._sqlite_log is not None:
+            await self._sqlite_log.close()
         await self.engine.dispose()
 
     # ------------------------------------------------------------------ rooms
 
     async def save_room(self, room: RoomRecord) -> None:
-        values = {
-            "status": room.status,
-            "settings": room.settings,
-            "host": room.host,
-            "players": [dataclasses.asdict(p) for p in room.players],
-            "game_number": room.game_number,
-            "created_ms": room.created_ms,
-            "updated_ms": room.updated_ms,
-        }
-        async with self.engine.begin() as conn:
-            done = await conn.execute(
-                update(rooms).where(rooms.c.code == room.code).values(**values)
-            )
-            if done.rowcount == 0:
-                await conn.execute(insert(rooms).values(code=room.code, closed=False, **values))
+        await self._transaction(lambda conn: _upsert_room(conn, room))
 
     async def close_room(self, code: str) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(
+        await self._transaction(
+            lambda conn: conn.execute(
                 update(rooms).where(rooms.c.code == code).values(closed=True, updated_ms=now_ms())
             )
+        )
 
     # ------------------------------------------------------------------ games
 
     async def start_game(
         self,
-        code: str,
-        game_number: int,
+        room: RoomRecord,
         seed: int,
         player_ids: list[str],
-        settings: dict[str, Any],
+        deadline_ms: int | None,
+        window_id: int | None,
     ) -> int:
-        async with self.engine.begin() as conn:
-            row = (await conn.execute(select(rooms.c.players).where(rooms.c.code == code))).first()
-            names_by_id = {p["player_id"]: p["name"] for p in (row.players if row else [])}
+        """The new game and the room record that seats it commit together: a crash leaves
+        either the old room or a started game whose every seat is known."""
+        names_by_id = {p.player_id: p.name for p in room.players}
+
+        async def work(conn: AsyncConnection) -> int:
             result = await conn.execute(
                 insert(games)
                 .values(
-                    room_code=code,
-                    game_number=game_number,
+                    room_code=room.code,
+                    game_number=room.game_number,
                     seed=seed,
                     player_ids=player_ids,
                     names=[names_by_id.get(pid, pid) for pid in player_ids],
-                    settings=settings,
+                    settings=room.settings,
                     snapshot_seq=0,
                     finished=False,
                     started_ms=now_ms(),
+                    deadline_ms=deadline_ms,
+                    window_id=window_id,
                 )
                 .returning(games.c.id)
             )
-            return int(result.scalar_one())
+            game_id = int(result.scalar_one())
+            await _upsert_room(conn, room)
+            return game_id
+
+        game_id: int = await self._transaction(work)
+        return game_id
 
     async def append_command(
         self,
@@ -131,11 +146,22 @@ class Store:
         command: dict[str, Any],
         deadline_ms: int | None,
         window_id: int | None,
+        *,
+        player_id: str | None = None,
+        client_id: str | None = None,
+        result: dict[str, Any] | None = None,
     ) -> None:
-        """Durable when it returns. Calls made while a commit is in flight share the next one."""
+        """Durable when it returns. Calls made while a commit is in flight share the next one.
+        A `result` finishes the game in the same transaction as its last command."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        row = {"game_id": game_id, "seq": seq, "command": command}
-        timer = {"gid": game_id, "dl": deadline_ms, "wid": window_id}
+        row = {
+            "game_id": game_id,
+            "seq": seq,
+            "command": command,
+            "player_id": player_id,
+            "client_id": client_id,
+        }
+        timer = {"gid": game_id, "dl": deadline_ms, "wid": window_id, "result": result}
         self._pending.append((row, timer, future))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
@@ -145,26 +171,35 @@ class Store:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                await self._write(batch)
-            except Exception:
-                if len(batch) == 1:
-                    _settle(batch, sys.exc_info()[1])
+                await self._write_guarded(batch)
+            except Exception as exc:
+                if len(batch) == 1 or isinstance(exc, StoreUnavailable):
+                    _settle(batch, exc)  # an outage fails the whole batch alike
                     continue
-                # One bad row must not fail its neighbours: write them one by one.
+                # One bad row (a retried id, a taken seq) must not fail its neighbours.
                 for item in batch:
                     try:
-                        await self._write([item])
-                    except Exception as exc:
-                        _settle([item], exc)
+                        await self._write_guarded([item])
+                    except Exception as one:
+                        _settle([item], one)
                     else:
                         _settle([item], None)
             else:
                 _settle(batch, None)
 
+    async def _write_guarded(self, batch: list[_PendingCommand]) -> None:
+        await guarded(lambda: self._write(batch), self.lock_budget_s)
+
     async def _write(self, batch: list[_PendingCommand]) -> None:
         timers = {t["gid"]: t for _, t, _ in batch}  # the last deadline of each game wins
-        if self._sqlite:
-            await self._write_sqlite(batch, list(timers.values()))
+        finished = [
+            {"gid": t["gid"], "res": t["result"], "at": now_ms()}
+            for _, t, _ in batch
+            if t["result"] is not None
+        ]
+        deadlines = [{k: t[k] for k in ("gid", "dl", "wid")} for t in timers.values()]
+        if self._sqlite_log is not None:
+            await self._sqlite_log.write([row for row, _, _ in batch], deadlines, finished)
             return
         async with self.engine.begin() as conn:
             await conn.execute(insert(commands), [row for row, _, _ in batch])
@@ -172,58 +207,49 @@ class Store:
                 update(games)
                 .where(games.c.id == bindparam("gid"))
                 .values(deadline_ms=bindparam("dl"), window_id=bindparam("wid")),
-                list(timers.values()),
+                deadlines,
             )
-
-    async def _write_sqlite(
-        self, batch: list[_PendingCommand], timers: list[dict[str, Any]]
-    ) -> None:
-        """The same transaction as `_write`, run whole in aiosqlite's thread: one hop and no
-        per-statement SQLAlchemy work (most of the server's time per command went there,
-        docs/benchmarks.md). The write lock is never held across turns of the event loop, so
-        a stalled loop cannot make other writers time out. JSON is encoded as the JSON
-        column would store it, so every other query reads these rows as usual."""
-        rows = [
-            (row["game_id"], row["seq"], orjson.dumps(row["command"]).decode())
-            for row, _, _ in batch
-        ]
-        deadlines = [(t["dl"], t["wid"], t["gid"]) for t in timers]
-        if self._log_conn is None:
-            self._log_conn = await self.engine.connect()
-        try:
-            driver = (await self._log_conn.get_raw_connection()).driver_connection
-            assert driver is not None
-            # aiosqlite runs any callable on its connection's thread through `_execute`.
-            await driver._execute(_append_sqlite, driver._conn, rows, deadlines)
-        except BaseException:
-            conn, self._log_conn = self._log_conn, None  # a fresh one next time
-            await conn.close()
-            raise
+            if finished:
+                await conn.execute(
+                    update(games)
+                    .where(games.c.id == bindparam("gid"))
+                    .values(
+                        result=bindparam("res"),
+                        finished=True,
+                        finished_ms=bindparam("at"),
+                        deadline_ms=None,
+                    ),
+                    finished,
+                )
 
     async def save_deadline(
         self, game_id: int, deadline_ms: int | None, window_id: int | None
     ) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(
+        await self._transaction(
+            lambda conn: conn.execute(
                 update(games)
                 .where(games.c.id == game_id)
                 .values(deadline_ms=deadline_ms, window_id=window_id)
             )
+        )
 
     async def save_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(
+        await self._transaction(
+            lambda conn: conn.execute(
                 update(games).where(games.c.id == game_id).values(snapshot_seq=seq, snapshot=state)
             )
+        )
 
     async def finish_game(self, game_id: int, result: dict[str, Any]) -> None:
-        """`result` is kept as given; `winner_names` in it feeds the history listing."""
-        async with self.engine.begin() as conn:
-            await conn.execute(
+        """`result` is kept as given; `winner_names` in it feeds the history listing. Games
+        finish with their last command (append_command); this repairs older ones."""
+        await self._transaction(
+            lambda conn: conn.execute(
                 update(games)
                 .where(games.c.id == game_id)
                 .values(result=result, finished=True, finished_ms=now_ms(), deadline_ms=None)
             )
+        )
 
     # ------------------------------------------------------------------ restore
 
@@ -270,7 +296,19 @@ class Store:
                         window_id=g["window_id"],
                         finished=bool(g["finished"]),
                     )
-                live.append(LiveRoom(room, game))
+                answered = (
+                    await conn.execute(
+                        select(commands.c.player_id, commands.c.client_id)
+                        .join(games, games.c.id == commands.c.game_id)
+                        .where(
+                            games.c.room_code == room.code,
+                            commands.c.client_id.is_not(None),
+                            commands.c.player_id.is_not(None),
+                        )
+                        .order_by(commands.c.game_id, commands.c.seq)
+                    )
+                ).all()
+                live.append(LiveRoom(room, game, [(r.player_id, r.client_id) for r in answered]))
             return live
 
     # ------------------------------------------------------------------ history
@@ -323,6 +361,21 @@ class Store:
         )
 
 
+async def _upsert_room(conn: AsyncConnection, room: RoomRecord) -> None:
+    values = {
+        "status": room.status,
+        "settings": room.settings,
+        "host": room.host,
+        "players": [dataclasses.asdict(p) for p in room.players],
+        "game_number": room.game_number,
+        "created_ms": room.created_ms,
+        "updated_ms": room.updated_ms,
+    }
+    done = await conn.execute(update(rooms).where(rooms.c.code == room.code).values(**values))
+    if done.rowcount == 0:
+        await conn.execute(insert(rooms).values(code=room.code, closed=False, **values))
+
+
 def _room_record(row: Any) -> RoomRecord:
     return RoomRecord(
         code=row["code"],
@@ -334,18 +387,6 @@ def _room_record(row: Any) -> RoomRecord:
         created_ms=row["created_ms"],
         updated_ms=row["updated_ms"],
     )
-
-
-def _append_sqlite(
-    db: sqlite3.Connection, rows: list[tuple[Any, ...]], deadlines: list[tuple[Any, ...]]
-) -> None:
-    try:
-        db.executemany("INSERT INTO commands (game_id, seq, command) VALUES (?, ?, ?)", rows)
-        db.executemany("UPDATE games SET deadline_ms = ?, window_id = ? WHERE id = ?", deadlines)
-        db.commit()
-    except BaseException:
-        db.rollback()
-        raise
 
 
 def _settle(batch: list[_PendingCommand], error: BaseException | None) -> None:

@@ -64,4 +64,14 @@ commands = Table(
     Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("seq", Integer, primary_key=True),
     Column("command", Json, nullable=False),
+    # Who sent it and the id they gave it: a retry is refused by this key (migration 0002).
+    Column("player_id", String(32)),
+    Column("client_id", String(64)),
+)
+Index(
+    "ux_commands_client",
+    commands.c.game_id,
+    commands.c.player_id,
+    commands.c.client_id,
+    unique=True,
 )

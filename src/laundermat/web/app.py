@@ -34,7 +34,14 @@ async def open_store(settings: ServerSettings) -> StoreLike:
         return await MemoryStore.open(settings.database_url)
     from ..store import Store
 
-    return cast(StoreLike, await Store.open(settings.database_url, settings.database_schema))
+    store = await Store.open(
+        settings.database_url,
+        settings.database_schema,
+        sqlite_synchronous=settings.sqlite_synchronous,
+        busy_timeout_ms=settings.sqlite_busy_timeout_ms,
+        lock_budget_s=settings.store_lock_retry_seconds,
+    )
+    return cast(StoreLike, store)
 
 
 def room_config(settings: ServerSettings) -> RoomConfig:

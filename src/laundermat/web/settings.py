@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -21,6 +21,12 @@ class ServerSettings(BaseSettings):
         validation_alias=AliasChoices("LAUNDERMAT_DATABASE_URL", "DATABASE_URL", "database_url"),
     )
     database_schema: str | None = None  # PostgreSQL only: isolates test runs
+    # SQLite durability: "normal" survives a process crash, "full" a power loss too (an
+    # fsync per commit). busy_timeout is SQLite's own lock wait; a write still locked after
+    # it is retried with backoff for store_lock_retry_seconds, then answered `unavailable`.
+    sqlite_synchronous: Literal["normal", "full"] = "normal"
+    sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)
+    store_lock_retry_seconds: float = Field(default=10.0, ge=0)
     # Origins allowed to open a socket or POST. Empty: the page's own origin and localhost.
     allowed_origins: Annotated[list[str], NoDecode] = []
     max_message_bytes: int = 16 * 1024

@@ -1,0 +1,86 @@
+"""What a database failure means to the rooms: a retried id, a lock to wait out, or an outage.
+
+Every write of the store runs through `guarded`, so no driver exception reaches a player:
+- a unique-key hit on the command log's client ids is a retry (`DuplicateCommand`);
+- SQLite's "database is locked"/"busy" is waited out with backoff, within a budget, and only
+  then reported (a read transaction that must upgrade to a writer gets SQLITE_BUSY at once,
+  whatever busy_timeout says, so a lock can be hit even under a generous timeout);
+- a lost or refused connection, a timeout or a lock held past the budget is
+  `StoreUnavailable`: nothing was written and the caller answers `unavailable`.
+Anything else is a bug and propagates unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from sqlalchemy import exc as sa_exc
+
+from .records import DuplicateCommand, StoreUnavailable
+
+T = TypeVar("T")
+log = logging.getLogger("laundermat.store")
+
+CLIENT_KEY = "ux_commands_client"
+# SQLite names the columns of the unique index that failed rather than the index.
+CLIENT_KEY_SQLITE = "commands.game_id, commands.player_id, commands.client_id"
+
+_UNAVAILABLE = (
+    sa_exc.OperationalError,
+    sa_exc.InterfaceError,
+    sa_exc.DisconnectionError,
+    sa_exc.TimeoutError,  # the pool had no connection to give
+    sqlite3.OperationalError,
+    sqlite3.InterfaceError,
+    OSError,  # refused or reset connections, asyncpg's included
+    TimeoutError,
+)
+
+
+def classify(error: BaseException) -> str:
+    """'duplicate', 'locked', 'unavailable' or 'other'."""
+    text = str(error)
+    if isinstance(error, (sa_exc.IntegrityError, sqlite3.IntegrityError)):
+        return "duplicate" if CLIENT_KEY in text or CLIENT_KEY_SQLITE in text else "other"
+    if isinstance(error, (sa_exc.OperationalError, sqlite3.OperationalError)) and (
+        "database is locked" in text or "database is busy" in text
+    ):
+        return "locked"
+    if isinstance(error, _UNAVAILABLE) or getattr(error, "connection_invalidated", False):
+        return "unavailable"
+    return "other"
+
+
+def translate(error: BaseException) -> BaseException:
+    """The rooms' meaning of a driver error (the error itself when it means a bug)."""
+    kind = classify(error)
+    if kind == "duplicate":
+        return DuplicateCommand(str(error)[:200])
+    if kind in ("locked", "unavailable"):
+        return StoreUnavailable(f"{type(error).__name__}: {str(error)[:200]}")
+    return error
+
+
+async def guarded(work: Callable[[], Awaitable[T]], lock_budget_s: float) -> T:
+    """Run one transaction; retry it while SQLite reports a lock, for `lock_budget_s` at most."""
+    give_up = time.monotonic() + lock_budget_s
+    delay = 0.02
+    while True:
+        try:
+            return await work()
+        except Exception as error:
+            kind = classify(error)
+            if kind == "locked" and time.monotonic() + delay < give_up:
+                log.info("database locked; retrying", extra={"delay_s": delay})
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 0.5)
+                continue
+            translated = translate(error)
+            if translated is error:
+                raise
+            raise translated from error
