@@ -1,0 +1,140 @@
+"""A store that stops answering (MemoryStore.unavailable): requests are answered
+`unavailable` and change nothing, room jobs are tried again, and play resumes by itself.
+And restores that repair what older versions could leave behind after a crash."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from laundermat.engine import Timeout
+from laundermat.rooms import FakeClock, Room
+from laundermat.rooms.memory_store import MemoryStore
+
+from .helpers import CONFIG, Sub, act, seated, settle
+from .test_room import run
+
+
+def test_a_start_the_store_refuses_leaves_the_lobby_as_it_was() -> None:
+    async def scenario() -> None:
+        _, room, subs, ids = await seated(start=False)
+        store: Any = room.store
+        store.unavailable = True
+        await room.lobby(subs[0], ids[0], "s1", "start", None, None)
+        answer = subs[0].last("error")
+        assert answer["id"] == "s1" and answer["code"] == "unavailable"
+        assert room.status == "lobby" and room.game_number == 0 and room.play.game is None
+        assert all(m.seat is None for m in room.members) and store.games == {}
+        store.unavailable = False
+        await room.lobby(subs[0], ids[0], "s1", "start", None, None)  # the same id, later
+        assert subs[0].last("ack")["id"] == "s1" and room.status == "playing"
+
+    run(scenario())
+
+
+def test_lobby_changes_the_store_refuses_are_undone() -> None:
+    async def scenario() -> None:
+        _, room, subs, ids = await seated(start=False)
+        store: Any = room.store
+        store.unavailable = True
+        await room.lobby(subs[0], ids[0], "k", "kick", None, ids[2])
+        assert subs[0].last("error")["code"] == "unavailable"
+        assert [m.player_id for m in room.members] == ids and subs[2].closed is None
+        await room.lobby(
+            subs[0], ids[0], "t", "settings", {"round_timer": 60, "bribe_timer": 15}, None
+        )
+        assert room.settings["round_timer"] == 30
+        await room.lobby(subs[1], ids[1], "l", "leave", None, None)
+        assert [m.player_id for m in room.members] == ids and subs[1].closed is None
+
+    run(scenario())
+
+
+def test_a_timeout_the_store_refuses_is_tried_again_until_it_lands() -> None:
+    async def scenario() -> None:
+        rooms, room, subs, _ = await seated()
+        clock: Any = rooms.clock
+        store: Any = room.store
+        window = room.play.game.state.window_id
+        store.unavailable = True
+        await clock.advance(30_000)  # the draft's deadline passes during the outage
+        await settle()
+        assert room.play.game.state.window_id == window  # still open: nothing was durable
+        await clock.advance(3_000)
+        assert room.play.game.state.window_id == window
+        store.unavailable = False
+        await clock.advance(1_000)  # the next retry lands
+        await settle()
+        assert room.play.game.state.window_id != window
+        logged = [c for _, c in store.games[room.play.game_id].commands]
+        assert logged == [{"type": "timeout", "window": window}]
+        assert subs[0].view["game"]["window"]["id"] == room.play.game.state.window_id
+
+    run(scenario())
+
+
+def test_a_retry_of_the_previous_games_command_after_a_restart_is_not_applied() -> None:
+    """The id is in the log, not only in memory: after a rematch and a restart, a client
+    re-sending its last command of game 1 gets an ack and game 2 is untouched."""
+
+    async def scenario() -> None:
+        rooms, room, subs, ids = await seated()
+        card = subs[0].view["game"]["display"][0]["card"]
+        answer = await act(room, subs[0], ids[0], {"type": "select", "card": card}, "c-old")
+        assert answer["type"] == "ack"
+        while not room.play.over:
+            await room.apply_quietly(Timeout(room.play.game.state.window_id))
+        await settle()
+        await room.lobby(subs[0], ids[0], "r", "rematch", None, None)
+        assert room.game_number == 2
+        store: MemoryStore = room.store  # type: ignore[assignment]
+        [live] = await store.load_live_rooms()
+        again = Room.restore(live, store, FakeClock(), CONFIG)
+        await again.resume()
+        sub = Sub()
+        await again.connect(sub, rooms.tokens[0])  # type: ignore[attr-defined]
+        before = again.play.game.state.to_dict()
+        card = sub.view["game"]["display"][0]["card"]
+        answer = await act(again, sub, ids[0], {"type": "select", "card": card}, "c-old")
+        assert answer["type"] == "ack"
+        assert again.play.game.state.to_dict() == before
+        assert store.games[again.play.game_id].commands == []
+        await again.close(forget=False)
+
+    run(scenario())
+
+
+def test_restore_seats_a_game_whose_room_record_has_no_seats() -> None:
+    async def scenario() -> None:
+        _, room, _, ids = await seated()
+        store: MemoryStore = room.store  # type: ignore[assignment]
+        seats = {m.player_id: m.seat for m in room.members}
+        for p in store.rooms[room.code].players:  # as a crash before the seats were saved
+            p.seat = None
+        [live] = await store.load_live_rooms()
+        again = Room.restore(live, store, FakeClock(), CONFIG)
+        assert {m.player_id: m.seat for m in again.members} == seats
+        assert sorted(seats.values()) == [0, 1, 2] and set(seats) == set(ids)
+
+    run(scenario())
+
+
+def test_resume_finishes_a_game_over_in_its_log_but_not_in_its_row() -> None:
+    async def scenario() -> None:
+        _, room, _, _ = await seated()
+        while not room.play.over:
+            await room.apply_quietly(Timeout(room.play.game.state.window_id))
+        await settle()
+        store: MemoryStore = room.store  # type: ignore[assignment]
+        row = store.games[room.play.game_id]
+        expected = row.result
+        row.result = row.finished_ms = None  # as written before results went with the log
+        [live] = await store.load_live_rooms()
+        assert live.game is not None and not live.game.finished
+        again = Room.restore(live, store, FakeClock(), CONFIG)
+        await again.resume()
+        assert again.status == "finished"
+        assert row.result == expected and expected is not None
+        assert [g.game_id for g in await store.history()] == [room.play.game_id]
+        await again.close(forget=False)
+
+    run(scenario())
