@@ -17,6 +17,7 @@ from .clock import Clock
 from .records import LiveGame, RoomRecord, StoreLike
 
 log = logging.getLogger("laundermat.room")
+RETRY_MS = 1_000  # a timeout the store refused is tried again this long after
 
 
 class GameDriver:
@@ -105,7 +106,10 @@ class GameDriver:
         except BaseException:
             self.game = self._rebuild()
             self.deadline_ms, self.window_id = before
-            self.arm()
+            # The open window's timer again; if its deadline has passed (this was its own
+            # timeout), not before RETRY_MS: a store that is down is retried at a steady
+            # pace rather than in a loop as fast as it can refuse.
+            self.arm(not_before_ms=self.clock.now_ms() + RETRY_MS)
             raise
         self.seq += 1
         self._log.append(entry)
@@ -151,11 +155,12 @@ class GameDriver:
         self.window_id = window.id
         self.arm()
 
-    def arm(self) -> None:
+    def arm(self, not_before_ms: int = 0) -> None:
         self.cancel_timer()
         window_id, deadline = self.window_id, self.deadline_ms
         if window_id is None or deadline is None:
             return
+        deadline = max(deadline, not_before_ms)
 
         async def wait() -> None:
             await self.clock.sleep_until(deadline)

@@ -48,7 +48,7 @@ T = TypeVar("T")
 MAX_PLAYERS = 6  # SETUP-1
 DEFAULT_SETTINGS = {"round_timer": 30, "bribe_timer": 15}
 UNAVAILABLE = "The game's storage is not answering; nothing was changed. Try again shortly."
-RETRY_MS = 1_000  # a room job the store refused (a timeout, presence) is tried again
+RETRY_MS = 1_000  # a room job the store refused (presence, the room record) is tried again
 
 
 class Room:
@@ -484,9 +484,8 @@ class Room:
             await self._apply(Timeout(window_id), None)
         except EngineError:
             return
-        except StoreUnavailable:  # the window stays open until the store takes its close
+        except StoreUnavailable:  # the window stays open; its timer is re-armed (play.py)
             log.warning("timeout not saved; retrying", extra={"room": self.code})
-            self._post_later(lambda: self._on_timeout(window_id))
             return
         self._push()
         if deadline is not None:  # from the deadline to the timeout durable and pushed

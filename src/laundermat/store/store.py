@@ -314,6 +314,9 @@ class Store:
     # ------------------------------------------------------------------ history
 
     async def history(self, limit: int = 50) -> list[GameSummary]:
+        return await guarded(lambda: self._history(limit), self.lock_budget_s)
+
+    async def _history(self, limit: int) -> list[GameSummary]:
         async with self.engine.connect() as conn:
             rows = (
                 await conn.execute(
@@ -336,6 +339,9 @@ class Store:
         ]
 
     async def game_record(self, game_id: int) -> GameRecord | None:
+        return await guarded(lambda: self._game_record(game_id), self.lock_budget_s)
+
+    async def _game_record(self, game_id: int) -> GameRecord | None:
         async with self.engine.connect() as conn:
             row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
             if row is None:

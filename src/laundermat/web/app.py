@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException
 from ..rooms import RoomConfig, RoomManager, SystemClock
 from ..rooms.clock import Clock
 from ..rooms.memory_store import MemoryStore
-from ..rooms.records import StoreLike
+from ..rooms.records import StoreLike, StoreUnavailable
 from .gcpolicy import steward
 from .limits import AddressLimiter
 from .metrics import Metrics
@@ -49,6 +49,7 @@ def room_config(settings: ServerSettings) -> RoomConfig:
         time_scale=settings.time_scale,
         away_after_ms=round(settings.away_after_seconds * 1000),
         restart_grace_ms=round(settings.restart_grace_seconds * 1000),
+        snapshot_every=settings.snapshot_every,
     )
 
 
@@ -113,6 +114,11 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         code = "not_found" if exc.status_code == 404 else "bad_request"
         return ApiError(code, str(exc.detail), exc.status_code).response()
+
+    @app.exception_handler(StoreUnavailable)
+    async def unavailable(request: Request, exc: StoreUnavailable) -> JSONResponse:
+        log.warning("database unavailable", extra={"path": request.url.path})
+        return ApiError("unavailable", "The game's storage is not answering; try again.").response()
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:

@@ -251,6 +251,7 @@ SERVER_ERROR_CODES = {
     "kicked": "The host removed you from the room.",
     "replaced": "This seat connected from another tab or device.",
     "room_closed": "The room has closed.",
+    "unavailable": "The game's storage is not answering; nothing was changed. Try again.",
     "internal": "Something went wrong on the server.",
 }
 

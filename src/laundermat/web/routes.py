@@ -38,6 +38,7 @@ STATUS = {
     "room_closed": 410,
     "origin_not_allowed": 403,
     "too_many_requests": 429,
+    "unavailable": 503,
 }
 
 
@@ -75,7 +76,10 @@ async def create_room(body: CreateRoom, request: Request, app: State) -> SeatGra
     _check_origin(request, app)
     if not app.create_limiter.allow(_address(request)):
         raise ApiError("too_many_requests", "Too many rooms from this address; wait a minute.")
-    room, player_id, token = await app.manager.create(body.name, body.settings.model_dump())
+    try:
+        room, player_id, token = await app.manager.create(body.name, body.settings.model_dump())
+    except RoomError as exc:
+        raise ApiError(exc.code, exc.message) from None
     return SeatGranted(code=room.code, player_id=player_id, token=token)
 
 

@@ -27,6 +27,7 @@ class ServerSettings(BaseSettings):
     sqlite_synchronous: Literal["normal", "full"] = "normal"
     sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)
     store_lock_retry_seconds: float = Field(default=10.0, ge=0)
+    snapshot_every: int = Field(default=50, ge=1)  # commands between game-state snapshots
     # Origins allowed to open a socket or POST. Empty: the page's own origin and localhost.
     allowed_origins: Annotated[list[str], NoDecode] = []
     max_message_bytes: int = 16 * 1024
