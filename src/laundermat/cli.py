@@ -1,4 +1,4 @@
-"""`laundermat serve | simulate | bots`."""
+"""`laundermat serve | simulate | bots | crash`."""
 
 from __future__ import annotations
 
@@ -59,6 +59,36 @@ def _bots(args: argparse.Namespace) -> int:
     return 0 if report["errors"] == 0 and report["rooms_completed"] == args.rooms else 1
 
 
+def _crash(args: argparse.Namespace) -> int:
+    import asyncio
+    import tempfile
+    from pathlib import Path
+
+    from .bots.crash import soak
+
+    workdir = Path(args.workdir or tempfile.mkdtemp(prefix="laundermat-crash-"))
+    url = args.database_url or f"sqlite+aiosqlite:///{workdir / 'crash.db'}"
+    report = asyncio.run(
+        soak(url, args.database_schema, workdir, args.kills, args.rooms, args.players, args.seed)
+    )
+    report["server_log"] = str(workdir / "crash-server.log")
+    print(json.dumps(report))
+    broken = sum(
+        report[k]
+        for k in (
+            "lost",
+            "doubled",
+            "over_but_unfinished",
+            "rooms_without_seats",
+            "unexpected_errors",
+            "unfinished_bots",
+            "acked_replay_not_recognised",
+            "server_errors",
+        )
+    )
+    return 0 if broken == 0 else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="laundermat", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -79,6 +109,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     bots.add_argument("--seed", type=int, default=None)
     bots.add_argument("--timeout", type=float, default=600.0, help="give up after this long")
+    crash = sub.add_parser("crash", help="kill -9 a server at random instants while bots play")
+    crash.add_argument("--kills", type=int, default=20)
+    crash.add_argument("--rooms", type=int, default=3)
+    crash.add_argument("--players", type=int, default=3)
+    crash.add_argument("--seed", type=int, default=1)
+    crash.add_argument("--database-url", default=None, help="default: a new SQLite file")
+    crash.add_argument("--database-schema", default=None, help="PostgreSQL: a fresh schema")
+    crash.add_argument("--workdir", default=None, help="where the server log goes")
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
@@ -86,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
         return _serve(args)
     if args.command == "bots":
         return _bots(args)
+    if args.command == "crash":
+        return _crash(args)
     return 2
 
 

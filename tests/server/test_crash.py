@@ -1,0 +1,42 @@
+"""Issue 9, point 4: SIGKILL a real server at random instants while bots play, on SQLite
+and PostgreSQL. The bots keep every ack and re-send what is unanswered (and their last acked
+command) after each reconnect. After every kill, with the server down, the database must
+hold every acked command exactly once, finish every game that ended, and seat every room;
+at the end every game has finished, so the timers resumed after each restart.
+
+A longer run: `laundermat crash --kills 200` (see docs/security.md for its figures)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from pathlib import Path
+
+import pytest
+
+from laundermat.bots.crash import soak
+
+from .conftest import BACKENDS, _drop_schema
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_kill_9_at_random_instants_loses_and_doubles_nothing(tmp_path: Path, backend: str) -> None:
+    if backend == "sqlite":
+        url, schema = f"sqlite+aiosqlite:///{tmp_path / 'crash.db'}", None
+    else:
+        url, schema = os.environ["TEST_DATABASE_URL"], f"t_{secrets.token_hex(6)}"
+    try:
+        report = asyncio.run(soak(url, schema, tmp_path, kills=6, rooms_n=2, seed=11))
+    finally:
+        if schema:
+            _drop_schema(url, schema)
+    print(report)
+    assert report["kills_mid_game"] >= 3  # the kills landed while games were being played
+    assert report["acked"] > 50 and report["acked_replayed"] > 0
+    assert report["lost"] == 0 and report["doubled"] == 0
+    assert report["acked_replay_not_recognised"] == 0
+    assert report["over_but_unfinished"] == 0 and report["rooms_without_seats"] == 0
+    assert report["unfinished_bots"] == 0 and report["games_completed_by_bots"] == 2
+    assert report["final"]["games_over"] == 2  # both games ended in the database too
+    assert report["unexpected_errors"] == 0 and report["server_errors"] == 0
