@@ -37,6 +37,7 @@ def test_kill_9_at_random_instants_loses_and_doubles_nothing(tmp_path: Path, bac
     assert report["lost"] == 0 and report["doubled"] == 0
     assert report["acked_replay_not_recognised"] == 0
     assert report["over_but_unfinished"] == 0 and report["rooms_without_seats"] == 0
-    assert report["unfinished_bots"] == 0 and report["games_completed_by_bots"] == 2
-    assert report["final"]["games_over"] == 2  # both games ended in the database too
+    assert report["unfinished_bots"] == 0 and report["games_completed_by_bots"] >= 2
+    final = report["final"]
+    assert final["games_over"] == final["games"] >= 2  # every game ended in the database too
     assert report["unexpected_errors"] == 0 and report["server_errors"] == 0

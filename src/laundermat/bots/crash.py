@@ -114,6 +114,8 @@ class CrashBot:
         self.host = False
         self.done = False
         self.think = 0.2  # seconds, at most, before each command: games span several kills
+        self.stop = asyncio.Event()  # set: finish the game at hand, start no rematch
+        self.games_over: set[int] = set()  # game numbers this seat saw end
 
     async def play(self) -> None:
         while not self.done:
@@ -132,15 +134,20 @@ class CrashBot:
                 self.ledger.replayed += 1
                 self.replays.add(self.last_acked["id"])
                 await ws.send(orjson.dumps(self.last_acked).decode())
-            async for raw in ws:
+            while True:
+                if self.stop.is_set() and self._over() and not self.pending:
+                    self.done = True  # its game is over and no rematch follows
+                    return
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), 0.5)
+                except TimeoutError:
+                    continue
                 message = orjson.loads(raw)
                 kind = message["type"]
                 if kind == "view":
                     self.view = message
-                    game = message["game"]
-                    if game is not None and game["phase"] == "over":
-                        self.done = True
-                        return
+                    if self._over():
+                        self.games_over.add(message["room"]["game_number"])
                 elif kind in ("ack", "error") and message.get("id") in self.replays:
                     self.replays.discard(message["id"])
                     self.ledger.unrecognised += kind != "ack"
@@ -153,6 +160,10 @@ class CrashBot:
                     self._answered(message)
                 if not self.pending:
                     await self._maybe_act(ws)
+
+    def _over(self) -> bool:
+        game = self.view["game"] if self.view is not None else None
+        return game is not None and game["phase"] == "over"
 
     def _answered(self, message: dict[str, Any]) -> None:
         sent = self.pending[message["id"]]
@@ -176,6 +187,9 @@ class CrashBot:
             everyone = all(p["connected"] for p in room["players"])
             if self.host and everyone:
                 await self._send(ws, {"type": "lobby", "action": "start"})
+            return
+        if room["status"] == "finished" and self.host and not self.stop.is_set():
+            await self._send(ws, {"type": "lobby", "action": "rematch"})  # play on
             return
         if game is None or room["status"] != "playing":
             return
@@ -315,6 +329,8 @@ async def soak(
             server.kill()
             checks.append(await check(db_url, schema, ledger))
             await server.start()
+        for bot in bots:
+            bot.stop.set()
         _, pending = await asyncio.wait(tasks, timeout=finish_timeout_s)
         server.kill()
         final = await check(db_url, schema, ledger)
@@ -326,7 +342,7 @@ async def soak(
         "kills": kills,
         "kills_mid_game": ledger.kills_mid_game,
         "rooms": rooms_n,
-        "games_completed_by_bots": sum(bot.done for bot in bots) // max(1, players),
+        "games_completed_by_bots": sum(len(b.games_over) for b in bots) // max(1, players),
         "unfinished_bots": len(pending),
         "acked": len(ledger.acked),
         "resent": ledger.resent,
