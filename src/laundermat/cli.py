@@ -67,6 +67,7 @@ def _crash(args: argparse.Namespace) -> int:
     from .bots.crash import soak
 
     workdir = Path(args.workdir or tempfile.mkdtemp(prefix="laundermat-crash-"))
+    workdir.mkdir(parents=True, exist_ok=True)
     url = args.database_url or f"sqlite+aiosqlite:///{workdir / 'crash.db'}"
     report = asyncio.run(
         soak(url, args.database_schema, workdir, args.kills, args.rooms, args.players, args.seed)
