@@ -21,6 +21,7 @@ from ..rooms.records import StoreLike
 from .gcpolicy import steward
 from .limits import AddressLimiter
 from .metrics import Metrics
+from .middleware import BodyLimit, SecurityHeaders
 from .routes import ApiError, router
 from .settings import ServerSettings
 from .socket import socket_endpoint
@@ -86,6 +87,9 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
 
     app = FastAPI(title="LaunderMat", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.include_router(router)
+    # Outermost last: the headers go on the body cap's 413 too.
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
     app.add_api_websocket_route("/ws/{code}", socket_endpoint)
     if settings.static_dir.is_dir():
         app.mount("/static", StaticFiles(directory=settings.static_dir), name="static")
