@@ -252,6 +252,7 @@ SERVER_ERROR_CODES = {
     "replaced": "This seat connected from another tab or device.",
     "room_closed": "The room has closed.",
     "internal": "Something went wrong on the server.",
+    "bad_request": "The HTTP request is not one this route accepts (e.g. the wrong method).",
 }
 
 # Close codes the server uses on the socket (4xxx are this application's own).
