@@ -92,7 +92,8 @@ Code = Annotated[
 
 def room_code(code: str) -> str:
     """The normalized code, or room_not_found for anything that cannot be a code."""
-    code = normalize_code(code[: CODE_LENGTH + 8])  # trailing spaces were always forgiven
+    # Surrounding spaces were always forgiven; a long "code" is cut before any work on it.
+    code = normalize_code(code[: CODE_LENGTH + 8])
     if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
         raise ApiError("room_not_found", "There is no live room with that code.")
     return code
