@@ -80,7 +80,8 @@ GAME_ID_MAX = 2**31 - 1
 GameId = Annotated[int, Path(ge=1, le=GAME_ID_MAX, description="A finished game's id.")]
 # Codes are checked by room_code() (a malformed code is a room that does not exist, 404,
 # which the client explains); the pattern is documentation and guides fuzzers.
-CODE_PATTERN = f"^[{CODE_ALPHABET}{CODE_ALPHABET.lower()}]{{{CODE_LENGTH}}}$"
+LOWER = "".join(c.lower() for c in CODE_ALPHABET if c.isalpha())
+CODE_PATTERN = f"^[{CODE_ALPHABET}{LOWER}]{{{CODE_LENGTH}}}$"
 Code = Annotated[
     str,
     Path(
