@@ -28,8 +28,14 @@ export function h(tag, attrs, ...children) {
         for (const [k, v] of Object.entries(value)) {
           if (v !== null && v !== undefined && v !== false) el.setAttribute(`data-${k}`, String(v));
         }
-      } else if (key === "style" && typeof value === "object") {
-        el.setAttribute("style", Object.entries(value).map(([k, v]) => `${k}:${v}`).join(";"));
+      } else if (key === "style") {
+        // Through the CSSOM: the server's Content-Security-Policy (style-src 'self') blocks
+        // style *attributes* written as markup or with setAttribute, not el.style.
+        if (typeof value === "object") {
+          for (const [k, v] of Object.entries(value)) el.style.setProperty(k, String(v));
+        } else {
+          el.style.cssText = String(value);
+        }
       } else if (value === true) {
         el.setAttribute(key, "");
       } else {
@@ -67,7 +73,10 @@ function syncAttributes(from, to) {
     }
   }
   for (const attr of Array.from(to.attributes)) {
-    if (from.getAttribute(attr.name) !== attr.value) from.setAttribute(attr.name, attr.value);
+    if (from.getAttribute(attr.name) === attr.value) continue;
+    // style via the CSSOM, as in h(): setAttribute("style") is blocked by the CSP.
+    if (attr.name === "style") from.style.cssText = attr.value;
+    else from.setAttribute(attr.name, attr.value);
   }
   if (from.nodeName === "INPUT" || from.nodeName === "TEXTAREA" || from.nodeName === "SELECT") {
     for (const prop of BOOLEAN_PROPS) {

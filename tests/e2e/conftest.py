@@ -4,8 +4,9 @@ The server runs as a subprocess on a free port with a temporary SQLite database 
 test-only LAUNDERMAT_TIME_SCALE, so a 30 s window lasts a few seconds. Playwright drives
 Debian's `chromium` (Playwright's own browser download does not work here).
 
-Every page made through `open_page` records console errors and uncaught exceptions; a test
-fails if any occurred (`console_errors` is checked in each test's teardown).
+Every page made through `open_page` records console errors, uncaught exceptions and
+Content-Security-Policy violations; a test fails if any occurred (`console_errors` is checked
+in each test's teardown).
 """
 
 from __future__ import annotations
@@ -106,16 +107,27 @@ def browser() -> Iterator[Browser]:
         instance.close()
 
 
+# The server sends a strict Content-Security-Policy. Chromium logs what it blocks as a
+# console error, but not every block is logged the same way (or at all, in some versions), so
+# each page also reports every `securitypolicyviolation` event as a console error itself.
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (e) => console.error(
+  `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}` +
+  ` (${e.sourceFile || "?"}:${e.lineNumber})`));
+"""
+
+
 @dataclass
 class ConsoleLog:
     errors: list[str] = field(default_factory=list)
 
     def watch(self, page: Page, label: str) -> None:
+        page.add_init_script(REPORT_CSP_VIOLATIONS)
         page.on(
             "console",
             lambda msg: (
                 self.errors.append(f"{label}: console.{msg.type}: {msg.text}")
-                if msg.type == "error"
+                if msg.type == "error" or "Content Security Policy" in msg.text
                 else None
             ),
         )

@@ -1,7 +1,7 @@
 """One socket as a room subscriber: a bounded send queue drained by its own writer task.
 
 A room never awaits a socket: `send` only queues. A reader too slow to keep up fills its
-queue and is dropped (1013), instead of stalling its room (FIELD-NOTES: uvicorn's
+queue and is dropped (1013), instead of stalling its room (docs/FIELD-NOTES.md: uvicorn's
 websockets-sansio `send()` waits while the socket is not writable).
 """
 

@@ -253,6 +253,7 @@ SERVER_ERROR_CODES = {
     "room_closed": "The room has closed.",
     "unavailable": "The game's storage is not answering; nothing was changed. Try again.",
     "internal": "Something went wrong on the server.",
+    "bad_request": "The HTTP request is not one this route accepts (e.g. the wrong method).",
 }
 
 # Close codes the server uses on the socket (4xxx are this application's own).

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import io
 from typing import Annotated, Any
 
 import segno
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from ..engine import Settings, replay, view
 from ..rooms import RoomError
+from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
 from .limits import origin_allowed
 from .protocol import (
     CreateRoom,
@@ -53,6 +56,52 @@ class ApiError(Exception):
         return JSONResponse(body.model_dump(), status_code=self.status)
 
 
+# What each error status means on the routes that answer it; every body is an ErrorBody.
+ERROR_STATUS = {
+    400: "bad_message: a parameter or the body does not match this document.",
+    403: "origin_not_allowed: a browser on another site sent this request.",
+    404: "room_not_found (or not_found for a game): nothing live has that code or id.",
+    409: "room_full, game_started, name_taken, or not_finished for a replay.",
+    410: "room_closed: the room closed while the request waited.",
+    413: "too_big: the body is larger than max_body_bytes (any route; the body is not read).",
+    429: "too_many_requests: this address is over its per-minute limit.",
+    503: "unavailable: the database is not answering; nothing was changed. Try again.",
+}
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for these statuses (and 413, which every route can answer)."""
+    return {
+        s: {"model": ErrorBody, "description": ERROR_STATUS[s]} for s in sorted({*statuses, 413})
+    }
+
+
+# games.id is a 32-bit Integer column: a larger id can name no game, and above int64 the
+# database driver itself fails (it used to answer 500).
+GAME_ID_MAX = 2**31 - 1
+GameId = Annotated[int, Path(ge=1, le=GAME_ID_MAX, description="A finished game's id.")]
+# Codes are checked by room_code() (a malformed code is a room that does not exist, 404,
+# which the client explains); the pattern is documentation and guides fuzzers.
+LOWER = "".join(c.lower() for c in CODE_ALPHABET if c.isalpha())
+CODE_PATTERN = f"^[{CODE_ALPHABET}{LOWER}]{{{CODE_LENGTH}}}$"
+Code = Annotated[
+    str,
+    Path(
+        description=f"A room code: {CODE_LENGTH} characters of {CODE_ALPHABET}, in any case.",
+        json_schema_extra={"pattern": CODE_PATTERN},
+    ),
+]
+
+
+def room_code(code: str) -> str:
+    """The normalized code, or room_not_found for anything that cannot be a code."""
+    # Surrounding spaces were always forgiven; a long "code" is cut before any work on it.
+    code = normalize_code(code[: CODE_LENGTH + 8])
+    if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+        raise ApiError("room_not_found", "There is no live room with that code.")
+    return code
+
+
 def get_state(request: Request) -> AppState:
     state: AppState = request.app.state.laundermat
     return state
@@ -71,7 +120,7 @@ def _check_origin(request: Request, app: AppState) -> None:
         raise ApiError("origin_not_allowed", "This origin may not use the API.")
 
 
-@router.post("/api/rooms", response_model=SeatGranted, responses={429: {"model": ErrorBody}})
+@router.post("/api/rooms", response_model=SeatGranted, responses=errors(400, 403, 429, 503))
 async def create_room(body: CreateRoom, request: Request, app: State) -> SeatGranted:
     _check_origin(request, app)
     if not app.create_limiter.allow(_address(request)):
@@ -83,30 +132,43 @@ async def create_room(body: CreateRoom, request: Request, app: State) -> SeatGra
     return SeatGranted(code=room.code, player_id=player_id, token=token)
 
 
-@router.post("/api/rooms/{code}/join", response_model=SeatGranted)
-async def join_room(code: str, body: JoinRoom, request: Request, app: State) -> SeatGranted:
+@router.post(
+    "/api/rooms/{code}/join",
+    response_model=SeatGranted,
+    responses=errors(400, 403, 404, 409, 410, 429, 503),
+)
+async def join_room(code: Code, body: JoinRoom, request: Request, app: State) -> SeatGranted:
     _check_origin(request, app)
     if not app.join_limiter.allow(_address(request)):
         raise ApiError("too_many_requests", "Too many join attempts; wait a minute.")
     try:
-        room = app.manager.require(code)
+        room = app.manager.require(room_code(code))
         player_id, token = await room.join(body.name)
     except RoomError as exc:
         raise ApiError(exc.code, exc.message) from None
     return SeatGranted(code=room.code, player_id=player_id, token=token)
 
 
-@router.get("/api/rooms/{code}", response_model=RoomInfo)
-async def room_info(code: str, app: State) -> dict[str, Any]:
-    room = app.manager.get(code)
-    if room is None:
-        raise ApiError("room_not_found", "There is no live room with that code.")
+@router.get("/api/rooms/{code}", response_model=RoomInfo, responses=errors(404, 429))
+async def room_info(code: Code, request: Request, app: State) -> dict[str, Any]:
+    # Guessing live codes means many misses: an address over the miss limit gets 429 for
+    # every lookup, hits included (a 200/429 split would still say which codes are live).
+    address = _address(request)
+    if app.lookup_miss_limiter.blocked(address) or not app.lookup_limiter.allow(address):
+        raise ApiError("too_many_requests", "Too many room lookups; wait a minute.")
+    try:
+        room = app.manager.require(room_code(code))
+    except (ApiError, RoomError):
+        app.lookup_miss_limiter.allow(address)  # counts the miss
+        raise ApiError("room_not_found", "There is no live room with that code.") from None
     return room.info()
 
 
-@router.get("/api/history", response_model=list[GameSummaryBody])
-async def history(app: State, limit: int = 50) -> list[GameSummaryBody]:
-    games = await app.store.history(max(1, min(limit, 200)))
+@router.get("/api/history", response_model=list[GameSummaryBody], responses=errors(400, 503))
+async def history(
+    app: State, limit: Annotated[int, Query(ge=1, le=200, description="At most 200.")] = 50
+) -> list[GameSummaryBody]:
+    games = await app.store.history(limit)
     return [
         GameSummaryBody(
             game_id=g.game_id,
@@ -120,8 +182,10 @@ async def history(app: State, limit: int = 50) -> list[GameSummaryBody]:
     ]
 
 
-@router.get("/api/games/{game_id}/replay", response_model=ReplayBody)
-async def game_replay(game_id: int, app: State) -> ReplayBody:
+@router.get(
+    "/api/games/{game_id}/replay", response_model=ReplayBody, responses=errors(400, 404, 409, 503)
+)
+async def game_replay(game_id: GameId, app: State) -> ReplayBody:
     record = await app.store.game_record(game_id)
     if record is None:
         raise ApiError("not_found", "No such game.")
@@ -142,17 +206,20 @@ async def game_replay(game_id: int, app: State) -> ReplayBody:
     )
 
 
-@router.get("/api/protocol.json")
+@router.get("/api/protocol.json", responses=errors())
 async def protocol_schema() -> dict[str, Any]:
     return json_schema()
 
 
-@router.get("/healthz")
+@router.get("/healthz", responses=errors())
 async def healthz(app: State) -> dict[str, Any]:
     return {"ok": True, "rooms": len(app.manager.rooms), "connections": app.manager.connections}
 
 
-@router.get("/metrics")
+@router.get(
+    "/metrics",
+    responses={**errors(), 200: {"content": {CONTENT_TYPE_LATEST: {"schema": {"type": "string"}}}}},
+)
 async def metrics(app: State) -> Response:
     app.metrics.rooms.set(len(app.manager.rooms))
     return Response(generate_latest(app.metrics.registry), media_type=CONTENT_TYPE_LATEST)
@@ -177,8 +244,26 @@ async def room_page(code: str, app: State) -> Response:
 
 @router.get("/r/{code}/qr.svg", include_in_schema=False)
 async def room_qr(code: str, request: Request, app: State) -> Response:
+    if not app.qr_limiter.allow(_address(request)):
+        raise ApiError("too_many_requests", "Too many QR codes; wait a minute.")
+    code = room_code(code)  # before rendering: a 2,000-character code made a huge QR
     base = app.settings.public_url or str(request.base_url)
-    link = f"{base.rstrip('/')}/r/{code.strip().upper()}"
+    link = f"{base.rstrip('/')}/r/{code}"
+    if len(link) > QR_MAX_LINK:  # only a forged Host header makes a base this long
+        raise ApiError("bad_message", "The host name is too long for a QR code.")
+    # A miss renders in a worker thread so a slow render never stalls the sockets' loop.
+    svg = await asyncio.to_thread(qr_svg, link)
+    return Response(
+        svg, media_type="image/svg+xml", headers={"cache-control": "private, max-age=600"}
+    )
+
+
+QR_MAX_LINK = 300
+
+
+@functools.lru_cache(maxsize=256)
+def qr_svg(link: str) -> bytes:
+    """The QR for a link never changes: rendered once, then served from this small LRU."""
     buffer = io.BytesIO()
     segno.make(link, error="m").save(buffer, kind="svg", scale=6, border=2, xmldecl=False)
-    return Response(buffer.getvalue(), media_type="image/svg+xml")
+    return buffer.getvalue()

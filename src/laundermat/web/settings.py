@@ -35,6 +35,11 @@ class ServerSettings(BaseSettings):
     message_burst: int = 40
     room_creations_per_minute: int = 20  # per client address
     join_attempts_per_minute: int = 60  # per client address (joins, hellos, spectates)
+    # HTTP (web/middleware.py, web/routes.py; docs/security.md explains each).
+    max_body_bytes: int = Field(default=16 * 1024, ge=1)  # request bodies; larger: 413 too_big
+    room_lookups_per_minute: int = 300  # GET /api/rooms/{code}, per client address
+    room_lookup_misses_per_minute: int = 30  # codes with no live room: then every lookup 429s
+    qr_codes_per_minute: int = 60  # GET /r/{code}/qr.svg, per client address
     sockets_per_address: int = 200  # open sockets from one client address at once
     send_queue_size: int = 256  # messages queued for one slow socket before it is dropped
     # Garbage collector (web/gcpolicy.py): freeze survivors this often; 0 leaves gc alone.

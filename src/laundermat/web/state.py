@@ -23,6 +23,10 @@ class AppState:
     join_limiter: AddressLimiter
     connections: set[Connection] = field(default_factory=set)
     sockets_by_address: dict[str, int] = field(default_factory=dict)
+    # HTTP lookups (web/routes.py); app.py sizes them from the settings.
+    lookup_limiter: AddressLimiter = field(default_factory=lambda: AddressLimiter(300))
+    lookup_miss_limiter: AddressLimiter = field(default_factory=lambda: AddressLimiter(30))
+    qr_limiter: AddressLimiter = field(default_factory=lambda: AddressLimiter(60))
 
     async def going_away(self) -> None:
         """SIGTERM: every socket, in a room or not, is told 1001 and flushed."""
