@@ -19,7 +19,7 @@ from ..rooms.clock import Clock
 from ..rooms.memory_store import MemoryStore
 from ..rooms.records import StoreLike, StoreUnavailable
 from .gcpolicy import steward
-from .limits import AddressLimiter
+from .limits import AddressBuckets, AddressLimiter
 from .metrics import Metrics
 from .routes import ApiError, router
 from .settings import ServerSettings
@@ -76,6 +76,10 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
             metrics=metrics,
             create_limiter=AddressLimiter(settings.room_creations_per_minute),
             join_limiter=AddressLimiter(settings.join_attempts_per_minute),
+            socket_limiter=AddressLimiter(settings.sockets_per_minute_per_address),
+            message_buckets=AddressBuckets(
+                settings.messages_per_second_per_address, settings.message_burst_per_address
+            ),
         )
         restored = await manager.restore()
         manager.start_sweeper()

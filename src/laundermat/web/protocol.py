@@ -253,13 +253,14 @@ SERVER_ERROR_CODES = {
     "room_closed": "The room has closed.",
     "unavailable": "The game's storage is not answering; nothing was changed. Try again.",
     "internal": "Something went wrong on the server.",
+    "hello_timeout": "No hello or spectate soon enough after connecting; the socket closes.",
 }
 
 # Close codes the server uses on the socket (4xxx are this application's own).
 CLOSE_CODES = {
     1000: "normal: you left the room",
     1001: "going away: the server is shutting down (reconnect with backoff)",
-    1008: "policy violation: bad token, rate limit, or a protocol breach",
+    1008: "policy violation: bad token, rate limit, no hello in time, or a protocol breach",
     1009: "message too big",
     1011: "internal server error",
     1013: "try again later: the connection could not keep up with its messages",

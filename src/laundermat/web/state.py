@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..rooms import RoomManager
 from ..rooms.records import StoreLike
 from .connection import Connection
-from .limits import AddressLimiter
+from .limits import AddressBuckets, AddressLimiter
 from .metrics import Metrics
 from .settings import ServerSettings
 
@@ -23,6 +23,9 @@ class AppState:
     join_limiter: AddressLimiter
     connections: set[Connection] = field(default_factory=set)
     sockets_by_address: dict[str, int] = field(default_factory=dict)
+    # Socket limits per address: new sockets per minute, and every frame's budget.
+    socket_limiter: AddressLimiter = field(kw_only=True)
+    message_buckets: AddressBuckets = field(kw_only=True)
 
     async def going_away(self) -> None:
         """SIGTERM: every socket, in a room or not, is told 1001 and flushed."""
