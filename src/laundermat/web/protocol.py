@@ -245,6 +245,7 @@ SERVER_ERROR_CODES = {
     "origin_not_allowed": "This origin may not connect.",
     "too_many_requests": "Too many requests from this address; try again shortly.",
     "name_taken": "Someone in the room already uses that name.",
+    "bad_name": "Names need a visible character, at most 24, and no control or invisible ones.",
     "not_a_player_command": "That command is the room's own (timeout, set_away).",
     "not_found": "No such game.",
     "not_finished": "Replays are available once the game has finished.",
