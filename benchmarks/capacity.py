@@ -28,9 +28,9 @@ tick that finds the previous command unanswered is skipped and counted. Rule ref
 by racing a timer (`stale_window`, `not_your_turn`, ...) are counted as `rejected`, not errors.
 
 Benchmark-only server settings (a load test from one address): room creations, join
-attempts per minute and open sockets per address raised to 10⁶, the per-socket message rate
-to 1,000/s with a burst of 2,000 (saturation sends faster than a person can); the open-file
-limit raised to its hard limit.
+attempts per minute, open and new sockets per address and the per-address message budget
+raised to 10⁶, the per-socket message rate to 1,000/s with a burst of 2,000 (saturation
+sends faster than a person can); the open-file limit raised to its hard limit.
 """
 
 from __future__ import annotations
@@ -664,6 +664,10 @@ async def start_server(
     if kind == "laundermat":
         env.update(
             LAUNDERMAT_MESSAGE_BURST="2000",
+            # Every simulated table connects from 127.0.0.1: lift the per-address limits.
+            LAUNDERMAT_SOCKETS_PER_MINUTE_PER_ADDRESS="1000000",
+            LAUNDERMAT_MESSAGES_PER_SECOND_PER_ADDRESS="1000000",
+            LAUNDERMAT_MESSAGE_BURST_PER_ADDRESS="1000000",
             LAUNDERMAT_JSON_LOGS="true",
         )
         env.update(item.split("=", 1) for item in extra_env or [])

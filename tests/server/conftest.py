@@ -22,6 +22,11 @@ import httpx
 import pytest
 
 TIME_SCALE = 0.05  # 15 s → 0.75 s, 30 s → 1.5 s
+PER_ADDRESS_FOR_TESTS = {
+    "sockets_per_minute_per_address": "100000",
+    "messages_per_second_per_address": "100000",
+    "message_burst_per_address": "100000",
+}
 BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
 
 
@@ -59,6 +64,10 @@ class ServerProcess:
         if self.schema:
             env["LAUNDERMAT_DATABASE_SCHEMA"] = self.schema
         env.setdefault("LAUNDERMAT_TIME_SCALE", str(TIME_SCALE))
+        # Every test table (bots at full speed included) connects from 127.0.0.1: the
+        # per-address limits meant for one real table are raised unless a test sets them.
+        for name, value in PER_ADDRESS_FOR_TESTS.items():
+            env.setdefault(f"LAUNDERMAT_{name.upper()}", value)
         cmd = [sys.executable, "-m", "laundermat.cli", "serve", "--port", str(self.port)]
         log = self.log_path.open("ab")
         self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)

@@ -60,6 +60,34 @@ BAD_MESSAGES: list[tuple[str, str]] = [
     ),  # a command aimed at a window that is no longer open
     ('{"type": "lobby", "id": "x10", "action": "start"}', "not_in_lobby"),
     ('{"type": "hello", "token": "' + "a" * 40 + '"}', "bad_message"),  # hello twice
+    # A list or an object where a string belongs (point 7): refused, the socket stays open.
+    ('{"type": "act", "id": "x11", "command": {"type": ["select"]}}', "bad_message"),
+    ('{"type": "act", "id": "x12", "command": {"type": {"a": 1}}}', "bad_message"),
+    (
+        '{"type": "act", "id": "x13", "command": {"type": "buy_addition", "addition": [],'
+        ' "bills": []}}',
+        "malformed",
+    ),
+    (
+        '{"type": "act", "id": "x14", "command": {"type": "buy_weapon", "weapon": {}}}',
+        "malformed",
+    ),
+    (
+        '{"type": "act", "id": "x15", "command": {"type": "buy_weapon", "weapon": "jackpot",'
+        ' "email_type": ["pawn_shop"]}}',
+        "malformed",
+    ),
+    (
+        '{"type": "act", "id": "x16", "command": {"type": "entries", "bills": [],'
+        ' "split": {"pawn_shop": [1]}}}',
+        "malformed",
+    ),
+    ('{"type": "act", "id": ["x17"], "command": {"type": "skip"}}', "bad_message"),
+    ('{"type": "lobby", "id": "x18", "action": ["start"]}', "bad_message"),
+    ('{"type": "lobby", "id": "x19", "action": "kick", "player_id": {"a": 1}}', "bad_message"),
+    ('{"type": "lobby", "id": "x20", "action": "settings", "settings": []}', "bad_message"),
+    ('{"type": ["ping"]}', "bad_message"),
+    ('{"type": "hello", "token": ["' + "a" * 40 + '"]}', "bad_message"),
 ]
 
 

@@ -308,6 +308,8 @@ async def soak(
         "LAUNDERMAT_SOCKETS_PER_MINUTE_PER_ADDRESS": "100000",
         "LAUNDERMAT_MESSAGES_PER_SECOND": "1000",
         "LAUNDERMAT_MESSAGE_BURST": "2000",
+        "LAUNDERMAT_MESSAGES_PER_SECOND_PER_ADDRESS": "100000",
+        "LAUNDERMAT_MESSAGE_BURST_PER_ADDRESS": "100000",
     }
     server = Server(db_url, schema, workdir / "crash-server.log", env)
     ledger = Ledger()

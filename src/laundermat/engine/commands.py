@@ -230,8 +230,10 @@ def _flag(name: str, value: Any) -> Any:
     return _SAME
 
 
+# Membership tests hash the value: a list or an object from JSON must be refused as malformed
+# before it reaches `in`, where it would raise TypeError (unhashable).
 def _addition(name: str, value: Any) -> Any:
-    if value not in _ADDITION_NAMES:
+    if not isinstance(value, str) or value not in _ADDITION_NAMES:
         raise MalformedCommand(f"'{name}' must be one of: {', '.join(sorted(_ADDITION_NAMES))}")
     return str(value)
 
@@ -241,7 +243,7 @@ def _optional_addition(name: str, value: Any) -> Any:
 
 
 def _weapon(name: str, value: Any) -> Any:
-    if value not in _WEAPON_NAMES:
+    if not isinstance(value, str) or value not in _WEAPON_NAMES:
         raise MalformedCommand(f"'{name}' must be one of: {', '.join(sorted(_WEAPON_NAMES))}")
     return str(value)
 
@@ -256,7 +258,8 @@ def _bills(name: str, value: Any) -> Any:
 
 def _split(name: str, value: Any) -> Any:
     if not isinstance(value, dict) or any(
-        k not in _ADDITION_NAMES or type(v) is not int for k, v in value.items()
+        not isinstance(k, str) or k not in _ADDITION_NAMES or type(v) is not int
+        for k, v in value.items()
     ):
         raise MalformedCommand("'split' must map addition types to whole numbers of entries")
     return dict(value)

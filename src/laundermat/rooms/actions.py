@@ -150,10 +150,14 @@ def player_command(
     if "seat" in command:
         raise RoomError("bad_message", "Commands carry no seat: your token is your seat.")
     kind = command.get("type")
+    # Any JSON value may arrive here: test the type before `in`, which hashes (a list would
+    # raise TypeError), and never echo more than a short string back.
+    if not isinstance(kind, str):
+        raise RoomError("bad_message", "command.type must be a string naming a command.")
     if kind in ("timeout", "set_away"):
         raise RoomError("not_a_player_command", "That command is the room's own.")
     if kind not in PLAYER_COMMANDS:
-        raise RoomError("bad_message", f"Unknown command type {kind!r}.")
+        raise RoomError("bad_message", f"Unknown command type {kind[:32]!r}.")
     if window is not None and window != game.state.window_id:
         raise RoomError("stale_window", f"Window {window} is no longer open.")
     return parse_command({**command, "seat": member.seat})

@@ -31,6 +31,7 @@ from .actions import restore_into
 from .clock import Clock
 from .errors import RoomError
 from .members import Member, hash_token, new_token, next_host, token_matches
+from .names import name_key, normalize_name
 from .play import GameDriver
 from .records import (
     DuplicateCommand,
@@ -219,7 +220,8 @@ class Room:
             raise RoomError("game_started", "The game has started; you can watch as a spectator.")
         if len(self.members) >= MAX_PLAYERS:
             raise RoomError("room_full", "The room already has six players.")
-        if any(m.name.casefold() == name.casefold() for m in self.members):
+        name = normalize_name(name)  # bad_name: invisible or control characters, empty
+        if any(name_key(m.name) == name_key(name) for m in self.members):
             raise RoomError("name_taken", "Someone in the room already uses that name.")
         token = new_token()
         player_id = "p" + secrets.token_hex(4)

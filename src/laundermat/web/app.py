@@ -20,7 +20,7 @@ from ..rooms.clock import Clock
 from ..rooms.memory_store import MemoryStore
 from ..rooms.records import StoreLike, StoreUnavailable
 from .gcpolicy import steward
-from .limits import AddressLimiter
+from .limits import AddressBuckets, AddressLimiter
 from .metrics import Metrics
 from .middleware import BodyLimit, SecurityHeaders
 from .routes import ApiError, router
@@ -96,6 +96,10 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
             lookup_limiter=AddressLimiter(settings.room_lookups_per_minute),
             lookup_miss_limiter=AddressLimiter(settings.room_lookup_misses_per_minute),
             qr_limiter=AddressLimiter(settings.qr_codes_per_minute),
+            socket_limiter=AddressLimiter(settings.sockets_per_minute_per_address),
+            message_buckets=AddressBuckets(
+                settings.messages_per_second_per_address, settings.message_burst_per_address
+            ),
         )
         restored = await manager.restore()
         manager.start_sweeper()

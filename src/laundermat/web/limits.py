@@ -25,6 +25,39 @@ class TokenBucket:
             return True
         return False
 
+    def full(self, now: float) -> bool:
+        """Refilled to capacity: it remembers nothing about its past and can be dropped."""
+        return self.tokens + (now - self.stamp) * self.rate >= self.capacity
+
+
+class AddressBuckets:
+    """A token bucket per address, kept after the address's sockets close: a budget one
+    socket cannot reset by reconnecting. Buckets that have refilled are forgotten, so memory
+    stays bounded by the addresses active recently."""
+
+    def __init__(self, rate: float, burst: int, max_addresses: int = 100_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.max_addresses = max_addresses
+        self.buckets: dict[str, TokenBucket] = {}
+        self._sweep_at = 1024
+
+    def take(self, address: str) -> bool:
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= self._sweep_at:
+                self._forget_full()
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+        return bucket.take()
+
+    def _forget_full(self) -> None:
+        now = time.monotonic()
+        for address in [a for a, b in self.buckets.items() if b.full(now)]:
+            del self.buckets[address]
+        if len(self.buckets) >= self.max_addresses:  # a flood of live addresses: start over
+            self.buckets.clear()
+        self._sweep_at = max(1024, 2 * len(self.buckets))
+
 
 class AddressLimiter:
     """At most `limit` events per address in any 60 s (a sliding window)."""

@@ -245,6 +245,7 @@ SERVER_ERROR_CODES = {
     "origin_not_allowed": "This origin may not connect.",
     "too_many_requests": "Too many requests from this address; try again shortly.",
     "name_taken": "Someone in the room already uses that name.",
+    "bad_name": "Names need a visible character, at most 24, and no control or invisible ones.",
     "not_a_player_command": "That command is the room's own (timeout, set_away).",
     "not_found": "No such game.",
     "not_finished": "Replays are available once the game has finished.",
@@ -254,13 +255,14 @@ SERVER_ERROR_CODES = {
     "unavailable": "The game's storage is not answering; nothing was changed. Try again.",
     "internal": "Something went wrong on the server.",
     "bad_request": "The HTTP request is not one this route accepts (e.g. the wrong method).",
+    "hello_timeout": "No hello or spectate soon enough after connecting; the socket closes.",
 }
 
 # Close codes the server uses on the socket (4xxx are this application's own).
 CLOSE_CODES = {
     1000: "normal: you left the room",
     1001: "going away: the server is shutting down (reconnect with backoff)",
-    1008: "policy violation: bad token, rate limit, or a protocol breach",
+    1008: "policy violation: bad token, rate limit, no hello in time, or a protocol breach",
     1009: "message too big",
     1011: "internal server error",
     1013: "try again later: the connection could not keep up with its messages",

@@ -58,6 +58,15 @@ class ServerSettings(BaseSettings):
     forwarded_allow_ips: str = "127.0.0.1"
     log_level: str = "info"
     json_logs: bool = True
+    # Socket abuse limits (docs/security.md). A socket must say hello or spectate this soon.
+    hello_timeout_seconds: float = Field(default=10.0, gt=0)
+    # New sockets per client address per minute: a table behind one NAT opens a handful,
+    # a reconnect loop many.
+    sockets_per_minute_per_address: int = 120
+    # Every frame of every socket from one address draws on this budget too, so reconnecting
+    # does not refill it; it is sized for a whole table (players and spectators) on one NAT.
+    messages_per_second_per_address: float = 60.0
+    message_burst_per_address: int = 120
 
     @field_validator("allowed_origins", mode="before")
     @classmethod

@@ -1,11 +1,17 @@
 """The socket loop at /ws/{code}: authenticate, authorise every message, clean up in finally.
 
-Close codes: 1008 policy (bad token, rate limit), 1009 too big, 1011 server error,
-1001 shutdown; 4001/4003/4004 are the room's (replaced, kicked, closed).
+Close codes: 1008 policy (bad token, rate limit, no hello in time), 1009 too big, 1011 server
+error, 1001 shutdown; 4001/4003/4004 are the room's (replaced, kicked, closed).
+
+Limits per client address (docs/security.md): new sockets per minute, open sockets, a message
+budget shared by all its sockets (every frame counts), and guesses: a wrong token or an
+unknown room code. Only failed guesses count, so a valid token always connects; once the
+guesses are spent, a live code and an unknown one answer alike, so codes cannot be listed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Any
@@ -48,18 +54,36 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
     address = ws.client.host if ws.client else "?"
     app.sockets_by_address[address] = app.sockets_by_address.get(address, 0) + 1
     try:
-        if app.sockets_by_address[address] > settings.sockets_per_address:
+        if app.sockets_by_address[address] > settings.sockets_per_address or (
+            not app.socket_limiter.allow(address)
+        ):
             _fail(app, conn, "too_many_requests", "Too many sockets from this address.", 1008)
             return
-        if room is None:
+        # An unknown code is a guess. With guesses left it is told at once; without, the
+        # socket carries on as a live room's would, and its hello or spectate is refused.
+        if room is None and app.join_limiter.allow(address):
             _fail(app, conn, "room_not_found", "There is no live room with that code.", 4004)
             return
         bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
+        hello_by = asyncio.get_running_loop().time() + settings.hello_timeout_seconds
         while not conn.closing:
-            event = await ws.receive()
+            try:
+                if conn.state is ConnState.OPEN:  # a silent socket must not hold a slot
+                    async with asyncio.timeout_at(hello_by):
+                        event = await ws.receive()
+                else:
+                    event = await ws.receive()
+            except TimeoutError:
+                _fail(app, conn, "hello_timeout", "No hello or spectate in time; closing.", 1008)
+                break
             if event["type"] == "websocket.disconnect":
                 break
             received = time.perf_counter()
+            # Every frame counts, binary or text, hello and ping included; the address's
+            # budget outlives this socket, so reconnecting does not refill it.
+            if not (bucket.take() and app.message_buckets.take(address)):
+                _fail(app, conn, "rate_limited", "Too many messages; closing.", 1008)
+                break
             text = event.get("text")
             if text is None:
                 raw = event.get("bytes") or b""
@@ -72,9 +96,6 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
                 len(text.encode()) > settings.max_message_bytes
             ):
                 _fail(app, conn, "too_big", "The message is too big.", 1009)
-                break
-            if not bucket.take():
-                _fail(app, conn, "rate_limited", "Too many messages; closing.", 1008)
                 break
             await _handle(app, room, conn, text, address, received)
     except WebSocketDisconnect:
@@ -100,7 +121,7 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
 
 
 async def _handle(
-    app: AppState, room: Room, conn: Connection, text: str, address: str, received: float
+    app: AppState, room: Room | None, conn: Connection, text: str, address: str, received: float
 ) -> None:
     try:
         data: Any = orjson.loads(text)
@@ -118,28 +139,12 @@ async def _handle(
         if conn.state is not ConnState.OPEN:
             _error(app, conn, "bad_message", "This socket has already said hello.")
             return
-        if isinstance(message, Spectate):
-            await room.connect(conn, None)
-            conn.state = ConnState.SPECTATOR
-            return
-        # Wrong tokens count as join attempts, so guessing is limited per address.
-        if app.join_limiter.blocked(address):
-            _fail(app, conn, "too_many_requests", "Too many attempts; try again shortly.", 1008)
-            return
-        try:
-            conn.player_id = await room.connect(conn, message.token)
-        except RoomError as exc:
-            if exc.code == "bad_token":
-                app.join_limiter.allow(address)
-                _fail(app, conn, exc.code, exc.message, 1008)
-                return
-            raise
-        conn.state = ConnState.PLAYER
+        await _first(app, room, conn, message, address)
         return
     if isinstance(message, Ping):
-        conn.send(orjson.dumps({"type": "pong", "server_time": room.clock.now_ms()}))
+        conn.send(orjson.dumps({"type": "pong", "server_time": app.manager.clock.now_ms()}))
         return
-    if conn.state is ConnState.OPEN:
+    if room is None or conn.state is ConnState.OPEN:
         _error(app, conn, "hello_first", "Send hello (or spectate) before anything else.")
         return
     if isinstance(message, Resync):
@@ -155,6 +160,41 @@ async def _handle(
         await room.lobby(
             conn, conn.player_id, message.id, message.action, settings, message.player_id
         )
+
+
+async def _first(
+    app: AppState, room: Room | None, conn: Connection, message: Hello | Spectate, address: str
+) -> None:
+    """hello or spectate. `room` is None when the code is unknown and the address has spent
+    its guesses: then every answer is one a live room could give too."""
+    limiter = app.join_limiter
+    if isinstance(message, Spectate):
+        if room is not None and not limiter.blocked(address):
+            await room.connect(conn, None)
+            conn.state = ConnState.SPECTATOR
+        elif room is None and limiter.allow(address):  # guesses left again: say so, count it
+            _fail(app, conn, "room_not_found", "There is no live room with that code.", 4004)
+        else:
+            _fail(app, conn, "too_many_requests", "Too many attempts; try again shortly.", 1008)
+        return
+    if room is not None:
+        # Always checked (in constant time), even when guesses are spent: someone else's
+        # wrong guesses from the same address never lock a player out of their own seat.
+        try:
+            conn.player_id = await room.connect(conn, message.token)
+        except RoomError as exc:
+            if exc.code != "bad_token":
+                raise
+        else:
+            conn.state = ConnState.PLAYER
+            return
+    # A failed guess: only these count against the address.
+    if not limiter.allow(address):
+        _fail(app, conn, "too_many_requests", "Too many attempts; try again shortly.", 1008)
+    elif room is None:
+        _fail(app, conn, "room_not_found", "There is no live room with that code.", 4004)
+    else:
+        _fail(app, conn, "bad_token", "That seat token is not valid for this room.", 1008)
 
 
 def _error(

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..rooms import RoomManager
 from ..rooms.records import StoreLike
 from .connection import Connection
-from .limits import AddressLimiter
+from .limits import AddressBuckets, AddressLimiter
 from .metrics import Metrics
 from .settings import ServerSettings
 
@@ -27,6 +27,9 @@ class AppState:
     lookup_limiter: AddressLimiter = field(default_factory=lambda: AddressLimiter(300))
     lookup_miss_limiter: AddressLimiter = field(default_factory=lambda: AddressLimiter(30))
     qr_limiter: AddressLimiter = field(default_factory=lambda: AddressLimiter(60))
+    # Socket limits per address: new sockets per minute, and every frame's budget.
+    socket_limiter: AddressLimiter = field(kw_only=True)
+    message_buckets: AddressBuckets = field(kw_only=True)
 
     async def going_away(self) -> None:
         """SIGTERM: every socket, in a room or not, is told 1001 and flushed."""
