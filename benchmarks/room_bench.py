@@ -75,7 +75,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     next_id = 0
     while done < args.commands:
         room, seats, policy = rng.choice(rooms)
-        game = room.play.game
+        game = room.play.match
         if game is None or room.status != "playing":
             await room.lobby(seats[0][1], seats[0][0], f"r{next_id}", "rematch", None, None)
             next_id += 1

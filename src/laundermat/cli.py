@@ -11,7 +11,7 @@ from typing import Any
 def _simulate(args: argparse.Namespace) -> int:
     from .bots.simulate import simulate
 
-    report = simulate(args.players, args.games, args.seed, check=not args.no_check)
+    report = simulate(args.players, args.games, args.seed, not args.no_check, args.game)
     print(json.dumps(report.to_dict()))
     return 0 if report.errors == 0 and report.invariant_violations == 0 else 1
 
@@ -109,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks")
+    sim.add_argument("--game", default="laundermat", help="which game (GET /api/catalog)")
     srv = sub.add_parser("serve", help="run the game server")
     for name, kind, text in SERVE_FLAGS:
         srv.add_argument("--" + name.replace("_", "-"), dest=name, type=kind, help=text)

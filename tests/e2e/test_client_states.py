@@ -12,8 +12,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.builders import PAWN, RACK, SLOT, bill, build
 from laundermat.engine import Phase
+from tests.engine.builders import PAWN, RACK, SLOT, bill, build
 
 from .conftest import OpenPage
 from .driver import sel, unnamed_controls

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))  # tests/, for engine.golden_coverage
+sys.path.insert(0, str(HERE.parents[1]))  # the repository, for tests.engine.golden_coverage
 
-from engine.golden_coverage import REQUIRED, features  # noqa: E402
+from tests.engine.golden_coverage import REQUIRED, features  # noqa: E402
+
 from laundermat.bots.policy import RandomPolicy  # noqa: E402
 from laundermat.engine import (  # noqa: E402
     Game,

@@ -22,7 +22,7 @@ def test_a_start_the_store_refuses_leaves_the_lobby_as_it_was() -> None:
         await room.lobby(subs[0], ids[0], "s1", "start", None, None)
         answer = subs[0].last("error")
         assert answer["id"] == "s1" and answer["code"] == "unavailable"
-        assert room.status == "lobby" and room.game_number == 0 and room.play.game is None
+        assert room.status == "lobby" and room.game_number == 0 and room.play.match is None
         assert all(m.seat is None for m in room.members) and store.games == {}
         store.unavailable = False
         await room.lobby(subs[0], ids[0], "s1", "start", None, None)  # the same id, later
@@ -54,20 +54,20 @@ def test_a_timeout_the_store_refuses_is_tried_again_until_it_lands() -> None:
         rooms, room, subs, _ = await seated()
         clock: Any = rooms.clock
         store: Any = room.store
-        window = room.play.game.state.window_id
+        window = room.play.match.game.state.window_id
         store.unavailable = True
         await clock.advance(30_000)  # the draft's deadline passes during the outage
         await settle()
-        assert room.play.game.state.window_id == window  # still open: nothing was durable
+        assert room.play.match.game.state.window_id == window  # still open: nothing was durable
         await clock.advance(3_000)
-        assert room.play.game.state.window_id == window
+        assert room.play.match.game.state.window_id == window
         store.unavailable = False
         await clock.advance(1_000)  # the next retry lands
         await settle()
-        assert room.play.game.state.window_id != window
+        assert room.play.match.game.state.window_id != window
         logged = [c for _, c in store.games[room.play.game_id].commands]
         assert logged == [{"type": "timeout", "window": window}]
-        assert subs[0].view["game"]["window"]["id"] == room.play.game.state.window_id
+        assert subs[0].view["game"]["window"]["id"] == room.play.match.game.state.window_id
 
     run(scenario())
 
@@ -82,7 +82,7 @@ def test_a_retry_of_the_previous_games_command_after_a_restart_is_not_applied() 
         answer = await act(room, subs[0], ids[0], {"type": "select", "card": card}, "c-old")
         assert answer["type"] == "ack"
         while not room.play.over:
-            await room.apply_quietly(Timeout(room.play.game.state.window_id))
+            await room.apply_quietly(Timeout(room.play.match.game.state.window_id))
         await settle()
         await room.lobby(subs[0], ids[0], "r", "rematch", None, None)
         assert room.game_number == 2
@@ -92,11 +92,11 @@ def test_a_retry_of_the_previous_games_command_after_a_restart_is_not_applied() 
         await again.resume()
         sub = Sub()
         await again.connect(sub, rooms.tokens[0])  # type: ignore[attr-defined]
-        before = again.play.game.state.to_dict()
+        before = again.play.match.game.state.to_dict()
         card = sub.view["game"]["display"][0]["card"]
         answer = await act(again, sub, ids[0], {"type": "select", "card": card}, "c-old")
         assert answer["type"] == "ack"
-        assert again.play.game.state.to_dict() == before
+        assert again.play.match.game.state.to_dict() == before
         assert store.games[again.play.game_id].commands == []
         await again.close(forget=False)
 
@@ -122,7 +122,7 @@ def test_resume_finishes_a_game_over_in_its_log_but_not_in_its_row() -> None:
     async def scenario() -> None:
         _, room, _, _ = await seated()
         while not room.play.over:
-            await room.apply_quietly(Timeout(room.play.game.state.window_id))
+            await room.apply_quietly(Timeout(room.play.match.game.state.window_id))
         await settle()
         store: MemoryStore = room.store  # type: ignore[assignment]
         row = store.games[room.play.game_id]

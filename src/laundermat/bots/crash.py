@@ -9,7 +9,7 @@ protocol invites). After each kill, with the server down, the database is checke
 - every room that plays a game knows every seat of it;
 and at the end every game finishes: the timers resumed after each restart.
 
-`laundermat crash --kills 50` runs it from the command line; tests/server/test_crash.py
+`laundermat crash --kills 50` runs it from the command line; tests/web/test_crash.py
 runs a few kills per database in CI.
 """
 
@@ -34,10 +34,9 @@ import orjson
 import websockets
 from sqlalchemy import select
 
-from ..engine import Phase, Settings, replay
+from .. import games as registry
 from ..store.engine import make_engine
 from ..store.tables import commands, games, rooms
-from .policy import RandomPolicy
 
 Ack = tuple[str, str, str]  # (room code, player_id, client id)
 
@@ -106,7 +105,8 @@ class CrashBot:
         self.code, self.token, self.player_id = code, seat["token"], seat["player_id"]
         self.ledger = ledger
         self.rng = rng
-        self.policy = RandomPolicy(rng, wait_chance=0.15)  # idling seats exercise the timers
+        self.policy: registry.Policy | None = None  # the room's game's bot, once a view names it
+        self.wait_chance = 0.15  # idling seats exercise the timers
         self.pending: dict[str, dict[str, Any]] = {}  # id → message, unanswered
         self.last_acked: dict[str, Any] | None = None
         self.replays: set[str] = set()  # acked ids sent again, awaiting their answer
@@ -195,6 +195,8 @@ class CrashBot:
             return
         if game["phase"] == "draft" and (game.get("me") or {}).get("selection") is not None:
             return
+        if self.policy is None:
+            self.policy = registry.require(room["game"]).bot(self.rng, self.wait_chance)
         command = self.policy.decide(game)
         if command is None:
             return
@@ -237,8 +239,10 @@ async def check(db_url: str, schema: str | None, ledger: Ledger) -> dict[str, in
                         .order_by(commands.c.seq)
                     )
                 ).all()
-                game = replay(g.seed, g.player_ids, Settings(**g.settings), [r[0] for r in log])
-                if game.state.phase is Phase.OVER:
+                match = registry.require(g.game).new(g.seed, g.player_ids, dict(g.settings))
+                for (entry,) in log:
+                    match.apply(match.parse(entry))
+                if match.over():
                     finished += 1
                     if not g.finished or g.result is None:
                         over_unfinished += 1

@@ -7,19 +7,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import (
-    EngineError,
-    Game,
-    Phase,
-    Settings,
-    Timeout,
-    parse_command,
-    pending_actors,
-    replay,
-    view,
-)
-from .invariants import check_all
-from .policy import RandomPolicy
+from .. import games
+from ..games import GameDefinition, Match, RuleError
 
 
 @dataclass
@@ -45,61 +34,74 @@ class SimulationReport:
 
 
 def play_game(
-    seed: int, players: int, rng: random.Random, report: SimulationReport, check: bool
-) -> Game:
-    settings = Settings(
-        round_timer=rng.choice((15, 30, 45, 60, 180, 300, 600)),
-        bribe_timer=rng.choice((15, 30, 45)),
-    )
+    seed: int,
+    players: int,
+    rng: random.Random,
+    report: SimulationReport,
+    check: bool,
+    definition: GameDefinition | None = None,
+) -> Match:
+    """One whole game through the game protocol, with the game's invariants after every
+    command when `check` is set, and a replay from the seed at the end."""
+    definition = definition or games.require(games.DEFAULT_GAME)
+    settings = {s.key: rng.choice(s.choices) for s in definition.settings}
     names = [f"bot{i}" for i in range(players)]
-    game = Game.new(seed, names, settings)
-    policy = RandomPolicy(rng)
+    match = definition.new(seed, names, settings)
+    policy = definition.bot(rng, wait_chance=0.03)
     log: list[dict[str, Any]] = []
-    while game.state.phase is not Phase.OVER:
-        pending = pending_actors(game.state)
-        actors = list(game.state.window_actors)
+    while not match.over():
+        pending = match.pending()
+        window = match.window()
+        actors = list(window.actors) if window is not None else []
         if pending and rng.random() < 0.9:
             seat = rng.choice(pending)
         elif actors:
             seat = rng.choice(actors)
         else:
             seat = -1
-        wire = policy.decide(view(game.state, seat)) if seat >= 0 else None
-        if wire is None:
-            wire = Timeout(game.state.window_id).to_dict()
+        wire = policy.decide(match.view(seat)) if seat >= 0 else None
+        window_id = match.window_id()
+        if wire is None and window_id is not None:
+            wire = definition.timeout(match, window_id).to_dict()
             report.timeouts += 1
         if rng.random() < 0.02:
-            # Presence changes too: GEN-4's away rule must never stall or break a game.
+            # Presence changes too: an away rule must never stall or break a game.
             target = rng.randrange(players)
-            wire = {"type": "set_away", "seat": target, "away": not game.state.players[target].away}
+            wire = definition.set_away(match, target, not match.away(target)).to_dict()
+        assert wire is not None
         try:
-            game.apply(parse_command(wire))
-        except EngineError as exc:
+            match.apply(match.parse(wire))
+        except RuleError as exc:
             report.errors += 1
             report.problems.append(f"seed {seed}: {wire} -> {exc.code}: {exc.message}")
             continue
         log.append(wire)
         report.commands += 1
         if check:
-            problems = check_all(game, rng)
+            problems = definition.invariants(match, rng)
             report.invariant_violations += len(problems)
             report.problems += [f"seed {seed}: {p}" for p in problems]
     if check:
-        again = replay(seed, names, settings, log)
-        if again.state != game.state:
+        again = definition.new(seed, names, settings)
+        for wire in log:
+            again.apply(again.parse(wire))
+        if again.snapshot() != match.snapshot():
             report.invariant_violations += 1
             report.problems.append(f"seed {seed}: replay differs")
     report.games += 1
-    return game
+    return match
 
 
-def simulate(players: int, games: int, seed: int, check: bool = True) -> SimulationReport:
+def simulate(
+    players: int, count: int, seed: int, check: bool = True, game: str = games.DEFAULT_GAME
+) -> SimulationReport:
+    definition = games.require(game)
     report = SimulationReport()
     rng = random.Random(seed)
     start = time.perf_counter()
-    for i in range(games):
+    for i in range(count):
         try:
-            play_game(seed * 1_000_003 + i, players, rng, report, check)
+            play_game(seed * 1_000_003 + i, players, rng, report, check, definition)
         except Exception as exc:  # anything but a typed engine error is a bug to report
             report.errors += 1
             report.problems.append(f"game {i}: {type(exc).__name__}: {exc}")

@@ -1,8 +1,8 @@
 """Bots over the public API: create rooms over HTTP, play whole games over WebSockets.
 
 Each bot is a real `websockets` client that sees only its own seat's views and chooses with
-`RandomPolicy` (wait_chance=0: the server's own timers handle any timeout). The report is
-one JSON-able dict: rooms completed, errors, and latency from sending a command to the
+its game's random-legal bot (games/protocol.py; the server's own timers handle timeouts).
+The report is one JSON-able dict: rooms completed, errors, and latency from sending a command to the
 sender's updated view and to the last seat's updated view.
 
 `errors` counts what should never happen (protocol errors, server errors, lost sockets,
@@ -25,10 +25,14 @@ import httpx
 import orjson
 import websockets
 
-from ..engine.errors import IllegalCode
-from .policy import RandomPolicy
+from .. import games
+from ..games import Policy
+from ..web.protocol import SERVER_ERROR_CODES
 
-RACE_CODES = {str(c) for c in IllegalCode} | {"not_your_turn", "wrong_phase", "stale_window"}
+# A game's own refusals (any code the platform does not define) come from racing other
+# players: two bots buying the last copy. The platform's codes, and a malformed command,
+# mean a bug.
+UNEXPECTED = (set(SERVER_ERROR_CODES) - {"stale_window"}) | {"malformed", "game_over"}
 
 
 @dataclass
@@ -66,7 +70,8 @@ class Bot:
         self.index = index
         self.token = seat["token"]
         self.host = host
-        self.policy = RandomPolicy(random.Random(run.rng.random()), wait_chance=0.0)
+        self.rng = random.Random(run.rng.random())
+        self.policy: Policy | None = None  # the room's game's bot, once a view names it
         self.version: int | None = None
         self.view: dict[str, Any] | None = None
         self.inflight: Sent | None = None
@@ -107,7 +112,7 @@ class Bot:
                     self._on_answer(message, message["version"])
                 elif kind == "error":
                     code = message["code"]
-                    (self.run.rejected if code in RACE_CODES else self.run.errors)[code] += 1
+                    (self.run.errors if code in UNEXPECTED else self.run.rejected)[code] += 1
                     self._on_answer(message, None)
                 await self._maybe_act(ws)
         return False
@@ -151,6 +156,8 @@ class Bot:
         me = game.get("me") or {}
         if game["phase"] == "draft" and me.get("selection") is not None:
             return  # selected: wait for the lock (changing one's mind forever never ends)
+        if self.policy is None:
+            self.policy = games.require(room["game"]).bot(self.rng)
         command = self.policy.decide(game)
         if command is None:
             return
@@ -162,7 +169,7 @@ class Bot:
             return
         # Think without blocking the reader, so every view's arrival time stays true.
         self.inflight = Sent(self.index, time.perf_counter())
-        delay = self.run.think * self.policy.rng.random()
+        delay = self.run.think * self.rng.random()
         self.thinking = asyncio.create_task(self._send_later(ws, message, delay))
 
     async def _send_later(self, ws: Any, message: dict[str, Any], delay: float) -> None:

@@ -1,7 +1,7 @@
 """What a seat may ask of its room: lobby actions and game commands, checked here.
 
 These run inside the room's queue (GEN-1); each raises `RoomError` (or the engine's
-`EngineError`) before changing anything when the request is not allowed.
+game's `RuleError`) before changing anything when the request is not allowed.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine import PLAYER_COMMANDS, Command, SetAway, parse_command
+from .. import games
+from ..games import Command
 from .errors import RoomError
 from .members import Member
 from .records import LiveRoom, StoreUnavailable
@@ -19,7 +20,6 @@ from .records import LiveRoom, StoreUnavailable
 if TYPE_CHECKING:
     from .room import Room
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 6  # SETUP-1
 log = logging.getLogger("laundermat.room")
 
 
@@ -70,7 +70,11 @@ def _host_action(
     if action == "settings":
         if settings is None:
             raise RoomError("bad_message", "settings needs a settings object.")
-        room.settings = dict(settings)
+        changed = {**room.settings, **settings}
+        problems = games.settings_errors(room.definition, changed)
+        if problems:
+            raise RoomError("bad_message", "; ".join(problems))
+        room.settings = changed
         return None
     if action == "kick":
         victim = room.member(target)
@@ -114,8 +118,13 @@ async def leave(room: Room, member: Member) -> bool:
 async def start_game(room: Room) -> None:
     """A new game with the table as it is (the first game or a rematch). The game and the
     room record that seats it are durable together, or neither changes (nor memory)."""
-    if not MIN_PLAYERS <= len(room.members) <= MAX_PLAYERS:
-        raise RoomError("not_enough_players", "A game needs three to six players.")
+    definition = room.definition
+    if not definition.min_players <= len(room.members) <= definition.max_players:
+        raise RoomError(
+            "not_enough_players",
+            f"A game of {definition.title} needs {definition.min_players} to "
+            f"{definition.max_players} players.",
+        )
     ids = [m.player_id for m in room.members]
     seats = room.play.prepare(secrets.randbits(62), ids, room.settings)
     before = (room.status, room.finished_ms, room.game_number, [m.seat for m in room.members])
@@ -135,17 +144,19 @@ async def start_game(room: Room) -> None:
         extra={"room": room.code, "game_id": room.play.game_id, "players": len(ids)},
     )
     room.new_game_log()
+    match = room.play.match
+    assert match is not None
     for m in room.members:  # GEN-4 holds from the first window
         if m.away and m.seat is not None:
-            await room.apply_quietly(SetAway(m.seat, True))
+            await room.apply_quietly(definition.set_away(match, m.seat, True))
 
 
 def player_command(
     room: Room, member: Member, command: dict[str, Any], window: int | None
 ) -> Command:
     """A client's game command with its seat taken from the token, never from the message."""
-    game = room.play.game
-    if game is None or room.status != "playing" or member.seat is None:
+    match = room.play.match
+    if match is None or room.status != "playing" or member.seat is None:
         raise RoomError("no_game", "No game is running.")
     if "seat" in command:
         raise RoomError("bad_message", "Commands carry no seat: your token is your seat.")
@@ -154,13 +165,13 @@ def player_command(
     # raise TypeError), and never echo more than a short string back.
     if not isinstance(kind, str):
         raise RoomError("bad_message", "command.type must be a string naming a command.")
-    if kind in ("timeout", "set_away"):
+    if kind in room.definition.room_commands:
         raise RoomError("not_a_player_command", "That command is the room's own.")
-    if kind not in PLAYER_COMMANDS:
+    if kind not in room.definition.player_commands:
         raise RoomError("bad_message", f"Unknown command type {kind[:32]!r}.")
-    if window is not None and window != game.state.window_id:
+    if window is not None and window != match.window_id():
         raise RoomError("stale_window", f"Window {window} is no longer open.")
-    return parse_command({**command, "seat": member.seat})
+    return match.parse({**command, "seat": member.seat})
 
 
 def restore_into(room: Room, live: LiveRoom) -> None:
@@ -178,17 +189,17 @@ def restore_into(room: Room, live: LiveRoom) -> None:
             room.status = "finished"
         return
     room.play.restore(live.game, room.config.restart_grace_ms)
-    game = room.play.game
-    assert game is not None
-    # A game whose room record never said who sits where (a crash between the two, before
-    # they were written together): the engine names each seat after its player_id.
-    seat_of = {p.name: p.seat for p in game.state.players}
+    match = room.play.match
+    assert match is not None
+    # A match whose room record never said who sits where (a crash between the two, before
+    # they were written together): the match knows each player_id's seat.
+    seat_of = match.seats()
     for m in room.members:
         if m.seat is None and m.player_id in seat_of:
             m.seat = seat_of[m.player_id]
     for m in room.members:
-        m.away = m.seat is not None and game.state.players[m.seat].away
-    room.new_game_log(len(game.state.events))
+        m.away = m.seat is not None and match.away(m.seat)
+    room.new_game_log(match.log_length())
     room.status = "finished" if room.play.over else "playing"
 
 

@@ -6,6 +6,7 @@ import asyncio
 import logging
 from typing import Any
 
+from .. import games
 from .clock import Clock
 from .errors import RoomError
 from .members import CODE_ALPHABET, new_code, normalize_code
@@ -36,16 +37,22 @@ class RoomManager:
         self._sweeper: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Task[None]] = set()
 
-    def _room(self, code: str) -> Room:
-        return Room(code, self.store, self.clock, self.config, self.observer, self._emptied)
-
-    async def create(self, name: str, settings: dict[str, Any]) -> tuple[Room, str, str]:
-        """A new room with its creator as host: (room, player_id, token)."""
+    async def create(
+        self, name: str, settings: dict[str, Any], game: str = games.DEFAULT_GAME
+    ) -> tuple[Room, str, str]:
+        """A new room of `game` with its creator as host: (room, player_id, token)."""
+        definition = games.get(game)
+        if definition is None:
+            raise RoomError("unknown_game", f"This server hosts no game called {game[:32]!r}.")
+        settings = {**games.default_settings(definition), **settings}
+        problems = games.settings_errors(definition, settings)
+        if problems:
+            raise RoomError("bad_message", "; ".join(problems))
         code = new_code()
         while code in self.rooms:  # unique among live rooms
             code = new_code()
-        room = self._room(code)
-        room.settings = dict(settings)
+        room = Room(code, self.store, self.clock, self.config, self.observer, self._emptied, game)
+        room.settings = settings
         room.start()
         self.rooms[code] = room
         try:

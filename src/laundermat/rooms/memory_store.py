@@ -178,6 +178,7 @@ class MemoryStore:
                     player_names=[names.get(p, p) for p in game.player_ids],
                     finished_ms=game.finished_ms,
                     winners=[str(w) for w in winners],
+                    game=room.game if room else "laundermat",
                 )
             )
         return out
@@ -198,4 +199,5 @@ class MemoryStore:
             commands=[copy.deepcopy(c) for _, c in game.commands],
             result=copy.deepcopy(game.result),
             finished=game.result is not None,
+            game=room.game if room else "laundermat",
         )

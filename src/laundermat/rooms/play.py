@@ -1,8 +1,9 @@
-"""The game inside a room: apply + make durable, the open window's deadline, restore.
+"""The match inside a room: apply + make durable, the open window's deadline, restore.
 
-`GameDriver.apply` is the only path by which a command changes a live game. It persists the
-command (with the deadline that follows it) before returning, and rolls the game back to what
-the store holds if that write fails, so memory never runs ahead of the database.
+`GameDriver.apply` is the only path by which a command changes a live match. It persists the
+command (with the deadline that follows it) before returning, and rolls the match back to
+what the store holds if that write fails, so memory never runs ahead of the database. It
+speaks to the game only through the game protocol (games/protocol.py).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Command, Game, GameState, Phase, Settings, parse_command, result
+from ..games import Command, GameDefinition, Match
 from .clock import Clock
 from .records import LiveGame, RoomRecord, StoreLike
 
@@ -23,6 +24,7 @@ RETRY_MS = 1_000  # a timeout the store refused is tried again this long after
 class GameDriver:
     def __init__(
         self,
+        definition: GameDefinition,
         store: StoreLike,
         clock: Clock,
         time_scale: float,
@@ -30,68 +32,72 @@ class GameDriver:
         on_deadline: Callable[[int], None],
         describe: Callable[[dict[str, Any]], dict[str, Any]] = lambda r: r,
     ) -> None:
+        self.definition = definition
         self.store = store
         self.clock = clock
         self.time_scale = time_scale
         self.snapshot_every = snapshot_every
         self.on_deadline = on_deadline  # called with the window id when its deadline passes
-        self.describe = describe  # adds display names to the engine's result for the store
-        self.game: Game | None = None
+        self.describe = describe  # adds display names to the game's result for the store
+        self.match: Match | None = None
         self.game_id = 0
-        self.seq = 0  # commands durable in the store for this game
+        self.seq = 0  # commands durable in the store for this match
         self.seed = 0
-        self.player_ids: list[str] = []  # in the order given to Game.new
+        self.settings: dict[str, Any] = {}
+        self.player_ids: list[str] = []  # in the order given to `new`
         self._base: dict[str, Any] | None = None  # the snapshot the log continues from
         self._log: list[dict[str, Any]] = []
         self.deadline_ms: int | None = None
         self.window_id: int | None = None  # the window the deadline belongs to
         self._timer: asyncio.Task[None] | None = None
-        self._pending: tuple[Game, int, list[str]] | None = None  # prepared, not yet durable
+        # prepared, not yet durable: (match, seed, player ids, settings)
+        self._pending: tuple[Match, int, list[str], dict[str, Any]] | None = None
         self.finished_in_store = False  # restored: whether the store had the game's result
 
     @property
     def over(self) -> bool:
-        return self.game is not None and self.game.state.phase is Phase.OVER
+        return self.match is not None and self.match.over()
 
-    def prepare(self, seed: int, ids: list[str], settings: dict[str, int]) -> dict[str, int]:
-        """SETUP: a new game, not yet durable; returns each player_id's engine seat. The
-        caller seats the room from it and makes both durable at once with `commit_start`."""
-        self._pending = Game.new(seed, ids, Settings(**settings)), seed, list(ids)
-        return {p.name: p.seat for p in self._pending[0].state.players}
+    def prepare(self, seed: int, ids: list[str], settings: dict[str, Any]) -> dict[str, int]:
+        """A new match, not yet durable; returns each player_id's seat. The caller seats the
+        room from it and makes both durable at once with `commit_start`."""
+        match = self.definition.new(seed, ids, dict(settings))
+        self._pending = match, seed, list(ids), dict(settings)
+        return match.seats()
 
     async def commit_start(self, room: RoomRecord) -> None:
         """The prepared game and the room record that seats it, in one transaction: only
         then does the game replace the previous one in memory."""
         assert self._pending is not None
-        game, seed, ids = self._pending
-        window = game.window()
+        match, seed, ids, settings = self._pending
+        window = match.window()
         deadline = window_id = None
         if window is not None:
-            deadline = self.clock.now_ms() + round(window.duration * 1000 * self.time_scale)
+            deadline = self.clock.now_ms() + self._duration_ms(window.duration)
             window_id = window.id
         self._pending = None
         game_id = await self.store.start_game(room, seed, ids, deadline, window_id)
-        self.game, self.game_id, self.seed, self.seq = game, game_id, seed, 0
-        self.player_ids, self._base, self._log = ids, None, []
+        self.match, self.game_id, self.seed, self.seq = match, game_id, seed, 0
+        self.player_ids, self.settings, self._base, self._log = ids, settings, None, []
         self.deadline_ms, self.window_id = deadline, window_id
         self.arm()
 
     async def apply(
         self, command: Command, client_id: str | None = None, player_id: str | None = None
     ) -> None:
-        """Apply (EngineError: nothing changed, GEN-1), then make it durable. If the store
-        refuses (StoreUnavailable, DuplicateCommand) the game is rolled back to what the
-        store holds and the error propagates: memory never runs ahead of the database.
-        A game's last command carries its result, so it finishes in the same commit."""
-        game = self.game
-        assert game is not None
-        game.apply(command)
+        """Apply (RuleError: nothing changed), then make it durable. If the store refuses
+        (StoreUnavailable, DuplicateCommand) the match is rolled back to what the store
+        holds and the error propagates: memory never runs ahead of the database. A match's
+        last command carries its result, so it finishes in the same commit."""
+        match = self.match
+        assert match is not None
+        match.apply(command)
         entry = command.to_dict()
         if client_id is not None:
             entry["client_id"] = client_id  # lets a retry after a restart be recognised
         before = (self.deadline_ms, self.window_id)
         self.sync_timer()
-        over = game.state.phase is Phase.OVER
+        over = match.over()
         try:
             await self.store.append_command(
                 self.game_id,
@@ -101,10 +107,10 @@ class GameDriver:
                 self.window_id,
                 player_id=player_id if client_id is not None else None,
                 client_id=client_id,
-                result=self.describe(result(game.state).to_dict()) if over else None,
+                result=self.describe(match.result()) if over else None,
             )
         except BaseException:
-            self.game = self._rebuild()
+            self.match = self._rebuild()
             self.deadline_ms, self.window_id = before
             # The open window's timer again; if its deadline has passed (this was its own
             # timeout), not before RETRY_MS: a store that is down is retried at a steady
@@ -116,12 +122,12 @@ class GameDriver:
         if over:
             self.cancel_timer()
         elif self.seq % self.snapshot_every == 0:
-            await self._snapshot(game)
+            await self._snapshot(match)
 
-    async def _snapshot(self, game: Game) -> None:
+    async def _snapshot(self, match: Match) -> None:
         """Snapshots only shorten a restore's replay: the command is already durable, so a
         failed one is logged and the log simply grows until the next succeeds."""
-        snapshot = game.state.to_dict()
+        snapshot = match.snapshot()
         try:
             await self.store.save_snapshot(self.game_id, self.seq, snapshot)
         except Exception:
@@ -129,29 +135,38 @@ class GameDriver:
             return
         self._base, self._log = snapshot, []
 
-    def _rebuild(self) -> Game:
-        """The game as the store has it: the last snapshot (or the seed) plus the log."""
-        assert self.game is not None
-        if self._base is not None:
-            game = Game(GameState.from_dict(self._base))
+    def _rebuild(self) -> Match:
+        """The match as the store has it: the last snapshot (or the seed) plus the log."""
+        return self._replay(self._base, self.seed, self.player_ids, self.settings, self._log)
+
+    def _replay(
+        self,
+        snapshot: dict[str, Any] | None,
+        seed: int,
+        ids: list[str],
+        settings: dict[str, Any],
+        log: list[dict[str, Any]],
+    ) -> Match:
+        if snapshot is not None:
+            match = self.definition.restore(snapshot)
         else:
-            game = Game.new(self.seed, self.player_ids, self.game.state.settings)
-        for entry in self._log:
-            game.apply(parse_command(entry))
-        return game
+            match = self.definition.new(seed, ids, dict(settings))
+        for entry in log:
+            match.apply(match.parse(entry))
+        return match
 
     # ------------------------------------------------------------ the deadline
 
     def sync_timer(self) -> None:
         """Arm a deadline for a newly opened window; keep it while the window stays open."""
-        window = self.game.window() if self.game is not None else None
+        window = self.match.window() if self.match is not None else None
         if window is None:
             self.cancel_timer()
             self.deadline_ms = self.window_id = None
             return
         if window.id == self.window_id:
             return
-        self.deadline_ms = self.clock.now_ms() + round(window.duration * 1000 * self.time_scale)
+        self.deadline_ms = self.clock.now_ms() + self._duration_ms(window.duration)
         self.window_id = window.id
         self.arm()
 
@@ -168,6 +183,9 @@ class GameDriver:
 
         self._timer = asyncio.create_task(wait())
 
+    def _duration_ms(self, seconds: float) -> int:
+        return round(seconds * 1000 * self.time_scale)
+
     def cancel_timer(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
@@ -179,17 +197,13 @@ class GameDriver:
         """Rebuild from the last snapshot plus the later commands. The open window keeps the
         time it had left, but at least `grace_ms` from now, so players reconnecting after a
         restart are not timed out by the restart itself."""
-        if live.snapshot is not None:
-            game = Game(GameState.from_dict(live.snapshot))
-        else:
-            game = Game.new(live.seed, live.player_ids, Settings(**live.settings))
-        for _, entry in live.commands:
-            game.apply(parse_command(entry))
-        self.game, self.game_id, self.seed = game, live.game_id, live.seed
-        self.player_ids = list(live.player_ids)
+        log = [c for _, c in live.commands]
+        match = self._replay(live.snapshot, live.seed, live.player_ids, live.settings, log)
+        self.match, self.game_id, self.seed = match, live.game_id, live.seed
+        self.player_ids, self.settings = list(live.player_ids), dict(live.settings)
         self.seq = live.snapshot_seq + len(live.commands)
-        self._base, self._log = live.snapshot, [c for _, c in live.commands]
-        window = game.window()
+        self._base, self._log = live.snapshot, log
+        window = match.window()
         if window is None:
             self.deadline_ms = self.window_id = None
         else:
@@ -197,6 +211,6 @@ class GameDriver:
             if live.window_id == window.id and live.deadline_ms is not None:
                 self.deadline_ms = max(live.deadline_ms, now + grace_ms)
             else:  # no deadline was recorded for this window: give it its full time
-                self.deadline_ms = now + round(window.duration * 1000 * self.time_scale)
+                self.deadline_ms = now + self._duration_ms(window.duration)
             self.window_id = window.id
         self.finished_in_store = live.finished

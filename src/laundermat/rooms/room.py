@@ -17,15 +17,8 @@ from typing import Any, TypeVar
 
 import orjson
 
-from ..engine import (
-    Command,
-    EngineError,
-    Phase,
-    SetAway,
-    Timeout,
-    result,
-    view,
-)
+from .. import games
+from ..games import Command, GameDefinition, RuleError
 from . import actions
 from .actions import restore_into
 from .clock import Clock
@@ -46,8 +39,6 @@ from .wire import NoObserver, Observer, RoomConfig, Subscriber, ack_bytes, error
 log = logging.getLogger("laundermat.room")
 T = TypeVar("T")
 
-MAX_PLAYERS = 6  # SETUP-1
-DEFAULT_SETTINGS = {"round_timer": 30, "bribe_timer": 15}
 UNAVAILABLE = "The game's storage is not answering; nothing was changed. Try again shortly."
 RETRY_MS = 1_000  # a room job the store refused (presence, the room record) is tried again
 
@@ -61,8 +52,10 @@ class Room:
         config: RoomConfig,
         observer: Observer | None = None,
         on_empty: Callable[[Room], None] | None = None,
+        game: str = games.DEFAULT_GAME,
     ) -> None:
         self.code = code
+        self.definition: GameDefinition = games.require(game)
         self.store = store
         self.clock = clock
         self.config = config
@@ -70,7 +63,7 @@ class Room:
         self.on_empty = on_empty
         now = clock.now_ms()
         self.status = "lobby"
-        self.settings: dict[str, int] = dict(DEFAULT_SETTINGS)
+        self.settings: dict[str, int] = games.default_settings(self.definition)
         self.host: str | None = None
         self.members: list[Member] = []
         self.spectators: set[Subscriber] = set()
@@ -80,6 +73,7 @@ class Room:
         self.version = 0
         self.closed = False
         self.play = GameDriver(
+            self.definition,
             store,
             clock,
             config.time_scale,
@@ -173,6 +167,7 @@ class Room:
         """The public room summary (RoomInfo)."""
         return {
             "code": self.code,
+            "game": self.definition.name,
             "status": self.status,
             "settings": dict(self.settings),
             "players": [
@@ -182,7 +177,7 @@ class Room:
                     "host": m.player_id == self.host,
                     "connected": m.connected,
                     "away": m.away,
-                    "seat": m.seat if self.play.game is not None else None,
+                    "seat": m.seat if self.play.match is not None else None,
                 }
                 for m in self.members
             ],
@@ -218,8 +213,8 @@ class Room:
         self._touch()
         if self.status != "lobby":
             raise RoomError("game_started", "The game has started; you can watch as a spectator.")
-        if len(self.members) >= MAX_PLAYERS:
-            raise RoomError("room_full", "The room already has six players.")
+        if len(self.members) >= self.definition.max_players:
+            raise RoomError("room_full", f"The room already has {len(self.members)} players.")
         name = normalize_name(name)  # bad_name: invisible or control characters, empty
         if any(name_key(m.name) == name_key(name) for m in self.members):
             raise RoomError("name_taken", "Someone in the room already uses that name.")
@@ -266,7 +261,7 @@ class Room:
         if member.away:
             member.away = False
             if self._playing() and member.seat is not None:
-                await self.apply_quietly(SetAway(member.seat, False))
+                await self.apply_quietly(self._set_away(member.seat, False))
         self._push(full={sub})
         return member.player_id
 
@@ -309,14 +304,14 @@ class Room:
             return
         member.away = True  # GEN-4
         if self._playing() and member.seat is not None:
-            await self.apply_quietly(SetAway(member.seat, True))
+            await self.apply_quietly(self._set_away(member.seat, True))
         if self.host == player_id and any(m.connected for m in self.members):
             self.pass_host()  # an away host would hold up the table; hand it to someone here
             await self._save_later()
         self._push()
 
     def pass_host(self) -> None:
-        self.host = next_host(self.members, self.host, by_seat=self.play.game is not None)
+        self.host = next_host(self.members, self.host, by_seat=self.play.match is not None)
 
     async def _lobby(
         self,
@@ -356,6 +351,7 @@ class Room:
             game_number=self.game_number,
             created_ms=self.created_ms,
             updated_ms=self.updated_ms,
+            game=self.definition.name,
         )
 
     async def save(self) -> None:
@@ -382,7 +378,11 @@ class Room:
     # ------------------------------------------------------------ the game
 
     def _playing(self) -> bool:
-        return self.status == "playing" and self.play.game is not None
+        return self.status == "playing" and self.play.match is not None
+
+    def _set_away(self, seat: int, away: bool) -> Command:
+        assert self.play.match is not None
+        return self.definition.set_away(self.play.match, seat, away)
 
     async def _act(
         self,
@@ -419,7 +419,7 @@ class Room:
             return False, None
         try:
             outcome = await run(member)
-        except (RoomError, EngineError) as exc:
+        except (RoomError, RuleError) as exc:
             answer = error_bytes(exc.code, exc.message, command_id)
             member.remember(command_id, answer, self.config.answered_limit)
             sub.send(answer)
@@ -458,7 +458,7 @@ class Room:
         store is down it is tried again later, so the engine's presence catches up."""
         try:
             await self._apply(command, None)
-        except EngineError:
+        except RuleError:
             return
         except StoreUnavailable:
             log.warning("presence not saved; retrying", extra={"room": self.code})
@@ -478,13 +478,13 @@ class Room:
         self._post(lambda: self._on_timeout(window_id))
 
     async def _on_timeout(self, window_id: int) -> None:
-        game = self.play.game
-        if not self._playing() or game is None or game.state.window_id != window_id:
+        match = self.play.match
+        if not self._playing() or match is None or match.window_id() != window_id:
             return  # the window closed before its deadline
         deadline = self.play.deadline_ms
         try:
-            await self._apply(Timeout(window_id), None)
-        except EngineError:
+            await self._apply(self.definition.timeout(match, window_id), None)
+        except RuleError:
             return
         except StoreUnavailable:  # the window stays open; its timer is re-armed (play.py)
             log.warning("timeout not saved; retrying", extra={"room": self.code})
@@ -513,16 +513,16 @@ class Room:
         return head[:-1] + b',"game":'
 
     def _encode(self, head: bytes, viewer: int | None, log_from: int) -> bytes:
-        game = self.play.game
-        if game is None:
+        match = self.play.match
+        if match is None:
             return head + b"null}"
-        return head + orjson.dumps(view(game.state, viewer, log_from)) + b"}"
+        return head + orjson.dumps(match.view(viewer, log_from)) + b"}"
 
     def _send_full(self, sub: Subscriber) -> None:
         member = next((m for m in self.members if m.sub is sub), None)
         if member is None and sub not in self.spectators:
             return
-        seat = member.seat if member is not None and self.play.game is not None else None
+        seat = member.seat if member is not None and self.play.match is not None else None
         sub.send(self._encode(self._head(self.clock.now_ms()), seat, 0))
 
     def _push(self, full: set[Subscriber] | frozenset[Subscriber] = frozenset()) -> None:
@@ -533,19 +533,19 @@ class Room:
         reveal rewrites old entries)."""
         self.version += 1
         head = self._head(self.clock.now_ms())
-        state = self.play.game.state if self.play.game is not None else None
-        over = state is not None and state.phase is Phase.OVER
+        match = self.play.match
+        over = match is not None and match.over()
         log_from = 0 if over else self._log_mark
         for m in self.members:
             if m.sub is not None:
-                seat = m.seat if state is not None else None
+                seat = m.seat if match is not None else None
                 m.sub.send(self._encode(head, seat, 0 if m.sub in full else log_from))
         if self.spectators:
             shared = self._encode(head, None, log_from)
             whole = self._encode(head, None, 0) if full & self.spectators else shared
             for sub in self.spectators:
                 sub.send(whole if sub in full else shared)
-        self._log_mark = len(state.events) if state is not None else 0
+        self._log_mark = match.log_length() if match is not None else 0
 
     # ------------------------------------------------------------ restore and close
 
@@ -560,7 +560,7 @@ class Room:
         on_empty: Callable[[Room], None] | None = None,
     ) -> Room:
         """Rebuild a room after a restart (see `GameDriver.restore` for the timer)."""
-        room = cls(live.room.code, store, clock, config, observer, on_empty)
+        room = cls(live.room.code, store, clock, config, observer, on_empty, live.room.game)
         restore_into(room, live)
         return room
 
@@ -573,9 +573,9 @@ class Room:
         if self.play.over and not self.play.finished_in_store:
             # A game over in its log but not in its row (written before results went with
             # the last command): finish it now so history and replay see it.
-            game = self.play.game
-            assert game is not None
-            outcome = self._describe_result(result(game.state).to_dict())
+            match = self.play.match
+            assert match is not None
+            outcome = self._describe_result(match.result())
             await self._call(lambda: self.store.finish_game(self.play.game_id, outcome))
         if self.play.over and self.finished_ms is None:
             # The last command was durable but the crash came before the room record said so.

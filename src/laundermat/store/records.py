@@ -35,6 +35,7 @@ class RoomRecord:
     game_number: int
     created_ms: int
     updated_ms: int
+    game: str = "laundermat"  # the name of the game the room plays (games/)
 
 
 @dataclass
@@ -68,6 +69,7 @@ class GameSummary:
     player_names: list[str]
     finished_ms: int | None
     winners: list[str]
+    game: str = "laundermat"
 
 
 @dataclass
@@ -81,4 +83,4 @@ class GameRecord:
     commands: list[dict[str, Any]]
     result: dict[str, Any] | None
     finished: bool
-    extra: dict[str, Any] = field(default_factory=dict)
+    game: str = "laundermat"

@@ -119,6 +119,7 @@ class Store:
                 insert(games)
                 .values(
                     room_code=room.code,
+                    game=room.game,
                     game_number=room.game_number,
                     seed=seed,
                     player_ids=player_ids,
@@ -334,6 +335,7 @@ class Store:
                 player_names=list(r.names),
                 finished_ms=r.finished_ms,
                 winners=list((r.result or {}).get("winner_names", [])),
+                game=r.game,
             )
             for r in rows
         ]
@@ -364,11 +366,13 @@ class Store:
             commands=[r.command for r in cmd_rows],
             result=g["result"],
             finished=bool(g["finished"]),
+            game=g["game"],
         )
 
 
 async def _upsert_room(conn: AsyncConnection, room: RoomRecord) -> None:
     values = {
+        "game": room.game,
         "status": room.status,
         "settings": room.settings,
         "host": room.host,
@@ -392,6 +396,7 @@ def _room_record(row: Any) -> RoomRecord:
         game_number=row["game_number"],
         created_ms=row["created_ms"],
         updated_ms=row["updated_ms"],
+        game=row["game"],
     )
 
 

@@ -25,6 +25,7 @@ rooms = Table(
     "rooms",
     metadata,
     Column("code", String(8), primary_key=True),
+    Column("game", String(32), nullable=False, server_default="laundermat"),  # its name
     Column("status", String(16), nullable=False),
     Column("settings", Json, nullable=False),
     Column("host", String(32)),
@@ -41,6 +42,7 @@ games = Table(
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("room_code", String(8), nullable=False),
+    Column("game", String(32), nullable=False, server_default="laundermat"),
     Column("game_number", Integer, nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("player_ids", Json, nullable=False),

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from .. import games
 from ..rooms import RoomConfig, RoomManager, SystemClock
 from ..rooms.clock import Clock
 from ..rooms.memory_store import MemoryStore
@@ -73,6 +74,9 @@ def truthful_openapi(app: FastAPI) -> dict[str, Any]:
 def create_app(settings: ServerSettings | None = None, clock: Clock | None = None) -> FastAPI:
     settings = settings or ServerSettings()
     clock = clock or SystemClock()
+
+    for spec in settings.extra_games:
+        games.load(spec)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -21,12 +21,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from ..engine.cards import BRIBE_TIMERS, DEFAULT_BRIBE_TIMER, DEFAULT_ROUND_TIMER, ROUND_TIMERS
-
-RoundTimer = Literal[15, 30, 45, 60, 180, 300, 600]
-BribeTimer = Literal[15, 30, 45]
-assert set(RoundTimer.__args__) == set(ROUND_TIMERS)  # type: ignore[attr-defined]
-assert set(BribeTimer.__args__) == set(BRIBE_TIMERS)  # type: ignore[attr-defined]
+from .. import games
+from ..games import DEFAULT_GAME
 
 Name = Annotated[str, Field(min_length=1, max_length=24)]
 CommandId = Annotated[str, Field(min_length=1, max_length=64)]
@@ -40,16 +36,16 @@ class Strict(BaseModel):
 # ------------------------------------------------------------------ HTTP bodies
 
 
-class RoomSettings(Strict):
-    """SETUP-3: the host's choices."""
-
-    round_timer: RoundTimer = DEFAULT_ROUND_TIMER
-    bribe_timer: BribeTimer = DEFAULT_BRIBE_TIMER
+# A game's settings: each key one of its `Setting`s, each value one of that setting's
+# choices (GET /api/catalog lists them; the room checks them against the game).
+RoomSettings = Annotated[dict[Annotated[str, Field(max_length=32)], int], Field(max_length=16)]
+GameName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z][a-z0-9_]*$")]
 
 
 class CreateRoom(Strict):
     name: Name
-    settings: RoomSettings = RoomSettings()
+    game: GameName = DEFAULT_GAME
+    settings: RoomSettings = Field(default_factory=dict)
 
 
 class JoinRoom(Strict):
@@ -74,6 +70,7 @@ class GameSummaryBody(Strict):
 
     game_id: int
     code: str
+    game: str
     game_number: int
     player_names: list[str]
     finished_ms: int | None
@@ -90,7 +87,8 @@ class ReplayBody(Strict):
     seed: int
     player_ids: list[str]
     names: list[str]
-    settings: RoomSettings
+    game: str
+    settings: dict[str, int]
     commands: list[dict[str, Any]]
     result: dict[str, Any] | None
     final: dict[str, Any]
@@ -159,8 +157,9 @@ class PlayerInfo(Strict):
 
 class RoomInfo(Strict):
     code: str
+    game: str  # the name of the game the room plays (GET /api/catalog)
     status: Literal["lobby", "playing", "finished"]
-    settings: RoomSettings
+    settings: dict[str, int]
     players: list[PlayerInfo]
     spectators: int
     game_number: int  # 1 for the first game, +1 per rematch
@@ -221,6 +220,7 @@ def json_schema() -> dict[str, Any]:
         "room_info": RoomInfo.model_json_schema(),
         "game_summary": GameSummaryBody.model_json_schema(),
         "replay": ReplayBody.model_json_schema(),
+        "commands": {g.name: g.command_schema() for g in games.catalog().games},
         "error_codes": {**SERVER_ERROR_CODES},
         "close_codes": {str(k): v for k, v in CLOSE_CODES.items()},
     }
@@ -239,7 +239,8 @@ SERVER_ERROR_CODES = {
     "game_started": "The game has started; you can watch as a spectator.",
     "not_host": "Only the host can do that.",
     "not_in_lobby": "That can only be done in the lobby.",
-    "not_enough_players": "A game needs at least three players.",
+    "not_enough_players": "The game needs more (or fewer) players than the room has.",
+    "unknown_game": "This server hosts no game by that name.",
     "spectator": "Spectators cannot act.",
     "no_game": "No game is running.",
     "origin_not_allowed": "This origin may not connect.",

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from ..engine import Settings, replay, view
+from .. import games
 from ..rooms import RoomError
 from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
 from .limits import origin_allowed
@@ -23,7 +23,6 @@ from .protocol import (
     JoinRoom,
     ReplayBody,
     RoomInfo,
-    RoomSettings,
     SeatGranted,
     json_schema,
 )
@@ -126,7 +125,7 @@ async def create_room(body: CreateRoom, request: Request, app: State) -> SeatGra
     if not app.create_limiter.allow(_address(request)):
         raise ApiError("too_many_requests", "Too many rooms from this address; wait a minute.")
     try:
-        room, player_id, token = await app.manager.create(body.name, body.settings.model_dump())
+        room, player_id, token = await app.manager.create(body.name, body.settings, body.game)
     except RoomError as exc:
         raise ApiError(exc.code, exc.message) from None
     return SeatGranted(code=room.code, player_id=player_id, token=token)
@@ -173,6 +172,7 @@ async def history(
         GameSummaryBody(
             game_id=g.game_id,
             code=g.code,
+            game=g.game,
             game_number=g.game_number,
             player_names=list(g.player_names),
             finished_ms=g.finished_ms,
@@ -191,19 +191,30 @@ async def game_replay(game_id: GameId, app: State) -> ReplayBody:
         raise ApiError("not_found", "No such game.")
     if not record.finished:  # a running game's log would leak every hidden card
         raise ApiError("not_finished", "Replays are available once the game has finished.")
-    settings = Settings(**record.settings)
-    game = replay(record.seed, record.player_ids, settings, record.commands)
+    definition = games.get(record.game)
+    if definition is None:
+        raise ApiError("not_found", "This server no longer hosts that game.")
+    match = definition.new(record.seed, record.player_ids, dict(record.settings))
+    for entry in record.commands:
+        match.apply(match.parse(entry))
     return ReplayBody(
         game_id=record.game_id,
         code=record.code,
+        game=record.game,
         seed=record.seed,
         player_ids=list(record.player_ids),
         names=list(record.names),
-        settings=RoomSettings(**record.settings),
+        settings=dict(record.settings),
         commands=list(record.commands),
         result=record.result,
-        final=view(game.state, None),
+        final=match.view(None),
     )
+
+
+@router.get("/api/catalog", responses=errors())
+async def catalog() -> dict[str, Any]:
+    """The games this server hosts: names, player counts and each setting's choices."""
+    return games.catalog().to_dict()
 
 
 @router.get("/api/protocol.json", responses=errors())

@@ -28,6 +28,9 @@ class ServerSettings(BaseSettings):
     sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)
     store_lock_retry_seconds: float = Field(default=10.0, ge=0)
     snapshot_every: int = Field(default=50, ge=1)  # commands between game-state snapshots
+    # More games to host besides the built-in ones: comma-separated "package.module:ATTRIBUTE"
+    # (each a laundermat.games.GameDefinition). The tests register a tiny game this way.
+    extra_games: Annotated[list[str], NoDecode] = []
     # Origins allowed to open a socket or POST. Empty: the page's own origin and localhost.
     allowed_origins: Annotated[list[str], NoDecode] = []
     max_message_bytes: int = 16 * 1024
@@ -67,6 +70,13 @@ class ServerSettings(BaseSettings):
     # does not refill it; it is sized for a whole table (players and spectators) on one NAT.
     messages_per_second_per_address: float = 60.0
     message_burst_per_address: int = 120
+
+    @field_validator("extra_games", mode="before")
+    @classmethod
+    def _games(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [v.strip() for v in value.split(",") if v.strip()]
+        return value
 
     @field_validator("allowed_origins", mode="before")
     @classmethod

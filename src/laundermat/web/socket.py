@@ -156,7 +156,7 @@ async def _handle(
     if isinstance(message, Act):
         await room.act(conn, conn.player_id, message.id, message.command, message.window, received)
     elif isinstance(message, LobbyAction):
-        settings = message.settings.model_dump() if message.settings is not None else None
+        settings = dict(message.settings) if message.settings is not None else None
         await room.lobby(
             conn, conn.player_id, message.id, message.action, settings, message.player_id
         )

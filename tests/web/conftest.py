@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
+REPO = Path(__file__).resolve().parents[2]
 TIME_SCALE = 0.05  # 15 s → 0.75 s, 30 s → 1.5 s
 PER_ADDRESS_FOR_TESTS = {
     "sockets_per_minute_per_address": "100000",
@@ -60,6 +61,9 @@ class ServerProcess:
         env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNDERMAT_")}
         env.pop("DATABASE_URL", None)
         env.update(self.env)
+        # The repository on the path, so a test may register a game of its own
+        # (LAUNDERMAT_EXTRA_GAMES=tests.web.pickgame:GAME).
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
         env["LAUNDERMAT_DATABASE_URL"] = self.db_url
         if self.schema:
             env["LAUNDERMAT_DATABASE_SCHEMA"] = self.schema

@@ -1,7 +1,7 @@
 """A server fault reaches the client as `internal` with no detail, and the socket closes 1011.
 
 In-process (Starlette's TestClient) so the fault can be injected; everything else in
-tests/server runs against a real uvicorn."""
+tests/web runs against a real uvicorn."""
 
 from __future__ import annotations
 

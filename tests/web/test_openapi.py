@@ -31,13 +31,14 @@ from .conftest import ServerProcess
 ERROR_BODY = {"$ref": "#/components/schemas/ErrorBody"}
 # Every status each route can answer (besides 200, and 413 which every route documents).
 EXPECTED = {
-    # 503: the routes that write to or read from the database (tests/server/test_outage.py)
+    # 503: the routes that write to or read from the database (tests/web/test_outage.py)
     ("post", "/api/rooms"): {400, 403, 429, 503},
     ("post", "/api/rooms/{code}/join"): {400, 403, 404, 409, 410, 429, 503},
     ("get", "/api/rooms/{code}"): {404, 429},
     ("get", "/api/history"): {400, 503},
     ("get", "/api/games/{game_id}/replay"): {400, 404, 409, 503},
     ("get", "/api/protocol.json"): set(),
+    ("get", "/api/catalog"): set(),
     ("get", "/healthz"): set(),
     ("get", "/metrics"): set(),
 }

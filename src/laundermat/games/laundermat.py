@@ -1,0 +1,128 @@
+"""LaunderMat as a game the platform hosts: the engine (laundermat.engine) behind the protocol.
+
+This module and bots/policy.py are the only places outside the engine that know its types;
+the rooms, the store and the web layer see a `Match` (games/protocol.py).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .. import engine
+from ..engine.cards import (
+    BRIBE_TIMERS,
+    DEFAULT_BRIBE_TIMER,
+    DEFAULT_ROUND_TIMER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROUND_TIMERS,
+)
+from .protocol import JSON, Command, Policy, RuleError, Setting, Window
+
+
+class LaunderMatMatch:
+    __slots__ = ("game",)
+
+    def __init__(self, game: engine.Game) -> None:
+        self.game = game
+
+    def parse(self, data: JSON) -> Command:
+        try:
+            return engine.parse_command(data)
+        except engine.EngineError as exc:
+            raise RuleError(exc.code, exc.message) from None
+
+    def apply(self, command: Command) -> None:
+        try:
+            self.game.apply(command)  # type: ignore[arg-type]
+        except engine.EngineError as exc:
+            raise RuleError(exc.code, exc.message) from None
+
+    def window(self) -> Window | None:
+        window = self.game.window()
+        if window is None:
+            return None
+        return Window(window.id, str(window.kind), tuple(window.actors), window.duration)
+
+    def window_id(self) -> int | None:
+        state = self.game.state
+        return None if state.phase is engine.Phase.OVER else state.window_id
+
+    def pending(self) -> list[int]:
+        return engine.pending_actors(self.game.state)
+
+    def over(self) -> bool:
+        return self.game.state.phase is engine.Phase.OVER
+
+    def away(self, seat: int) -> bool:
+        return self.game.state.players[seat].away
+
+    def seats(self) -> dict[str, int]:
+        return {p.name: p.seat for p in self.game.state.players}
+
+    def log_length(self) -> int:
+        return len(self.game.state.events)
+
+    def view(self, viewer: int | None, log_from: int = 0) -> JSON:
+        return engine.view(self.game.state, viewer, log_from)
+
+    def result(self) -> JSON:
+        return engine.result(self.game.state).to_dict()
+
+    def snapshot(self) -> JSON:
+        return self.game.state.to_dict()
+
+
+class LaunderMat:
+    """SETUP-1: 3 to 6 players; SETUP-3: the host picks the Max Round Timer and bribery timer."""
+
+    name = "laundermat"
+    title = "LaunderMat"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    settings = (
+        Setting("round_timer", "Max Round Timer", ROUND_TIMERS, DEFAULT_ROUND_TIMER),
+        Setting("bribe_timer", "Bribery stage timer", BRIBE_TIMERS, DEFAULT_BRIBE_TIMER),
+    )
+    player_commands = frozenset(engine.PLAYER_COMMANDS)
+    room_commands = frozenset(engine.COMMAND_TYPES) - player_commands
+
+    def new(self, seed: int, player_ids: list[str], settings: JSON) -> LaunderMatMatch:
+        try:
+            return LaunderMatMatch(engine.Game.new(seed, player_ids, engine.Settings(**settings)))
+        except engine.EngineError as exc:
+            raise RuleError(exc.code, exc.message) from None
+
+    def restore(self, snapshot: JSON) -> LaunderMatMatch:
+        return LaunderMatMatch(engine.Game(engine.GameState.from_dict(snapshot)))
+
+    def timeout(self, match: Any, window_id: int) -> Command:
+        return engine.Timeout(window_id)
+
+    def set_away(self, match: Any, seat: int, away: bool) -> Command:
+        return engine.SetAway(seat, away)
+
+    def bot(self, rng: random.Random, wait_chance: float = 0.0) -> Policy:
+        from ..bots.policy import RandomPolicy
+
+        return RandomPolicy(rng, wait_chance)
+
+    def invariants(self, match: Any, rng: random.Random) -> list[str]:
+        """Every bill in one place, the market's copies, a JSON round trip, and redaction
+        as non-interference (bots/invariants.py)."""
+        from ..bots.invariants import check_all
+
+        problems: list[str] = check_all(match.game, rng)
+        return problems
+
+    def command_schema(self) -> JSON:
+        return {
+            "type": "object",
+            "required": ["type"],
+            "properties": {"type": {"enum": sorted(self.player_commands)}},
+            "description": "LaunderMat's commands; see docs/protocol.md and engine/commands.py.",
+        }
+
+
+GAME = LaunderMat()

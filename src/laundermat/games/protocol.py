@@ -1,0 +1,188 @@
+"""The game protocol: what the platform (rooms, store, web, bots) asks of a game.
+
+Read this first when adding a game. The platform knows no game by name: a room records which
+game it plays (`GameDefinition.name`) and speaks to it only through these two interfaces.
+
+    definition = games.get("laundermat")
+    match = definition.new(seed, ["p1", "p2", "p3"], {"round_timer": 30, "bribe_timer": 15})
+    match.apply(match.parse({"type": "select", "seat": 0, "card": 12}))  # or RuleError
+    match.window()             # the open window: id, kind, actors, duration in seconds
+    match.view(seat)           # what that seat may see (None: a spectator); JSON
+    match.snapshot()           # JSON; definition.restore(snapshot) is the same match
+
+The contract, which the platform relies on and tests/web/test_game_seam.py checks with a
+second, tiny game:
+- **Pure and replayable.** `new(seed, ...)` plus the same commands gives the same match; the
+  platform persists only the seed, the settings and each command's `to_dict()`.
+- **Windows.** At most one window is open; the platform arms a deadline of `duration`
+  seconds (scaled in tests) and, when it passes, applies `timeout(window_id)`. A window's id
+  never repeats within a match. `pending()` names the seats the window still waits for.
+- **Presence.** `set_away(seat, away)` is applied by the platform when a seat is away (GEN-4
+  in LaunderMat's rules); a game may refuse it with a RuleError when nothing changes.
+- **Errors.** An illegal or malformed command raises `RuleError` (a stable `code` and a
+  sentence) and changes nothing.
+- **One redaction path.** `view(viewer)` is everything that viewer may see, log included
+  (entries from `log_from` on); the platform sends nothing else about the match.
+- **Seats.** `seats()` maps each player id given to `new` to its seat (0-based).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+JSON = dict[str, Any]
+
+
+class RuleError(Exception):
+    """A command the game refuses: nothing changed. `code` is stable (clients translate it)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Window:
+    id: int
+    kind: str
+    actors: tuple[int, ...]
+    duration: float  # seconds, before the platform's time scale
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One choice the host makes in the lobby, e.g. a timer."""
+
+    key: str
+    label: str
+    choices: tuple[int, ...]
+    default: int
+    unit: str = "seconds"
+
+    def to_dict(self) -> JSON:
+        return {
+            "key": self.key,
+            "label": self.label,
+            "choices": list(self.choices),
+            "default": self.default,
+            "unit": self.unit,
+        }
+
+
+class Command(Protocol):
+    def to_dict(self) -> JSON: ...
+
+
+class Policy(Protocol):
+    """A bot: chooses from one seat's view only (a command as JSON, or None to wait)."""
+
+    def decide(self, view: JSON) -> JSON | None: ...
+
+
+class Match(Protocol):
+    """One game being played."""
+
+    def parse(self, data: JSON) -> Command:
+        """A command from its JSON form (with `seat`); RuleError `malformed` otherwise."""
+        ...
+
+    def apply(self, command: Command) -> None: ...
+
+    def window(self) -> Window | None: ...
+
+    def window_id(self) -> int | None:
+        """The open window's id (cheaper than window() for a staleness check)."""
+        ...
+
+    def pending(self) -> list[int]: ...
+
+    def over(self) -> bool: ...
+
+    def away(self, seat: int) -> bool: ...
+
+    def seats(self) -> dict[str, int]: ...
+
+    def log_length(self) -> int:
+        """How many log entries the match has: views carry the log from a mark on."""
+        ...
+
+    def view(self, viewer: int | None, log_from: int = 0) -> JSON: ...
+
+    def result(self) -> JSON:
+        """The final standings (once over): at least `winners`, a list of seats."""
+        ...
+
+    def snapshot(self) -> JSON: ...
+
+
+class GameDefinition(Protocol):
+    """A game the platform can host. Register one with `laundermat.games.register`."""
+
+    name: str  # stable: stored with every room and game
+    title: str
+    min_players: int
+    max_players: int
+    settings: tuple[Setting, ...]
+    player_commands: frozenset[str]  # command types a client may send
+    room_commands: frozenset[str]  # command types only the platform applies (timeouts...)
+
+    def new(self, seed: int, player_ids: list[str], settings: JSON) -> Match: ...
+
+    def restore(self, snapshot: JSON) -> Match: ...
+
+    def timeout(self, match: Match, window_id: int) -> Command: ...
+
+    def set_away(self, match: Match, seat: int, away: bool) -> Command: ...
+
+    def bot(self, rng: random.Random, wait_chance: float = 0.0) -> Policy:
+        """A random-legal player; `wait_chance` of the time it lets the window run out."""
+        ...
+
+    def invariants(self, match: Match, rng: random.Random) -> list[str]:
+        """What is wrong with the match's state (`simulate` checks after every command)."""
+        ...
+
+    def command_schema(self) -> JSON:
+        """JSON Schema of the commands a client sends in `act.command` (without `seat`)."""
+        ...
+
+
+def settings_errors(definition: GameDefinition, settings: JSON) -> list[str]:
+    """What is wrong with a host's settings for this game (empty: nothing)."""
+    known = {s.key: s for s in definition.settings}
+    problems = [
+        f"{key}: not a setting of {definition.title}" for key in settings if key not in known
+    ]
+    for key, value in settings.items():
+        spec = known.get(key)
+        if spec is not None and (type(value) is not int or value not in spec.choices):
+            problems.append(f"{key}: must be one of {list(spec.choices)}")
+    return problems
+
+
+def default_settings(definition: GameDefinition) -> dict[str, int]:
+    return {s.key: s.default for s in definition.settings}
+
+
+@dataclass
+class Catalog:
+    """The games a server hosts, as the client and /api/catalog see them."""
+
+    games: list[GameDefinition] = field(default_factory=list)
+
+    def to_dict(self) -> JSON:
+        return {
+            "games": [
+                {
+                    "name": g.name,
+                    "title": g.title,
+                    "min_players": g.min_players,
+                    "max_players": g.max_players,
+                    "settings": [s.to_dict() for s in g.settings],
+                }
+                for g in self.games
+            ]
+        }

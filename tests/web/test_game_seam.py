@@ -1,0 +1,130 @@
+"""The platform knows no game by name (issue 14): a second, tiny game registered only here
+(tests/web/pickgame.py) plays through the real server end to end — rooms, seats, sockets,
+redaction, timers, a SIGKILL and restore, history and replay — and the platform's packages
+import nothing of LaunderMat's engine."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import signal
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .client import Client
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "laundermat"
+PLATFORM = ("rooms", "store", "web")
+GAME_SPECIFIC = ("laundermat.engine", "laundermat.games.laundermat", "laundermat.bots.policy")
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, relative imports resolved, wherever the import stands."""
+    package = ".".join(("laundermat", *path.relative_to(SRC).with_suffix("").parts[:-1]))
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1]
+            module = ".".join(base if node.level else []) + (
+                ("." if node.level and node.module else "") + (node.module or "")
+            )
+            found.add(module)
+            found |= {f"{module}.{alias.name}" for alias in node.names}
+    return found
+
+
+@pytest.mark.parametrize("package", PLATFORM)
+def test_the_platform_imports_nothing_of_a_game(package: str) -> None:
+    offenders = {
+        f"{path.relative_to(SRC)}: {module}"
+        for path in (SRC / package).rglob("*.py")
+        for module in imported_modules(path)
+        if module.startswith(GAME_SPECIFIC)
+    }
+    assert not offenders
+
+
+def test_the_import_check_sees_a_relative_import() -> None:
+    """The check above would pass vacuously if it resolved relative imports wrongly."""
+    assert "laundermat.engine" in imported_modules(SRC / "games" / "laundermat.py")
+    assert "laundermat.games" in imported_modules(SRC / "rooms" / "room.py")
+
+
+def test_a_second_game_plays_through_the_platform(make_server: Any) -> None:
+    srv = make_server(
+        extra_games="tests.web.pickgame:GAME", time_scale=0.25, restart_grace_seconds=1
+    )
+
+    async def before_kill() -> tuple[str, list[dict[str, Any]]]:
+        async with httpx.AsyncClient(base_url=srv.url) as http:
+            catalog = (await http.get("/api/catalog")).json()["games"]
+            assert {g["name"] for g in catalog} == {"laundermat", "pickgame"}
+            pick = next(g for g in catalog if g["name"] == "pickgame")
+            assert pick["settings"][0]["choices"] == [10, 20] and pick["max_players"] == 4
+            bad = await http.post(
+                "/api/rooms", json={"name": "Ann", "game": "pickgame", "settings": {"x": 1}}
+            )
+            assert bad.status_code == 400 and bad.json()["code"] == "bad_message"
+            created = await http.post(
+                "/api/rooms",
+                json={"name": "Ann", "game": "pickgame", "settings": {"pick_timer": 20}},
+            )
+            seats = [created.json()]
+            code = seats[0]["code"]
+            for name in ("Ben", "Cy"):
+                joined = await http.post(f"/api/rooms/{code}/join", json={"name": name})
+                seats.append(joined.json())
+        clients = [await Client.open(srv.ws, code, s["token"]) for s in seats]
+        assert clients[0].view is not None and clients[0].view["room"]["game"] == "pickgame"
+        assert clients[0].view["room"]["settings"] == {"pick_timer": 20}
+        assert (await clients[0].lobby("start"))["type"] == "ack"
+        for c in clients:
+            await c.until(lambda m: m["type"] == "view" and m["game"] is not None)
+        # Round 1: everyone picks. A pick is secret until the round resolves.
+        answer = await clients[0].act({"type": "pick", "number": 5})
+        assert answer["type"] == "ack"
+        seen = await clients[1].until(
+            lambda m: m["type"] == "view" and any(p["picked"] for p in m["game"]["players"])
+        )
+        assert "5" not in str(seen["game"]["me"]) and seen["game"]["log"] == []
+        refused = await clients[0].act({"type": "pick", "number": 2})
+        assert refused["type"] == "error" and refused["code"] == "already_acted"
+        wrong = await clients[1].act({"type": "guess", "number": 2})
+        assert wrong["type"] == "error" and wrong["code"] == "bad_message"
+        for c, n in zip(clients[1:], (3, 3), strict=True):
+            assert (await c.act({"type": "pick", "number": n}))["type"] == "ack"
+        resolved = await clients[0].until(lambda m: m["type"] == "view" and m["game"]["round"] == 2)
+        assert resolved["game"]["log"][-1]["picks"].count(5) == 1
+        # Round 2: one pick, then the server dies.
+        assert (await clients[1].act({"type": "pick", "number": 4}))["type"] == "ack"
+        for c in clients:
+            await c.close()
+        return code, seats
+
+    code, seats = asyncio.run(before_kill())
+    srv.kill(signal.SIGKILL)
+    srv.start()
+
+    async def after_restart() -> None:
+        clients = [await Client.open(srv.ws, code, s["token"]) for s in seats]
+        game = clients[1].game
+        assert game["round"] == 2 and game["me"]["pick"] == 4  # the acked pick survived
+        # Nobody else picks: the restored timer closes round 2 and the game ends.
+        final = await clients[0].until(lambda m: m["type"] == "view" and m["game"]["over"], 30)
+        assert final["room"]["status"] == "finished"
+        async with httpx.AsyncClient(base_url=srv.url) as http:
+            history = (await http.get("/api/history")).json()
+            mine = next(g for g in history if g["code"] == code)
+            assert mine["game"] == "pickgame"
+            replay = (await http.get(f"/api/games/{mine['game_id']}/replay")).json()
+            assert replay["game"] == "pickgame" and replay["final"]["over"]
+            assert replay["final"]["players"] == final["game"]["players"]
+        for c in clients:
+            await c.close()
+
+    asyncio.run(after_restart())
