@@ -23,8 +23,8 @@ from laundermat.bots.policy import RandomPolicy
 from laundermat.engine import view
 from laundermat.rooms import RoomConfig
 from laundermat.rooms.clock import FakeClock
-from laundermat.rooms.memory_store import MemoryStore
 from laundermat.rooms.room import Room
+from laundermat.store.memory import MemoryStore
 
 
 class Sink:

@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 
 from laundermat.rooms import FakeClock, Room, RoomConfig, RoomManager
-from laundermat.rooms.memory_store import MemoryStore
+from laundermat.store.memory import MemoryStore
 
 
 class Sub:

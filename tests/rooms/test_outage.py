@@ -8,7 +8,7 @@ from typing import Any
 
 from laundermat.engine import Timeout
 from laundermat.rooms import FakeClock, Room
-from laundermat.rooms.memory_store import MemoryStore
+from laundermat.store.memory import MemoryStore
 
 from .helpers import CONFIG, Sub, act, seated, settle
 from .test_room import run

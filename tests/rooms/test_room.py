@@ -10,7 +10,7 @@ import pytest
 
 from laundermat.rooms import FakeClock, Room, RoomError
 from laundermat.rooms.members import CODE_ALPHABET, new_code
-from laundermat.rooms.memory_store import MemoryStore
+from laundermat.store.memory import MemoryStore
 
 from .helpers import CONFIG, Sub, act, manager, seat_of, seated, settle
 

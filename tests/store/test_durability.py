@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from laundermat.rooms.records import DuplicateCommand, StoreUnavailable
 from laundermat.store import Store
-from laundermat.store.records import DuplicateCommand, StoreUnavailable
 
 from .conftest import open_store
 from .test_store import room, run, start
@@ -178,7 +178,7 @@ def test_sqlite_synchronous_full_is_offered(tmp_path: Path) -> None:
     run(go())
 
 
-def test_migration_0002_backfills_command_ids(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_migration_0002_backfills_command_ids(sql_target) -> None:  # type: ignore[no-untyped-def]
     """A database written before command ids had columns keeps recognising retries."""
     from alembic import command
     from sqlalchemy import text
@@ -186,7 +186,7 @@ def test_migration_0002_backfills_command_ids(store_target) -> None:  # type: ig
     from laundermat.store.engine import make_engine, normalise_url
     from laundermat.store.migrate import alembic_config
 
-    url, schema = store_target
+    url, schema = sql_target
     url = normalise_url(url)
 
     async def go() -> None:

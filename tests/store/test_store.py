@@ -8,7 +8,8 @@ import random
 
 from laundermat.bots.policy import RandomPolicy
 from laundermat.engine import Game, GameState, Phase, Settings, parse_command, replay, view
-from laundermat.store import PlayerRecord, RoomRecord, Store
+from laundermat.rooms.records import StoreLike
+from laundermat.store import PlayerRecord, RoomRecord
 
 from .conftest import open_store
 
@@ -32,7 +33,7 @@ def room(code: str = "ABCDE", status: str = "lobby", players: int = 3) -> RoomRe
 
 
 async def start(
-    store: Store, code: str, seed: int, ids: list[str], settings: dict[str, int]
+    store: StoreLike, code: str, seed: int, ids: list[str], settings: dict[str, int]
 ) -> int:
     """A game row for room `code` (its record saved with it, as the rooms layer does)."""
     record = room(code=code, status="playing")
@@ -154,7 +155,7 @@ def test_a_command_is_durable_across_a_reopen(store_target) -> None:  # type: ig
         await store.append_command(game_id, 1, {"type": "select", "seat": 0, "card": 4}, 99, 1)
         await store.close()
         # Opening again re-runs the migrations (a no-op now) and finds the command.
-        reopened = await Store.open(*store_target)
+        reopened = await open_store(store_target)
         try:
             [live] = await reopened.load_live_rooms()
             assert live.game is not None

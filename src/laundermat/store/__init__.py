@@ -1,6 +1,6 @@
 """Persistence: SQLAlchemy 2 (async) over SQLite (default) or PostgreSQL, migrated by alembic."""
 
-from .records import GameRecord, GameSummary, LiveGame, LiveRoom, PlayerRecord, RoomRecord
+from ..rooms.records import GameRecord, GameSummary, LiveGame, LiveRoom, PlayerRecord, RoomRecord
 from .store import Store, now_ms
 
 __all__ = [

@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from sqlalchemy import exc as sa_exc
 
-from .records import DuplicateCommand, StoreUnavailable
+from ..rooms.records import DuplicateCommand, StoreUnavailable
 
 T = TypeVar("T")
 log = logging.getLogger("laundermat.store")

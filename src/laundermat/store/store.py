@@ -15,10 +15,7 @@ from typing import Any
 from sqlalchemy import bindparam, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from .engine import make_engine, normalise_url
-from .guard import guarded
-from .migrate import upgrade_async
-from .records import (
+from ..rooms.records import (
     GameRecord,
     GameSummary,
     LiveGame,
@@ -27,6 +24,9 @@ from .records import (
     RoomRecord,
     StoreUnavailable,
 )
+from .engine import make_engine, normalise_url
+from .guard import guarded
+from .migrate import upgrade_async
 from .sqlite_log import SqliteCommandLog
 from .tables import commands, games, rooms
 

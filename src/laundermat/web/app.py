@@ -18,8 +18,8 @@ from starlette.exceptions import HTTPException
 from .. import games
 from ..rooms import RoomConfig, RoomManager, SystemClock
 from ..rooms.clock import Clock
-from ..rooms.memory_store import MemoryStore
 from ..rooms.records import StoreLike, StoreUnavailable
+from ..store.memory import MemoryStore
 from .gcpolicy import steward
 from .limits import AddressBuckets, AddressLimiter
 from .metrics import Metrics
