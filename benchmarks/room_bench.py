@@ -49,7 +49,7 @@ async def table(room: Room) -> list[tuple[str, Sink]]:
         sink = Sink()
         await room.connect(sink, token)
         seats.append((player_id, sink))
-    await room.lobby(seats[0][1], seats[0][0], "start", "start", None, None)
+    await room.lobby_action(seats[0][1], seats[0][0], "start", "start", None, None)
     return seats
 
 
@@ -76,15 +76,15 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     while done < args.commands:
         room, seats, policy = rng.choice(rooms)
         game = room.play.match
-        if game is None or room.status != "playing":
-            await room.lobby(seats[0][1], seats[0][0], f"r{next_id}", "rematch", None, None)
+        if game is None or room.lobby.status != "playing":
+            await room.lobby_action(seats[0][1], seats[0][0], f"r{next_id}", "rematch", None, None)
             next_id += 1
             continue
         actors = list(game.state.window_actors)
         rng.shuffle(actors)
         command = None
         for seat in actors:
-            member = next(m for m in room.members if m.seat == seat)
+            member = next(m for m in room.lobby.members if m.seat == seat)
             command = policy.decide(view(game.state, seat))
             if command is not None:
                 break

@@ -59,7 +59,7 @@ async def seated(
         await room.connect(sub, token)
     rooms.tokens = tokens  # type: ignore[attr-defined]
     if start:
-        await room.lobby(subs[0], ids[0], "start-1", "start", None, None)
+        await room.lobby_action(subs[0], ids[0], "start-1", "start", None, None)
         assert subs[0].last("ack")["id"] == "start-1"
     return rooms, room, subs, ids
 

@@ -19,14 +19,16 @@ def test_a_start_the_store_refuses_leaves_the_lobby_as_it_was() -> None:
         _, room, subs, ids = await seated(start=False)
         store: Any = room.store
         store.unavailable = True
-        await room.lobby(subs[0], ids[0], "s1", "start", None, None)
+        await room.lobby_action(subs[0], ids[0], "s1", "start", None, None)
         answer = subs[0].last("error")
         assert answer["id"] == "s1" and answer["code"] == "unavailable"
-        assert room.status == "lobby" and room.game_number == 0 and room.play.match is None
-        assert all(m.seat is None for m in room.members) and store.games == {}
+        assert (
+            room.lobby.status == "lobby" and room.lobby.game_number == 0 and room.play.match is None
+        )
+        assert all(m.seat is None for m in room.lobby.members) and store.games == {}
         store.unavailable = False
-        await room.lobby(subs[0], ids[0], "s1", "start", None, None)  # the same id, later
-        assert subs[0].last("ack")["id"] == "s1" and room.status == "playing"
+        await room.lobby_action(subs[0], ids[0], "s1", "start", None, None)  # the same id, later
+        assert subs[0].last("ack")["id"] == "s1" and room.lobby.status == "playing"
 
     run(scenario())
 
@@ -36,15 +38,15 @@ def test_lobby_changes_the_store_refuses_are_undone() -> None:
         _, room, subs, ids = await seated(start=False)
         store: Any = room.store
         store.unavailable = True
-        await room.lobby(subs[0], ids[0], "k", "kick", None, ids[2])
+        await room.lobby_action(subs[0], ids[0], "k", "kick", None, ids[2])
         assert subs[0].last("error")["code"] == "unavailable"
-        assert [m.player_id for m in room.members] == ids and subs[2].closed is None
-        await room.lobby(
+        assert [m.player_id for m in room.lobby.members] == ids and subs[2].closed is None
+        await room.lobby_action(
             subs[0], ids[0], "t", "settings", {"round_timer": 60, "bribe_timer": 15}, None
         )
-        assert room.settings["round_timer"] == 30
-        await room.lobby(subs[1], ids[1], "l", "leave", None, None)
-        assert [m.player_id for m in room.members] == ids and subs[1].closed is None
+        assert room.lobby.settings["round_timer"] == 30
+        await room.lobby_action(subs[1], ids[1], "l", "leave", None, None)
+        assert [m.player_id for m in room.lobby.members] == ids and subs[1].closed is None
 
     run(scenario())
 
@@ -84,8 +86,8 @@ def test_a_retry_of_the_previous_games_command_after_a_restart_is_not_applied() 
         while not room.play.over:
             await room.apply_quietly(Timeout(room.play.match.game.state.window_id))
         await settle()
-        await room.lobby(subs[0], ids[0], "r", "rematch", None, None)
-        assert room.game_number == 2
+        await room.lobby_action(subs[0], ids[0], "r", "rematch", None, None)
+        assert room.lobby.game_number == 2
         store: MemoryStore = room.store  # type: ignore[assignment]
         [live] = await store.load_live_rooms()
         again = Room.restore(live, store, FakeClock(), CONFIG)
@@ -107,12 +109,12 @@ def test_restore_seats_a_game_whose_room_record_has_no_seats() -> None:
     async def scenario() -> None:
         _, room, _, ids = await seated()
         store: MemoryStore = room.store  # type: ignore[assignment]
-        seats = {m.player_id: m.seat for m in room.members}
+        seats = {m.player_id: m.seat for m in room.lobby.members}
         for p in store.rooms[room.code].players:  # as a crash before the seats were saved
             p.seat = None
         [live] = await store.load_live_rooms()
         again = Room.restore(live, store, FakeClock(), CONFIG)
-        assert {m.player_id: m.seat for m in again.members} == seats
+        assert {m.player_id: m.seat for m in again.lobby.members} == seats
         assert sorted(seats.values()) == [0, 1, 2] and set(seats) == set(ids)
 
     run(scenario())
@@ -132,7 +134,7 @@ def test_resume_finishes_a_game_over_in_its_log_but_not_in_its_row() -> None:
         assert live.game is not None and not live.game.finished
         again = Room.restore(live, store, FakeClock(), CONFIG)
         await again.resume()
-        assert again.status == "finished"
+        assert again.lobby.status == "finished"
         assert row.result == expected and expected is not None
         assert [g.game_id for g in await store.history()] == [room.play.game_id]
         await again.close(forget=False)

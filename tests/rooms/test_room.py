@@ -73,12 +73,12 @@ def test_a_failed_write_rolls_the_game_back() -> None:
         _, room, subs, ids = await seated()
         store: Any = room.store
         before = room.play.match.game.state.to_dict()
-        version = room.version
+        version = room.views.version
         card = subs[0].view["game"]["display"][0]["card"]
         store.fail_next_append = True
         answer = await act(room, subs[0], ids[0], {"type": "select", "card": card}, "c1")
         assert answer["type"] == "error" and answer["code"] == "unavailable"
-        assert room.play.match.game.state.to_dict() == before and room.version == version
+        assert room.play.match.game.state.to_dict() == before and room.views.version == version
         # Not remembered as answered: the same id, sent again, is applied once.
         answer = await act(room, subs[0], ids[0], {"type": "select", "card": card}, "c1")
         assert answer["type"] == "ack" and subs[0].view["game"]["me"]["selection"] == card
@@ -130,7 +130,7 @@ def test_away_after_thirty_seconds_and_back_on_reconnect() -> None:
         store: Any = room.store
         # Reconnect needs the token; the room only keeps its hash, so take it from a new join
         # is impossible mid-game: use the room's own record of the member instead.
-        member = room.members[2]
+        member = room.lobby.members[2]
         member.token_hash = __import__("laundermat.rooms.members", fromlist=["x"]).hash_token(
             "t" * 43
         )
@@ -158,7 +158,7 @@ def test_restore_resumes_the_deadline_or_gives_the_grace() -> None:
         again = Room.restore(live, store, later, CONFIG)
         assert again.play.deadline_ms == deadline
         assert again.play.match.game.state.to_dict() == room.play.match.game.state.to_dict()
-        assert "c1" in again.members[0].answered  # a retry of c1 is not applied again
+        assert "c1" in again.lobby.members[0].answered  # a retry of c1 is not applied again
         # A restart after the deadline passed: 5 s of grace from the restart.
         much_later = FakeClock(clock.now_ms() + 90_000)
         again = Room.restore(live, store, much_later, CONFIG)
@@ -170,18 +170,18 @@ def test_restore_resumes_the_deadline_or_gives_the_grace() -> None:
 def test_lobby_rules_host_kick_leave_and_start() -> None:
     async def scenario() -> None:
         _, room, subs, ids = await seated(players=4, start=False)
-        await room.lobby(subs[1], ids[1], "l1", "start", None, None)
+        await room.lobby_action(subs[1], ids[1], "l1", "start", None, None)
         assert subs[1].last("error")["code"] == "not_host"
-        await room.lobby(
+        await room.lobby_action(
             subs[0], ids[0], "l2", "settings", {"round_timer": 45, "bribe_timer": 30}, None
         )
         assert subs[3].view["room"]["settings"] == {"round_timer": 45, "bribe_timer": 30}
-        await room.lobby(subs[0], ids[0], "l3", "kick", None, ids[3])
+        await room.lobby_action(subs[0], ids[0], "l3", "kick", None, ids[3])
         assert subs[3].closed == 4003 and subs[3].last("error")["code"] == "kicked"
-        await room.lobby(subs[0], ids[0], "l4", "leave", None, None)
+        await room.lobby_action(subs[0], ids[0], "l4", "leave", None, None)
         assert subs[0].closed == 1000
-        assert room.host == ids[1]  # hosting passes to the next seat
-        await room.lobby(subs[1], ids[1], "l5", "start", None, None)
+        assert room.lobby.host == ids[1]  # hosting passes to the next seat
+        await room.lobby_action(subs[1], ids[1], "l5", "start", None, None)
         assert subs[1].last("error")["code"] == "not_enough_players"
         with pytest.raises(RoomError) as info:
             for i in range(10):
@@ -234,15 +234,15 @@ def test_everyone_away_ends_the_game_then_the_host_starts_a_rematch() -> None:
             await room.disconnect(sub)
         await clock.advance(30_000)
         await settle()
-        assert room.status == "finished" and room.play.over
+        assert room.lobby.status == "finished" and room.play.over
         store: Any = room.store
         assert store.games[room.play.game_id].result is not None
         host = Sub()
         await room.connect(host, rooms.tokens[0])  # type: ignore[attr-defined]
         assert host.view["game"]["phase"] == "over"
-        await room.lobby(host, ids[0], "r1", "rematch", None, None)
+        await room.lobby_action(host, ids[0], "r1", "rematch", None, None)
         assert host.last("ack")["id"] == "r1"
-        assert room.status == "playing" and room.game_number == 2
+        assert room.lobby.status == "playing" and room.lobby.game_number == 2
         game = host.view["game"]
         assert game["round"] == 1 and game["phase"] == "draft"
         assert game["log_from"] == 0  # the new game's whole log
@@ -259,7 +259,7 @@ def test_an_away_host_hands_hosting_to_the_next_seat() -> None:
         await room.disconnect(subs[0])
         await clock.advance(30_000)
         await settle()
-        assert room.host == ids[1]  # the next seat after the host, and connected
+        assert room.lobby.host == ids[1]  # the next seat after the host, and connected
         assert [p["host"] for p in subs[2].view["room"]["players"]] == [False, True, False]
 
     run(scenario())
@@ -286,7 +286,7 @@ def test_restore_from_a_snapshot_plus_the_later_commands() -> None:
         subs = [Sub() for _ in ids]
         for sub, token in zip(subs, tokens, strict=True):
             await room.connect(sub, token)
-        await room.lobby(subs[0], ids[0], "s", "start", None, None)
+        await room.lobby_action(subs[0], ids[0], "s", "start", None, None)
         policy = RandomPolicy(random.Random(3), wait_chance=0.0)
         sent = 0
         while room.play.seq < 23:
@@ -320,14 +320,24 @@ def test_a_finished_room_shows_its_final_standings_after_a_restart() -> None:
         while not room.play.over:  # every window runs out: a whole game of timeouts
             await room.apply_quietly(Timeout(room.play.match.game.state.window_id))
         await settle()
-        assert room.status == "finished"
+        assert room.lobby.status == "finished"
         assert room.play.match.game.state.investigated is not None
         store: MemoryStore = room.store  # type: ignore[assignment]
         [live] = await store.load_live_rooms()
         assert live.game is not None and live.game.finished
         again = Room.restore(live, store, FakeClock(), CONFIG)
-        assert again.status == "finished"
+        assert again.lobby.status == "finished"
         assert again.play.over
         assert again.play.match.game.state.to_dict() == room.play.match.game.state.to_dict()
 
     run(scenario())
+
+
+def test_every_room_error_code_has_its_sentence_once() -> None:
+    from laundermat.rooms.errors import MESSAGES, RoomCode, RoomError
+    from laundermat.web.protocol import SERVER_ERROR_CODES
+
+    assert set(MESSAGES) == set(RoomCode)
+    assert RoomError("room_full").message == MESSAGES[RoomCode.ROOM_FULL]
+    # The web layer publishes the room's codes from here, not from a copy.
+    assert all(SERVER_ERROR_CODES[code] == MESSAGES[code] for code in RoomCode)

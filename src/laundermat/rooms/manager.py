@@ -52,7 +52,7 @@ class RoomManager:
         while code in self.rooms:  # unique among live rooms
             code = new_code()
         room = Room(code, self.store, self.clock, self.config, self.observer, self._emptied, game)
-        room.settings = settings
+        room.lobby.settings = settings
         room.start()
         self.rooms[code] = room
         try:
@@ -88,7 +88,7 @@ class RoomManager:
                 continue
             self.rooms[room.code] = room
             await room.resume()
-            log.info("room restored", extra={"room": room.code, "status": room.status})
+            log.info("room restored", extra={"room": room.code, "status": str(room.lobby.status)})
         return len(self.rooms)
 
     def start_sweeper(self, every_ms: int = 5_000) -> None:
@@ -103,8 +103,8 @@ class RoomManager:
         """Close finished rooms after `finished_close_ms`, idle ones after `idle_close_ms`."""
         now = self.clock.now_ms()
         for room in list(self.rooms.values()):
-            finished = room.status == "finished" and room.finished_ms is not None
-            if (finished and now - (room.finished_ms or 0) >= self.finished_close_ms) or (
+            finished = room.lobby.status == "finished" and room.lobby.finished_ms is not None
+            if (finished and now - (room.lobby.finished_ms or 0) >= self.finished_close_ms) or (
                 room.connections == 0 and now - room.last_activity_ms >= self.idle_close_ms
             ):
                 await self.close(room)
@@ -112,7 +112,7 @@ class RoomManager:
     async def close(self, room: Room) -> None:
         self.rooms.pop(room.code, None)
         await room.close()
-        log.info("room closed", extra={"room": room.code, "status": room.status})
+        log.info("room closed", extra={"room": room.code, "status": str(room.lobby.status)})
 
     def _emptied(self, room: Room) -> None:
         """The last player left the lobby: the room closes."""

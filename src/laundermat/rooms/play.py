@@ -15,6 +15,7 @@ from typing import Any
 
 from ..games import Command, GameDefinition, Match
 from .clock import Clock
+from .errors import RoomError
 from .records import LiveGame, RoomRecord, StoreLike
 
 log = logging.getLogger("laundermat.room")
@@ -134,6 +135,28 @@ class GameDriver:
             log.warning("snapshot not saved", extra={"game_id": self.game_id}, exc_info=True)
             return
         self._base, self._log = snapshot, []
+
+    def player_command(
+        self, seat: int | None, command: dict[str, Any], window: int | None, playing: bool
+    ) -> Command:
+        """A client's command with its seat taken from the token, never from the message."""
+        match = self.match
+        if match is None or not playing or seat is None:
+            raise RoomError("no_game")
+        if "seat" in command:
+            raise RoomError("bad_message", "Commands carry no seat: your token is your seat.")
+        kind = command.get("type")
+        # Any JSON value may arrive here: test the type before `in`, which hashes (a list
+        # would raise TypeError), and never echo more than a short string back.
+        if not isinstance(kind, str):
+            raise RoomError("bad_message", "command.type must be a string naming a command.")
+        if kind in self.definition.room_commands:
+            raise RoomError("not_a_player_command")
+        if kind not in self.definition.player_commands:
+            raise RoomError("bad_message", f"Unknown command type {kind[:32]!r}.")
+        if window is not None and window != match.window_id():
+            raise RoomError("stale_window", f"Window {window} is no longer open.")
+        return match.parse({**command, "seat": seat})
 
     def _rebuild(self) -> Match:
         """The match as the store has it: the last snapshot (or the seed) plus the log."""

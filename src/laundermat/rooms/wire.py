@@ -61,3 +61,7 @@ def error_bytes(code: str, message: str, command_id: str | None = None) -> bytes
 
 def ack_bytes(command_id: str, version: int) -> bytes:
     return _compact(orjson.dumps({"type": "ack", "id": command_id, "version": version}))
+
+
+def welcome_bytes(role: str, player_id: str | None, code: str) -> bytes:
+    return orjson.dumps({"type": "welcome", "role": role, "player_id": player_id, "code": code})

@@ -150,11 +150,11 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     @app.exception_handler(StoreUnavailable)
     async def unavailable(request: Request, exc: StoreUnavailable) -> JSONResponse:
         log.warning("database unavailable", extra={"path": request.url.path})
-        return ApiError("unavailable", "The game's storage is not answering; try again.").response()
+        return ApiError("unavailable").response()
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:
         log.exception("request failed", extra={"path": request.url.path})
-        return ApiError("internal", "Something went wrong on the server.", 500).response()
+        return ApiError("internal", status=500).response()
 
     return app

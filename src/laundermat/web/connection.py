@@ -25,6 +25,16 @@ class ConnState(Enum):
     CLOSING = "closing"
 
 
+# Every change of state goes through `Connection.become`, which allows only these (as
+# Starlette checks each send and receive against its own state machine).
+TRANSITIONS = {
+    ConnState.OPEN: {ConnState.PLAYER, ConnState.SPECTATOR, ConnState.CLOSING},
+    ConnState.PLAYER: {ConnState.CLOSING},
+    ConnState.SPECTATOR: {ConnState.CLOSING},
+    ConnState.CLOSING: set(),
+}
+
+
 class Connection:
     def __init__(self, ws: WebSocket, queue_size: int) -> None:
         self.ws = ws
@@ -34,6 +44,11 @@ class Connection:
         self._reason = ""
         self._queue: asyncio.Queue[bytes | object] = asyncio.Queue(maxsize=queue_size)
         self._writer = asyncio.create_task(self._write())
+
+    def become(self, state: ConnState) -> None:
+        if state not in TRANSITIONS[self.state]:
+            raise RuntimeError(f"a connection cannot go from {self.state} to {state}")
+        self.state = state
 
     # ------------------------------------------------------------ the room's side
 
@@ -49,7 +64,7 @@ class Connection:
         """Close after the messages already queued (so an error arrives before its close)."""
         if self.state is ConnState.CLOSING:
             return
-        self.state = ConnState.CLOSING
+        self.become(ConnState.CLOSING)
         self.close_code, self._reason = code, reason
         if self._queue.full():  # a slow reader: what it has not read is lost anyway
             while not self._queue.empty():
@@ -69,7 +84,8 @@ class Connection:
                 await self.ws.send_text(item.decode())
         except Exception:
             # The peer went away mid-send; the reader sees the disconnect and cleans up.
-            self.state = ConnState.CLOSING
+            if self.state is not ConnState.CLOSING:
+                self.become(ConnState.CLOSING)
 
     async def finish(self, timeout: float = 2.0) -> None:
         """Let the writer flush and close, then make sure it is gone."""

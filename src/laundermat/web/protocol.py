@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .. import games
 from ..games import DEFAULT_GAME
+from ..rooms.errors import MESSAGES as ROOM_MESSAGES
 
 Name = Annotated[str, Field(min_length=1, max_length=24)]
 CommandId = Annotated[str, Field(min_length=1, max_length=64)]
@@ -228,35 +229,20 @@ def json_schema() -> dict[str, Any]:
 
 # Stable error codes the server adds to the engine's own (see engine/errors.py).
 SERVER_ERROR_CODES = {
+    # The web layer's own.
     "bad_json": "The message is not valid JSON.",
-    "bad_message": "The message does not match the protocol.",
     "too_big": "The message is larger than the server accepts.",
     "rate_limited": "Too many messages; the connection will close.",
     "hello_first": "Send hello (or spectate) before anything else.",
-    "bad_token": "That seat token is not valid for this room.",
-    "room_not_found": "There is no live room with that code.",
-    "room_full": "The room already has six players.",
-    "game_started": "The game has started; you can watch as a spectator.",
-    "not_host": "Only the host can do that.",
-    "not_in_lobby": "That can only be done in the lobby.",
-    "not_enough_players": "The game needs more (or fewer) players than the room has.",
-    "unknown_game": "This server hosts no game by that name.",
+    "hello_timeout": "No hello or spectate soon enough after connecting; the socket closes.",
     "spectator": "Spectators cannot act.",
-    "no_game": "No game is running.",
     "origin_not_allowed": "This origin may not connect.",
     "too_many_requests": "Too many requests from this address; try again shortly.",
-    "name_taken": "Someone in the room already uses that name.",
-    "bad_name": "Names need a visible character, at most 24, and no control or invisible ones.",
-    "not_a_player_command": "That command is the room's own (timeout, set_away).",
     "not_found": "No such game.",
-    "not_finished": "Replays are available once the game has finished.",
-    "kicked": "The host removed you from the room.",
-    "replaced": "This seat connected from another tab or device.",
-    "room_closed": "The room has closed.",
-    "unavailable": "The game's storage is not answering; nothing was changed. Try again.",
-    "internal": "Something went wrong on the server.",
     "bad_request": "The HTTP request is not one this route accepts (e.g. the wrong method).",
-    "hello_timeout": "No hello or spectate soon enough after connecting; the socket closes.",
+    "internal": "Something went wrong on the server.",
+    # The rooms' (rooms/errors.py), each sentence written once, there.
+    **{str(code): text for code, text in ROOM_MESSAGES.items()},
 }
 
 # Close codes the server uses on the socket (4xxx are this application's own).

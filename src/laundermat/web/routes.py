@@ -17,6 +17,7 @@ from ..rooms import RoomError
 from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
 from .limits import origin_allowed
 from .protocol import (
+    SERVER_ERROR_CODES,
     CreateRoom,
     ErrorBody,
     GameSummaryBody,
@@ -45,7 +46,10 @@ STATUS = {
 
 
 class ApiError(Exception):
-    def __init__(self, code: str, message: str, status: int | None = None) -> None:
+    """An HTTP error answer; its sentence is the code's own (protocol.py) unless given."""
+
+    def __init__(self, code: str, message: str | None = None, status: int | None = None) -> None:
+        message = message or SERVER_ERROR_CODES.get(code, code)
         super().__init__(message)
         self.code, self.message = code, message
         self.status = status or STATUS.get(code, 400)
@@ -97,7 +101,7 @@ def room_code(code: str) -> str:
     # Surrounding spaces were always forgiven; a long "code" is cut before any work on it.
     code = normalize_code(code[: CODE_LENGTH + 8])
     if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
-        raise ApiError("room_not_found", "There is no live room with that code.")
+        raise ApiError("room_not_found")
     return code
 
 
@@ -159,7 +163,7 @@ async def room_info(code: Code, request: Request, app: State) -> dict[str, Any]:
         room = app.manager.require(room_code(code))
     except (ApiError, RoomError):
         app.lookup_miss_limiter.allow(address)  # counts the miss
-        raise ApiError("room_not_found", "There is no live room with that code.") from None
+        raise ApiError("room_not_found") from None
     return room.info()
 
 
@@ -188,7 +192,7 @@ async def history(
 async def game_replay(game_id: GameId, app: State) -> ReplayBody:
     record = await app.store.game_record(game_id)
     if record is None:
-        raise ApiError("not_found", "No such game.")
+        raise ApiError("not_found")
     if not record.finished:  # a running game's log would leak every hidden card
         raise ApiError("not_finished", "Replays are available once the game has finished.")
     definition = games.get(record.game)

@@ -1,0 +1,60 @@
+"""Answer-once: each client request id is run at most once and always answered.
+
+A repeated id (a retry after a reconnect) gets the first answer again. Refusals are
+remembered too, except `unavailable`: nothing was applied then, so the same id may be sent
+again once the store is back. An id the command log already holds (a retry older than
+memory, refused by the log's unique key) is answered with an ack: the first application
+stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from ..games import RuleError
+from .errors import RoomError
+from .members import Member
+from .records import DuplicateCommand, StoreUnavailable
+from .wire import Observer, ack_bytes, error_bytes
+
+T = TypeVar("T")
+
+
+async def answer_once(
+    member: Member,
+    command_id: str,
+    run: Callable[[Member], Awaitable[T]],
+    limit: int,
+    observer: Observer,
+    version: int,
+) -> tuple[bool, T | None]:
+    """Returns whether `run` ran and was acked (the change is then view `version + 1`)."""
+    sub = member.sub
+    assert sub is not None
+    if command_id in member.answered:
+        sub.send(member.answered[command_id])
+        return False, None
+    try:
+        outcome = await run(member)
+    except (RoomError, RuleError) as exc:
+        answer = error_bytes(exc.code, exc.message, command_id)
+        member.remember(command_id, answer, limit)
+        sub.send(answer)
+        observer.command(exc.code)
+        return False, None
+    except StoreUnavailable:
+        error = RoomError("unavailable")
+        sub.send(error_bytes(error.code, error.message, command_id))
+        observer.command(error.code)
+        return False, None
+    except DuplicateCommand:
+        answer = ack_bytes(command_id, version)
+        member.remember(command_id, answer, limit)
+        sub.send(answer)
+        return False, None
+    answer = ack_bytes(command_id, version + 1)
+    member.remember(command_id, answer, limit)
+    sub.send(answer)
+    observer.command(None)
+    return True, outcome

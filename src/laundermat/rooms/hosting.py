@@ -1,0 +1,111 @@
+"""Lobby actions: leave (anyone), and the host's settings, kick, start and rematch.
+
+Each runs inside the room's queue (GEN-1) through `RoomPort`, the part of a room it needs,
+so this module does not import the room. If the room record cannot be saved, memory goes
+back to what it was: a lobby change exists once it is durable, and only then is anyone
+else told (the kicked player, for one).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Protocol
+
+from ..games import Command
+from .errors import RoomError
+from .lobby import Lobby, RoomStatus
+from .members import Member
+from .play import GameDriver
+from .presence import AwayClocks
+from .publish import Publisher
+from .records import RoomRecord, StoreUnavailable
+from .wire import error_bytes
+
+log = logging.getLogger("laundermat.room")
+
+
+class RoomPort(Protocol):
+    code: str
+    lobby: Lobby
+    play: GameDriver
+    away: AwayClocks
+    views: Publisher
+
+    def record(self) -> RoomRecord: ...
+
+    async def save(self) -> None: ...
+
+    async def apply_quietly(self, command: Command) -> None: ...
+
+    def set_away(self, seat: int, away: bool) -> Command: ...
+
+
+async def lobby_action(
+    room: RoomPort, member: Member, action: str, settings: dict[str, int] | None, target: str | None
+) -> bool:
+    """One lobby action; True when the sender's socket should close afterwards."""
+    lobby = room.lobby
+    undo = lobby.memo()
+    victim = None
+    try:
+        if action == "leave":
+            lobby.leave(member)
+        else:
+            lobby.require_host(member)
+            if action == "start":
+                lobby.require_lobby()
+                return await start_game(room, undo)  # saved with the game, atomically
+            if action == "rematch":
+                if lobby.status is not RoomStatus.FINISHED:
+                    raise RoomError("not_finished", "A rematch starts once the game is over.")
+                return await start_game(room, undo)
+            if action == "settings":
+                if settings is None:
+                    raise RoomError("bad_message", "settings needs a settings object.")
+                lobby.change_settings(settings)
+            elif action == "kick":
+                victim = lobby.kick(member, target)
+            else:
+                raise RoomError("bad_message", f"Unknown lobby action {action[:32]!r}.")
+        await room.save()
+    except StoreUnavailable:
+        undo()
+        raise
+    if action == "leave":
+        if lobby.status is RoomStatus.LOBBY:
+            room.away.cancel(member.player_id)
+        else:  # GEN-3: the seat stays, and its player will be away
+            room.away.arm(member.player_id)
+        return True
+    if victim is not None:
+        room.away.cancel(victim.player_id)
+        if victim.sub is not None:
+            victim.sub.send(error_bytes("kicked", "The host removed you from the room."))
+            victim.sub.close(4003, "kicked")
+    return False
+
+
+async def start_game(room: RoomPort, undo: Callable[[], None]) -> bool:
+    """A new game with the table as it is (the first game or a rematch). The game and the
+    room record that seats it are durable together, or neither changes."""
+    lobby = room.lobby
+    lobby.require_players()
+    ids = [m.player_id for m in lobby.members]
+    # The seed is drawn here and stays the server's secret until the game is over.
+    lobby.seat(room.play.prepare(secrets.randbits(62), ids, lobby.settings))
+    try:
+        await room.play.commit_start(room.record())
+    except BaseException:
+        undo()
+        raise
+    log.info(
+        "game started",
+        extra={"room": room.code, "game_id": room.play.game_id, "players": len(ids)},
+    )
+    room.views.log_mark = 0
+    for m in lobby.members:  # presence holds from the first window (GEN-4)
+        if m.away and m.seat is not None:
+            await room.apply_quietly(room.set_away(m.seat, True))
+    return False

@@ -1,0 +1,83 @@
+"""A room's one queue (GEN-1): every change to a room runs here, one at a time, in order.
+
+`call` runs a job and returns its result to the caller; `post` runs one nobody waits for
+(timers, presence); `post_later` posts one after a delay on the room's clock (a retry).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from .clock import Clock
+from .errors import RoomError
+
+T = TypeVar("T")
+Job = Callable[[], Awaitable[Any]]
+log = logging.getLogger("laundermat.room")
+
+
+class JobQueue:
+    def __init__(self, name: str, clock: Clock) -> None:
+        self.name = name
+        self.clock = clock
+        self.closed = False
+        self._jobs: asyncio.Queue[tuple[Job, asyncio.Future[Any] | None]] = asyncio.Queue()
+        self._worker: asyncio.Task[None] | None = None
+        self._later: set[asyncio.Task[None]] = set()  # jobs waiting for their delay
+
+    def start(self) -> None:
+        if self._worker is None:
+            self._worker = asyncio.create_task(self._run(), name=f"room-{self.name}")
+
+    async def call(self, job: Callable[[], Awaitable[T]]) -> T:
+        if self.closed:
+            raise RoomError("room_closed")
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._jobs.put_nowait((job, future))
+        return await future
+
+    def post(self, job: Job) -> None:
+        if not self.closed:
+            self._jobs.put_nowait((job, None))
+
+    def post_later(self, job: Job, delay_ms: int) -> None:
+        async def wait() -> None:
+            await self.clock.sleep_until(self.clock.now_ms() + delay_ms)
+            self.post(job)
+
+        task = asyncio.create_task(wait())
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+
+    def close(self) -> None:
+        """No more jobs; whoever waits on one still queued hears that the room closed."""
+        self.closed = True
+        for task in self._later:
+            task.cancel()
+        if self._worker is not None:
+            self._worker.cancel()
+        while not self._jobs.empty():
+            _, future = self._jobs.get_nowait()
+            if future is not None and not future.done():
+                future.set_exception(RoomError("room_closed"))
+
+    async def _run(self) -> None:
+        while True:
+            job, future = await self._jobs.get()
+            try:
+                value = await job()
+            except asyncio.CancelledError:
+                if future is not None and not future.done():
+                    future.cancel()
+                raise
+            except Exception as exc:
+                if future is None:
+                    log.exception("room job failed", extra={"room": self.name})
+                elif not future.done():
+                    future.set_exception(exc)
+            else:
+                if future is not None and not future.done():
+                    future.set_result(value)

@@ -1,0 +1,218 @@
+"""A room's lobby as a plain object: its status, settings, host and seats, and the rules for
+changing them. Nothing here waits or writes: the room (room.py) runs these inside its queue,
+saves the record, and puts things back with `memo()` when the save fails."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .. import games
+from ..games import GameDefinition, Match
+from .errors import RoomError
+from .members import Member, hash_token, new_token, next_host
+from .names import name_key, normalize_name
+from .records import PlayerRecord, RoomRecord
+from .wire import ack_bytes
+
+
+class RoomStatus(StrEnum):
+    LOBBY = "lobby"  # seats are taken; the host may change settings, kick and start
+    PLAYING = "playing"  # a game runs; seats are fixed (GEN-3)
+    FINISHED = "finished"  # the game is over; the host may start a rematch
+
+
+@dataclass
+class Lobby:
+    definition: GameDefinition
+    created_ms: int
+    status: RoomStatus = RoomStatus.LOBBY
+    settings: dict[str, int] = field(default_factory=dict)
+    host: str | None = None
+    members: list[Member] = field(default_factory=list)
+    game_number: int = 0
+    updated_ms: int = 0
+    finished_ms: int | None = None
+
+    def __post_init__(self) -> None:
+        self.settings = self.settings or games.default_settings(self.definition)
+        self.updated_ms = self.updated_ms or self.created_ms
+
+    # ------------------------------------------------------------ questions
+
+    def member(self, player_id: str | None) -> Member | None:
+        return next((m for m in self.members if m.player_id == player_id), None)
+
+    def holder(self, sub: object) -> Member | None:
+        """The member whose seat this connection holds, if any."""
+        return next((m for m in self.members if m.sub is sub), None)
+
+    @property
+    def connected(self) -> int:
+        return sum(1 for m in self.members if m.connected)
+
+    def require_host(self, member: Member) -> None:
+        if member.player_id != self.host:
+            raise RoomError("not_host")
+
+    def require_lobby(self) -> None:
+        if self.status is not RoomStatus.LOBBY:
+            raise RoomError("not_in_lobby")
+
+    # ------------------------------------------------------------ changes
+
+    def add(self, name: str, now_ms: int) -> tuple[Member, str]:
+        """A new seat: (member, secret token). Raises before changing anything."""
+        if self.status is not RoomStatus.LOBBY:
+            raise RoomError("game_started")
+        if len(self.members) >= self.definition.max_players:
+            raise RoomError("room_full", f"The room already has {len(self.members)} players.")
+        name = normalize_name(name)  # bad_name: invisible or control characters, empty
+        if any(name_key(m.name) == name_key(name) for m in self.members):
+            raise RoomError("name_taken")
+        token = new_token()
+        player_id = "p" + secrets.token_hex(4)
+        while self.member(player_id) is not None:
+            player_id = "p" + secrets.token_hex(4)
+        member = Member(player_id, name, hash_token(token), now_ms)
+        self.members.append(member)
+        if self.host is None:
+            self.host = player_id
+        return member, token
+
+    def change_settings(self, settings: dict[str, int]) -> None:
+        self.require_lobby()
+        changed = {**self.settings, **settings}
+        problems = games.settings_errors(self.definition, changed)
+        if problems:
+            raise RoomError("bad_message", "; ".join(problems))
+        self.settings = changed
+
+    def kick(self, by: Member, target: str | None) -> Member:
+        self.require_lobby()
+        victim = self.member(target)
+        if victim is None or victim is by:
+            raise RoomError("bad_message", "kick needs the player_id of another player.")
+        self.members.remove(victim)
+        return victim
+
+    def leave(self, member: Member) -> None:
+        """In the lobby the seat is freed; during a game it stays and is scored (GEN-3)."""
+        was_host = member.player_id == self.host
+        if self.status is RoomStatus.LOBBY:
+            self.members.remove(member)
+        else:
+            member.left = True
+            member.sub = None
+        if was_host:
+            self.pass_host()
+
+    def pass_host(self) -> None:
+        self.host = next_host(self.members, self.host, by_seat=self.status != RoomStatus.LOBBY)
+
+    def require_players(self) -> None:
+        d = self.definition
+        if not d.min_players <= len(self.members) <= d.max_players:
+            raise RoomError(
+                "not_enough_players",
+                f"A game of {d.title} needs {d.min_players} to {d.max_players} players.",
+            )
+
+    def seat(self, seats: dict[str, int]) -> None:
+        """A new game starts with these seats (player_id -> seat)."""
+        self.game_number += 1
+        self.status, self.finished_ms = RoomStatus.PLAYING, None
+        for m in self.members:
+            m.seat = seats[m.player_id]
+
+    def remember(self, answered: list[tuple[str, str]], limit: int) -> None:
+        """After a restart: every command id the log holds is answered again, never
+        re-applied. The view version it was acked with is unknown: the ack says 0."""
+        members = {m.player_id: m for m in self.members}
+        for player_id, client_id in answered:
+            member = members.get(player_id)
+            if member is not None:
+                member.remember(client_id, ack_bytes(client_id, 0), limit)
+
+    def resume(self, match: Match) -> None:
+        """After a restart, with the match replayed: seats, presence and status from it. A
+        seat the record lacks (a crash between the game's row and the room's, before they
+        were written together) is taken from the match, which knows each player_id's."""
+        seats = match.seats()
+        for m in self.members:
+            if m.seat is None and m.player_id in seats:
+                m.seat = seats[m.player_id]
+            m.away = m.seat is not None and match.away(m.seat)
+        self.status = RoomStatus.FINISHED if match.over() else RoomStatus.PLAYING
+
+    def memo(self) -> Callable[[], None]:
+        """Everything a lobby change may touch, to put back if it cannot be made durable."""
+        state = (dict(self.settings), list(self.members), self.host)
+        status = (self.status, self.finished_ms, self.game_number)
+        flags = [(m, m.left, m.sub, m.seat) for m in self.members]
+
+        def undo() -> None:
+            self.settings, self.members, self.host = state[0], state[1], state[2]
+            self.status, self.finished_ms, self.game_number = status
+            for m, left, sub, seat in flags:
+                m.left, m.sub, m.seat = left, sub, seat
+
+        return undo
+
+    # ------------------------------------------------------------ records
+
+    def record(self, code: str) -> RoomRecord:
+        return RoomRecord(
+            code=code,
+            status=str(self.status),
+            settings=dict(self.settings),
+            host=self.host,
+            players=[
+                PlayerRecord(m.player_id, m.name, m.token_hash, m.seat, m.joined_ms)
+                for m in self.members
+            ],
+            game_number=self.game_number,
+            created_ms=self.created_ms,
+            updated_ms=self.updated_ms,
+            game=self.definition.name,
+        )
+
+    @classmethod
+    def from_record(cls, record: RoomRecord) -> Lobby:
+        return cls(
+            definition=games.require(record.game),
+            created_ms=record.created_ms,
+            status=RoomStatus(record.status),
+            settings=dict(record.settings),
+            host=record.host,
+            members=[
+                Member(p.player_id, p.name, p.token_hash, p.joined_ms, seat=p.seat)
+                for p in record.players
+            ],
+            game_number=record.game_number,
+            updated_ms=record.updated_ms,
+        )
+
+    def info(self, code: str, seated: bool, spectators: int) -> dict[str, object]:
+        """The public room summary (RoomInfo)."""
+        return {
+            "code": code,
+            "game": self.definition.name,
+            "status": str(self.status),
+            "settings": dict(self.settings),
+            "players": [
+                {
+                    "player_id": m.player_id,
+                    "name": m.name,
+                    "host": m.player_id == self.host,
+                    "connected": m.connected,
+                    "away": m.away,
+                    "seat": m.seat if seated else None,
+                }
+                for m in self.members
+            ],
+            "spectators": spectators,
+            "game_number": self.game_number,
+        }
