@@ -135,7 +135,7 @@ def test_hidden_from_everyone() -> None:
     for viewer in (None, 0, 1, 2):
         seen = view(game.state, viewer)
         text = json.dumps(seen)
-        for key in ('"deck"', '"rng"', '"vault"', '"lf_draw"', '"spent"'):
+        for key in ('"deck"', '"rng"', '"vault"', '"lost_found_draw"', '"spent"'):
             assert key not in text
         assert seen["vault_size"] == 2
         assert all(e.get("card") != hidden for e in seen["log"])

@@ -70,7 +70,7 @@ def cards_shown(tree: object) -> list[int]:
     return found
 
 
-def lf_draft(**kwargs: object) -> Game:
+def lost_found_draft(**kwargs: object) -> Game:
     kwargs.setdefault(
         "chance", ScriptedChance(values={"lost_found": [HIDDEN], "return_to_deck": [C]})
     )
@@ -80,11 +80,11 @@ def lf_draft(**kwargs: object) -> Game:
 def test_lost_and_found_draws_a_hidden_bill() -> None:
     """LOSTFOUND-1: a hidden draw from the deck is the selection; hidden from everyone, the
     user included, until lock; others see only that the user has a selection."""
-    game = lf_draft()
+    game = lost_found_draft()
     deck = len(game.state.deck)
     play(game, DrawLostFound(0))
     player = game.state.players[0]
-    assert player.lf_draw == HIDDEN and player.lf_used
+    assert player.lost_found_draw == HIDDEN and player.lost_found_used
     assert len(game.state.deck) == deck - 1
     mine = view(game.state, 0)
     assert mine["me"]["selection"] == "lost_and_found"
@@ -116,24 +116,24 @@ def test_lost_and_found_needs_a_deck() -> None:
     ],
 )
 def test_lost_and_found_switch_back(switch: str) -> None:
-    game = lf_draft()
+    game = lost_found_draft()
     deck = sorted(game.state.deck)
     play(game, DrawLostFound(0))
     play(game, Select(0, A) if switch == "select" else ClearSelection(0))
     player = game.state.players[0]
-    assert player.lf_draw is None and not player.lf_used  # the ability is restored
+    assert player.lost_found_draw is None and not player.lost_found_used  # the ability is restored
     assert sorted(game.state.deck) == deck  # the draw went back into the deck
     play(game, DrawLostFound(0))  # and can be used again
-    assert game.state.players[0].lf_used
+    assert game.state.players[0].lost_found_used
 
 
 def test_lost_and_found_at_lock() -> None:
     """LOSTFOUND-3 / DRAFT-5 / DRAFT-7 / DRAFT-8: the draw is collected, its use becomes
     public but not its value, and one unselected display bill goes back into the deck."""
-    game = lf_draft()
+    game = lost_found_draft()
     play(game, DrawLostFound(0), Select(1, A), Select(2, B))
     player = game.state.players[0]
-    assert HIDDEN in player.wallet and player.collected and player.lf_public
+    assert HIDDEN in player.wallet and player.collected and player.lost_found_public
     locked = first(game.state.events, "draft_locked")
     assert locked.public["lost_and_found"] == [0]
     collected = first(game.state.events, "lost_found_collected")
@@ -633,7 +633,7 @@ def test_broken_machine() -> None:
     events = play(game, BreakMachine(2))
     state = game.state
     assert all(p.selection is None for p in state.players)
-    assert not state.players[0].lf_used and state.players[0].lf_draw is None
+    assert not state.players[0].lost_found_used and state.players[0].lost_found_draw is None
     assert len(state.display) == 4
     assert first(events, "broken_machine").public == {"seat": 2, "display": state.display}
     assert sorted(state.deck + state.display) == sorted([c for c in range(60)])

@@ -30,11 +30,11 @@ def _require_weapon(player: Player, weapon: Weapon) -> None:
 def _return_draw(game: Game, player: Player) -> None:
     """LOSTFOUND-2: the draw goes back into the deck, shuffled, and the ability returns."""
     state = game.state
-    assert player.lf_draw is not None
-    state.deck.append(player.lf_draw)
+    assert player.lost_found_draw is not None
+    state.deck.append(player.lost_found_draw)
     shuffle(game.chance, Purpose.DECK, state.deck)
-    player.lf_draw = None
-    player.lf_used = False
+    player.lost_found_draw = None
+    player.lost_found_used = False
 
 
 def _set_selection(game: Game, player: Player, selection: int | None) -> None:
@@ -65,14 +65,14 @@ def draw_lost_found(game: Game, command: DrawLostFound) -> None:
     state = game.state
     player = game.player(command.seat)
     _require_weapon(player, Weapon.LOST_AND_FOUND)
-    if player.lf_used:
+    if player.lost_found_used:
         raise IllegalMove(IllegalCode.ABILITY_USED, "Lost and Found has been used.")
     if not state.deck:
         raise IllegalMove(IllegalCode.DECK_EMPTY, "The deck is empty.")
     card = pick_value(game.chance, Purpose.LOST_FOUND, state.deck)
     state.deck.remove(card)
-    player.lf_used = True
-    player.lf_draw = card
+    player.lost_found_used = True
+    player.lost_found_draw = card
     _set_selection(game, player, LOST_FOUND_PICK)
 
 
@@ -86,10 +86,10 @@ def break_machine(game: Game, command: BreakMachine) -> None:
     player.broken_used = True
     state.deck.extend(state.display)
     for other in state.players:
-        if other.lf_draw is not None:
-            state.deck.append(other.lf_draw)
-            other.lf_draw = None
-            other.lf_used = False
+        if other.lost_found_draw is not None:
+            state.deck.append(other.lost_found_draw)
+            other.lost_found_draw = None
+            other.lost_found_used = False
         other.selection = None
     shuffle(game.chance, Purpose.DECK, state.deck)
     deal_display(game)
@@ -108,14 +108,14 @@ def lock(game: Game) -> None:
             player.timed_out = True  # DRAFT-6
             timed_out.append(player.seat)
         elif player.selection == LOST_FOUND_PICK:
-            assert player.lf_draw is not None
-            card = player.lf_draw
+            assert player.lost_found_draw is not None
+            card = player.lost_found_draw
             player.wallet.append(card)  # DRAFT-5
-            player.lf_draw = None
-            player.lf_public = True
+            player.lost_found_draw = None
+            player.lost_found_public = True
             player.collected = True
             lost_found.append(player.seat)
-            state.lf_collected += 1
+            state.lost_found_collected += 1
             game.emit(
                 "lost_found_collected",
                 secret={"card": card, "value": BILL_VALUE[card]},
@@ -201,7 +201,7 @@ def to_vault(game: Game) -> None:
     chosen = {p.selection for p in state.players}
     unselected = [c for c in state.display if c not in chosen]
     returned = []
-    for _ in range(state.lf_collected):
+    for _ in range(state.lost_found_collected):
         if not unselected:
             break
         card = pick_value(game.chance, Purpose.RETURN_TO_DECK, unselected)

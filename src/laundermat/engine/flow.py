@@ -125,13 +125,13 @@ def start_round(game: Game) -> None:
     state.round += 1
     for player in state.players:
         player.selection = None
-        player.lf_draw = None
+        player.lost_found_draw = None
         player.collected = False
         player.timed_out = False
         player.purchased = False
     state.collisions = []
     state.seniority_claimed = None
-    state.lf_collected = 0
+    state.lost_found_collected = 0
     draft.deal_display(game)
     game.emit("round", round=state.round, display=list(state.display))
     open_window(game, Phase.DRAFT, list(range(state.n)))

@@ -29,7 +29,7 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
         out["clear"] = player.selection is not None
         out["lost_and_found"] = (
             player.weapon == Weapon.LOST_AND_FOUND
-            and not player.lf_used
+            and not player.lost_found_used
             and bool(state.deck)
             and player.selection != LOST_FOUND_PICK
         )

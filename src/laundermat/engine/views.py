@@ -59,7 +59,7 @@ def _players(state: GameState, viewer: int | None, revealed: bool) -> list[dict[
             "away": p.away,
             "weapon": p.weapon,
             "has_selected": p.selection is not None,
-            "lost_and_found_used": p.lf_public,  # public from its lock (DRAFT-7)
+            "lost_and_found_used": p.lost_found_public,  # public from its lock (DRAFT-7)
             "seniority_used": p.seniority_used,
             "broken_machine_used": p.broken_used,
             "two_for_one_pending": p.two_for_one_pending,
@@ -87,7 +87,7 @@ def _me(state: GameState, seat: int) -> dict[str, JSON]:
         "wallet": [_bill(b) for b in player.wallet],
         "wallet_total": sum(BILL_VALUE[b] for b in player.wallet),
         "selection": selection,
-        "lost_and_found_used": player.lf_used,
+        "lost_and_found_used": player.lost_found_used,
         "options": options(state, seat),
     }
 
