@@ -21,6 +21,7 @@ from laundermat.engine import (
     redact_event,
     view,
 )
+from laundermat.engine.cards import DECK_COMPOSITION
 
 from .builders import RACK, SLOT, VENDING, bill, build, play
 from .scoring_helpers import scored
@@ -134,7 +135,10 @@ def test_hidden_from_everyone() -> None:
     play(game, DrawLostFound(0))
     for viewer in (None, 0, 1, 2):
         seen = view(game.state, viewer)
-        text = json.dumps(seen)
+        # The public rules block names the deck's composition ("deck": [value, count] pairs,
+        # SETUP-4), never its order; everything else must not mention the deck at all.
+        assert seen["rules"]["deck"] == [[v, n] for v, n in DECK_COMPOSITION]
+        text = json.dumps({k: v for k, v in seen.items() if k != "rules"})
         for key in ('"deck"', '"rng"', '"vault"', '"lost_found_draw"', '"spent"'):
             assert key not in text
         assert seen["vault_size"] == 2

@@ -31,6 +31,25 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+@dataclass(frozen=True)
+class Window:
+    """An open window: one opening of a phase, for its actors. The room arms a deadline of
+    `duration` seconds for it and, when it passes, sends `Timeout(id)`."""
+
+    id: int
+    kind: Phase
+    actors: tuple[int, ...]
+    duration: int
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "id": self.id,
+            "kind": str(self.kind),
+            "actors": list(self.actors),
+            "duration": self.duration,
+        }
+
+
 @dataclass
 class Settings:
     round_timer: int = DEFAULT_ROUND_TIMER
