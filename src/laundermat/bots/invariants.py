@@ -91,9 +91,13 @@ def check_redaction(state: GameState, rng: random.Random) -> list[str]:
         return []
     problems = []
     viewers: list[int | None] = [None, *range(state.n)]
+    public_rules = view(state, None)["rules"]
     for viewer in viewers:
-        if view(state, viewer) != view(perturb(state, viewer, rng), viewer):
+        seen = view(state, viewer)
+        if seen != view(perturb(state, viewer, rng), viewer):
             problems.append(f"the view of {viewer} depends on hidden information")
+        if seen["rules"] != public_rules:  # PUBLIC-1: the rules are the same for everyone
+            problems.append(f"the rules block of {viewer} differs from the spectator's")
     return problems
 
 

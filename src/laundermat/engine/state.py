@@ -18,8 +18,9 @@ LOST_FOUND_PICK = -1  # a selection that is the player's hidden Lost and Found d
 
 
 class Phase(StrEnum):
-    """Which window is open. The round walks DRAFT → SENIORITY → ALARM → PURCHASE; the game
-    then walks the three bribery stages to OVER (see `flow.PHASES`)."""
+    """The phase the game is in (the kind of the open window). A round walks DRAFT →
+    SENIORITY → ALARM → PURCHASE; the game then walks the three bribery stages to OVER (see
+    `flow.PHASES`)."""
 
     DRAFT = "draft"
     SENIORITY = "seniority"
