@@ -17,7 +17,7 @@ applying), never by restating a rule here:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from . import bribery, draft, purchase, vault
 from .cards import ADDITIONS, BILL_VALUE, Weapon
@@ -27,6 +27,7 @@ from .commands import (
     BuyAddition,
     BuyWeapon,
     ClearSelection,
+    Command,
     Counter,
     Done,
     DrawLostFound,
@@ -37,17 +38,28 @@ from .commands import (
 from .errors import EngineError
 from .state import JSON, GameState, Phase, Player
 
+C = TypeVar("C", bound=Command)
+
 _BRIBERY = (Phase.BRIBE_PROTECT, Phase.BRIBE_COUNTER, Phase.BRIBE_ENTRIES)
 
 
-def _passes(check: Callable[[GameState, Any], None], state: GameState, build: Any) -> bool:
-    """Whether the command `build()` makes would pass `check` now (building it may fail too:
-    a command is checked for form as it is built)."""
+def _passes(check: Callable[[GameState, Any], None], state: GameState, command: Command) -> bool:
+    """Whether `command` would pass `check` now."""
     try:
-        check(state, build())
+        check(state, command)
     except EngineError:
         return False
     return True
+
+
+def _candidate(cls: type[C], **fields: Any) -> C:
+    """A candidate command for a check, built from values read from the state itself (a seat,
+    a display bill, a wallet, a copy id), so the form checks a command runs when it is built
+    (GEN-2, for input from outside) are skipped: they cost more than the check asked here,
+    and a view asks many. Fields not given take their defaults; none here is applied."""
+    command = object.__new__(cls)
+    command.__dict__.update(fields)  # what a frozen dataclass's __init__ does, minus checks
+    return command
 
 
 def _references(player: Player, committed: list[int]) -> list[int | None]:
@@ -73,14 +85,14 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
             c
             for c in state.display
             if c != player.selection
-            and _passes(draft.check_select, state, lambda c=c: Select(seat, c))
+            and _passes(draft.check_select, state, _candidate(Select, seat=seat, card=c))
         ]
-        out["clear"] = _passes(draft.check_clear, state, lambda: ClearSelection(seat))
+        out["clear"] = _passes(draft.check_clear, state, _candidate(ClearSelection, seat=seat))
         out["lost_and_found"] = _passes(
-            draft.check_draw_lost_found, state, lambda: DrawLostFound(seat)
+            draft.check_draw_lost_found, state, _candidate(DrawLostFound, seat=seat)
         )
         out["broken_machine"] = _passes(
-            draft.check_break_machine, state, lambda: BreakMachine(seat)
+            draft.check_break_machine, state, _candidate(BreakMachine, seat=seat)
         )
     elif phase is Phase.SENIORITY:
         out["can_act"] = True
@@ -96,13 +108,17 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
                 _passes(
                     vault.check_alarm_purchase,
                     state,
-                    lambda a=a, r=r: AlarmPurchase(seat, str(a), wallet, r),
+                    _candidate(
+                        AlarmPurchase, seat=seat, addition=str(a), bills=wallet, reference=r
+                    ),
                 )
                 for r in _references(player, committed)
             )
         ]
         out["discard"] = True  # VAULT-6: always possible
-    elif phase is Phase.PURCHASE and _passes(purchase.check_skip, state, lambda: Skip(seat)):
+    elif phase is Phase.PURCHASE and _passes(
+        purchase.check_skip, state, _candidate(Skip, seat=seat)
+    ):
         out["can_act"] = True
         out["additions"] = [
             str(a)
@@ -111,27 +127,35 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
                 _passes(
                     purchase.check_buy_addition,
                     state,
-                    lambda a=a, r=r: BuyAddition(seat, str(a), wallet, r),
+                    _candidate(BuyAddition, seat=seat, addition=str(a), bills=wallet, reference=r),
                 )
                 for r in _references(player, list(wallet))
             )
         ]
         out["weapons"] = _weapons(state, seat, wallet)
         out["skip"] = True
-    elif phase in _BRIBERY and _passes(bribery.check_done, state, lambda: Done(seat)):
+    elif phase in _BRIBERY and _passes(bribery.check_done, state, _candidate(Done, seat=seat)):
         out["can_act"] = True
         out["done"] = True
         if phase is Phase.BRIBE_PROTECT:
             out["protect"] = [
                 c.id
                 for c in state.copies
-                if _passes(bribery.check_protect, state, lambda c=c: Protect(seat, c.id, wallet))
+                if _passes(
+                    bribery.check_protect,
+                    state,
+                    _candidate(Protect, seat=seat, copy=c.id, bills=wallet),
+                )
             ]
         elif phase is Phase.BRIBE_COUNTER:
             out["counter"] = [
                 {"copy": c.id, "amount": c.protection}
                 for c in state.copies
-                if _passes(bribery.check_counter, state, lambda c=c: Counter(seat, c.id, wallet))
+                if _passes(
+                    bribery.check_counter,
+                    state,
+                    _candidate(Counter, seat=seat, copy=c.id, bills=wallet),
+                )
             ]
         else:
             out["entries"] = bribery.entries_bought(sum(BILL_VALUE[b] for b in wallet))
@@ -164,7 +188,7 @@ def _weapons(state: GameState, seat: int, wallet: tuple[int, ...]) -> list[dict[
         entry["buyable"] = _passes(
             purchase.check_buy_weapon,
             state,
-            lambda name=name, target=target: BuyWeapon(seat, name, wallet, **target),
+            _candidate(BuyWeapon, seat=seat, weapon=name, bills=wallet, **target),
         )
         out.append(entry)
     return out
