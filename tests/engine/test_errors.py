@@ -288,7 +288,7 @@ def test_every_illegal_code_is_exercised() -> None:
     window's actor list, so it reports not_your_turn and needs no code of its own)."""
     covered = {p.values[2] for p in ILLEGAL}
     raised = {str(c) for c in IllegalCode} - {"deck_empty"}
-    # deck_empty is covered in test_weapons (LOSTFOUND-1), it needs a built empty deck.
+    # deck_empty is covered in test_weapon_lost_found (LOSTFOUND-1), it needs a built empty deck.
     assert raised <= covered, sorted(raised - covered)
 
 
