@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from import_graph import find_cycles, import_graph, package_name
+from .import_graph import find_cycles, import_graph, package_name
 
 TYPE_ONLY = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    {}\n"
 ENGINE = Path(__file__).resolve().parents[2] / "src" / "laundermat" / "engine"

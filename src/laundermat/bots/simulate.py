@@ -8,8 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import (
-    BRIBE_TIMERS,
-    ROUND_TIMERS,
     EngineError,
     Game,
     Phase,
@@ -50,8 +48,8 @@ def play_game(
     seed: int, players: int, rng: random.Random, report: SimulationReport, check: bool
 ) -> Game:
     settings = Settings(
-        round_timer=rng.choice(ROUND_TIMERS),
-        bribe_timer=rng.choice(BRIBE_TIMERS),
+        round_timer=rng.choice((15, 30, 45, 60, 180, 300, 600)),
+        bribe_timer=rng.choice((15, 30, 45)),
     )
     names = [f"bot{i}" for i in range(players)]
     game = Game.new(seed, names, settings)

@@ -1,7 +1,7 @@
-"""The import graph of one Python package, and its cycles. Shared by the packages' tests:
+"""The import graph of one Python package, and its cycles, for any package's tests:
 
-    from import_graph import find_cycles      # tests/ is on sys.path (pytest's prepend mode)
-    assert find_cycles(Path(".../src/laundermat/engine")) == []
+    from tests.engine.import_graph import find_cycles   # or `.import_graph` from tests/engine
+    assert find_cycles(Path(".../src/laundermat/rooms")) == []
 
 The graph is read from the source with `ast`; nothing is imported. An edge A → B means module
 A names module B of the same package in an import statement anywhere in its file:
