@@ -91,7 +91,8 @@ def build(
 
     `copies` rows are `Copy` fields without `id` (ids follow the row order), e.g.
     `{"kind": RACK, "owner": 1, "alarm_flag": True}`. `deck` is bottom-to-top: the display
-    deals from its end. `players` sets any other `Player` field, e.g. `{0: {"lf_used": True}}`.
+    deals from its end. `players` sets any other `Player` field, e.g.
+    `{0: {"lost_found_used": True}}`.
     """
     names = list(names or [f"p{i}" for i in range(n)])
     assert len(names) == n
@@ -101,8 +102,12 @@ def build(
     placed += list(vault) + list(spent) + ([alarm[1]] if alarm else [])
     if display is not None:
         placed += list(display)
-    lf_draws = [p["lf_draw"] for p in (players or {}).values() if p.get("lf_draw") is not None]
-    placed += lf_draws
+    lost_found_draws = [
+        p["lost_found_draw"]
+        for p in (players or {}).values()
+        if p.get("lost_found_draw") is not None
+    ]
+    placed += lost_found_draws
     if deck is None:
         deck = [c for c in range(BILL_COUNT) if c not in placed]
     else:

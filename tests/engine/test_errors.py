@@ -284,11 +284,11 @@ def test_illegal_command_changes_nothing(
 
 
 def test_every_illegal_code_is_exercised() -> None:
-    """Every `IllegalCode` the engine raises has a row above (NOT_ELIGIBLE is never raised:
-    BUY-1 eligibility is the purchase window's actor list, so it reports not_your_turn)."""
+    """Every `IllegalCode` has a row above, so none is dead (BUY-1 eligibility is the purchase
+    window's actor list, so it reports not_your_turn and needs no code of its own)."""
     covered = {p.values[2] for p in ILLEGAL}
-    raised = {str(c) for c in IllegalCode} - {"not_eligible", "deck_empty"}
-    # deck_empty is covered in test_weapons (LOSTFOUND-1), it needs a built empty deck.
+    raised = {str(c) for c in IllegalCode} - {"deck_empty"}
+    # deck_empty is covered in test_weapon_lost_found (LOSTFOUND-1), it needs a built empty deck.
     assert raised <= covered, sorted(raised - covered)
 
 

@@ -1,4 +1,4 @@
-"""The round's purchase window: BUY-1..10 (the weapons' own effects are in test_weapons)."""
+"""The round's purchase window: BUY-1..10 (weapons' own effects: test_weapon_*)."""
 
 from __future__ import annotations
 

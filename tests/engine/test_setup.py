@@ -6,7 +6,16 @@ from collections import Counter
 
 import pytest
 
-from laundermat.engine import ADDITIONS, WEAPONS, Game, MalformedCommand, Phase, Settings, view
+from laundermat.engine import (
+    ADDITIONS,
+    WEAPONS,
+    Game,
+    GameState,
+    MalformedCommand,
+    Phase,
+    Settings,
+    view,
+)
 from laundermat.engine.cards import BILL_VALUE, COST, POINTS, Addition
 from laundermat.engine.flow import turn_order
 
@@ -169,3 +178,18 @@ def test_market_and_pools_at_start() -> None:
             assert all(p.wallet == [] for p in state.players)
             assert all(p.weapon is None for p in state.players)
     assert len(offers) > 10  # the offer really is drawn at random
+
+
+def test_a_snapshot_with_the_old_lost_and_found_names_restores() -> None:
+    """Stored snapshots from before lf_* became lost_found_* restore to the same state."""
+    game = Game.new(5, ["a", "b", "c"], Settings())
+    state = game.state
+    state.players[1].lost_found_used = state.players[1].lost_found_public = True
+    state.players[1].lost_found_draw = state.deck[0]
+    state.lost_found_collected = 1
+    old = state.to_dict()
+    old["lf_collected"] = old.pop("lost_found_collected")
+    for player in old["players"]:
+        for name in ("draw", "used", "public"):
+            player[f"lf_{name}"] = player.pop(f"lost_found_{name}")
+    assert GameState.from_dict(old) == state

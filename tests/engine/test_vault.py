@@ -1,4 +1,4 @@
-"""Vault raids and Alarms: VAULT-1..10 (GLOVES-1's roll is in test_weapons)."""
+"""Vault raids and Alarms: VAULT-1..10 (GLOVES-1's roll is in test_weapon_gloves)."""
 
 from __future__ import annotations
 

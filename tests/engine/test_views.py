@@ -18,9 +18,11 @@ from laundermat.engine import (
     Phase,
     ScriptedChance,
     Select,
+    public_rules,
     redact_event,
     view,
 )
+from laundermat.engine.cards import DECK_COMPOSITION
 
 from .builders import RACK, SLOT, VENDING, bill, build, play
 from .scoring_helpers import scored
@@ -134,8 +136,11 @@ def test_hidden_from_everyone() -> None:
     play(game, DrawLostFound(0))
     for viewer in (None, 0, 1, 2):
         seen = view(game.state, viewer)
-        text = json.dumps(seen)
-        for key in ('"deck"', '"rng"', '"vault"', '"lf_draw"', '"spent"'):
+        # The public rules block names the deck's composition ("deck": [value, count] pairs,
+        # SETUP-4), never its order; everything else must not mention the deck at all.
+        assert seen["rules"]["deck"] == [[v, n] for v, n in DECK_COMPOSITION]
+        text = json.dumps({k: v for k, v in seen.items() if k != "rules"})
+        for key in ('"deck"', '"rng"', '"vault"', '"lost_found_draw"', '"spent"'):
             assert key not in text
         assert seen["vault_size"] == 2
         assert all(e.get("card") != hidden for e in seen["log"])
@@ -201,3 +206,62 @@ def test_everything_is_revealed_at_the_end() -> None:
     assert final["log"][-1]["card"] == 5
     assert final["seed"] == game.state.seed
     assert final["result"]["investigated"] == SLOT
+
+
+# The rules block, written out from the rules text (not from cards.py), so a changed constant
+# fails here: SETUP-4 deck, SETUP-5 rounds, BRIBE-3, BRIBE-5, BUY-4, BUDGET-1, SETUP-6 table,
+# BUY-8 prices, REVIEW-1 bonuses, SETUP-1 players, SETUP-3 timers.
+RULES = {
+    "deck": [
+        [10_000, 8],
+        [20_000, 10],
+        [30_000, 10],
+        [40_000, 8],
+        [50_000, 8],
+        [60_000, 6],
+        [70_000, 4],
+        [80_000, 4],
+        [100_000, 2],
+    ],
+    "rounds": 8,
+    "protection_minimum": 50_000,
+    "entry_price": 20_000,
+    "exact_bonus": 5_000,
+    "budget_exact_bonus": 10_000,
+    "addition_cost": {
+        "clearance_rack": 20_000,
+        "vending_machines": 30_000,
+        "charging_stations": 50_000,
+        "pawn_shop": 80_000,
+        "slot_machine": 150_000,
+    },
+    "addition_points": {
+        "clearance_rack": 20_000,
+        "vending_machines": 40_000,
+        "charging_stations": 80_000,
+        "pawn_shop": 130_000,
+        "slot_machine": 250_000,
+    },
+    "weapon_prices": [100_000, 80_000, 60_000, 40_000, 20_000, 0],
+    "review_bonus": [0, 10_000, 30_000, 60_000, 100_000, 150_000],
+    "min_players": 3,
+    "max_players": 6,
+    "round_timers": [15, 30, 45, 60, 180, 300, 600],
+    "bribe_timers": [15, 30, 45],
+}
+
+
+def test_the_rules_block_is_public_and_the_same_for_everyone() -> None:
+    """PUBLIC-1 / PUBLIC-2: the game's constants are in every view, spectators' included,
+    identical for every viewer and every moment, with exactly these keys."""
+    game = busy_round()
+    viewers: list[int | None] = [None, 0, 1, 2]
+    assert all(view(game.state, v)["rules"] == RULES for v in viewers)
+    assert list(view(game.state, None)["rules"]) == list(RULES)  # exactly these keys
+    play(game, Select(0, X), Select(1, X), Select(2, Y))
+    assert all(view(game.state, v)["rules"] == RULES for v in viewers)
+    final, _ = scored(SLOT)
+    assert view(final.state, None)["rules"] == RULES == public_rules()
+    # A view is its caller's to change: changing one leaves the next one whole.
+    view(game.state, 0)["rules"]["deck"].clear()
+    assert view(game.state, 0)["rules"] == RULES

@@ -19,8 +19,8 @@ def bill_places(state: GameState) -> Counter[int]:
         places.update(pile)
     for player in state.players:
         places.update(player.wallet)
-        if player.lf_draw is not None:
-            places[player.lf_draw] += 1
+        if player.lost_found_draw is not None:
+            places[player.lost_found_draw] += 1
     if state.alarm is not None:
         places[state.alarm.card] += 1
     return places
@@ -65,17 +65,17 @@ def perturb(state: GameState, viewer: int | None, rng: random.Random) -> GameSta
     rng.shuffle(other.spent)
     spare = list(range(1000, 1100))  # stand-in ids: the view must not depend on them at all
     for player in other.players:
-        if player.lf_draw is not None:
+        if player.lost_found_draw is not None:
             # LOSTFOUND-1: hidden from everyone, its user included, until the lock.
-            player.lf_draw = spare.pop()
+            player.lost_found_draw = spare.pop()
         if player.seat == viewer:
             continue
         if player.wallet:
             player.wallet = [spare.pop() for _ in range(rng.randint(1, 4))]
         if player.selection is not None and player.selection != LOST_FOUND_PICK:
             player.selection = LOST_FOUND_PICK if rng.random() < 0.5 else spare.pop()
-        if not player.lf_public:
-            player.lf_used = rng.random() < 0.5
+        if not player.lost_found_public:
+            player.lost_found_used = rng.random() < 0.5
     for owned in other.copies:
         if owned.owner != viewer:
             owned.exact = not owned.exact
@@ -91,9 +91,13 @@ def check_redaction(state: GameState, rng: random.Random) -> list[str]:
         return []
     problems = []
     viewers: list[int | None] = [None, *range(state.n)]
+    public_rules = view(state, None)["rules"]
     for viewer in viewers:
-        if view(state, viewer) != view(perturb(state, viewer, rng), viewer):
+        seen = view(state, viewer)
+        if seen != view(perturb(state, viewer, rng), viewer):
             problems.append(f"the view of {viewer} depends on hidden information")
+        if seen["rules"] != public_rules:  # PUBLIC-1: the rules are the same for everyone
+            problems.append(f"the rules block of {viewer} differs from the spectator's")
     return problems
 
 

@@ -5,10 +5,37 @@
     game.window()                                     # the open window: id, kind, actors, duration
     view(game.state, viewer=0)                        # one seat's redacted view (None: spectator)
 
-It imports no asyncio, database, network, clock or global `random` (tests/engine/test_purity).
+It imports no asyncio, database, network, clock or global `random` (tests/engine/test_purity),
+and no module of it imports another that imports it back (tests/engine/test_imports).
+
+Words, each with one meaning here:
+
+- **phase**: what kind of step the game is in, a `Phase` (draft, seniority, alarm, purchase,
+  the three bribery phases, over) and a row of the phase table `flow.PHASES`: the commands it
+  accepts (each a check and an apply), who has acted, which timer it uses, what closing it
+  leads to. `state.phase`.
+- **window**: one opening of a phase for its actors, with an id, the actors and a duration
+  (`Window`, `Game.window()`). The room times a window, not a phase: `Timeout(window)` names
+  the id. A phase may open several windows (Broken Machine reopens the draft with a full timer;
+  each Alarm is a window of its own). `Window.kind` is the phase it opens.
+- **stage**: the rules' word (BRIBE-1) for the three bribery phases, and used only for them.
+- **step**: what phase code answers a command or a close with (`context.Step`): a window to
+  open, an automatic step with no decision (`context.Then`: to the Vault, raids, purchases,
+  end of round, scoring), or nothing (the window stays open). Only `flow` acts on steps.
 """
 
-from .cards import ADDITIONS, WEAPONS, Addition, Weapon
+from .cards import (
+    ADDITIONS,
+    BRIBE_TIMERS,
+    DEFAULT_BRIBE_TIMER,
+    DEFAULT_ROUND_TIMER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROUND_TIMERS,
+    WEAPONS,
+    Addition,
+    Weapon,
+)
 from .chance import Chance, ScriptedChance, SeededChance
 from .commands import (
     COMMAND_TYPES,
@@ -44,17 +71,23 @@ from .errors import (
     WrongPhase,
 )
 from .flow import pending_actors
-from .game import Game, Window
+from .game import Game
 from .legal import options
 from .replay import replay
 from .scoring import Result, result
-from .state import Event, GameState, Phase, Settings
-from .views import redact_event, view
+from .state import Event, GameState, Phase, Settings, Window
+from .views import public_rules, redact_event, view
 
 __all__ = [
     "ADDITIONS",
+    "BRIBE_TIMERS",
     "COMMAND_TYPES",
+    "DEFAULT_BRIBE_TIMER",
+    "DEFAULT_ROUND_TIMER",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "PLAYER_COMMANDS",
+    "ROUND_TIMERS",
     "WEAPONS",
     "Addition",
     "AlarmDiscard",
@@ -97,6 +130,7 @@ __all__ = [
     "options",
     "parse_command",
     "pending_actors",
+    "public_rules",
     "redact_event",
     "replay",
     "result",

@@ -4,13 +4,10 @@ flagged and protected states (EMAIL-1)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from .cards import BILL_VALUE, BUDGET_EXACT_BONUS, COST, EXACT_BONUS, Addition, Weapon
+from .context import Context
 from .state import Copy, GameState, Player
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 def is_flagged(state: GameState, copy: Copy) -> bool:
@@ -51,7 +48,7 @@ def exact_bonus(state: GameState, copy: Copy) -> int:
 
 
 def acquire(
-    game: Game,
+    game: Context,
     player: Player,
     kind: Addition,
     total: int,

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
+from .cards import DIE_FACES
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -38,13 +40,17 @@ class Chance(Protocol):
         """A uniform integer in [0, n)."""
         ...
 
+    def choose(self, purpose: str, options: Sequence[T]) -> T:
+        """One of `options`, uniformly (a script may name the value instead)."""
+        ...
+
     def die(self) -> int:
         """A roll of one six-sided die, 1..6."""
         ...
 
-
-def pick(chance: Chance, purpose: str, options: Sequence[T]) -> T:
-    return options[chance.below(purpose, len(options))]
+    def bind(self, seeded: Chance) -> None:
+        """Called once by the `Game` it is given to, with the game's own seeded generator."""
+        ...
 
 
 def shuffle(chance: Chance, purpose: str, items: list[T]) -> None:
@@ -91,8 +97,14 @@ class SeededChance:
             if x <= limit:
                 return x % n
 
+    def choose(self, purpose: str, options: Sequence[T]) -> T:
+        return options[self.below(purpose, len(options))]
+
     def die(self) -> int:
-        return 1 + self.below(Purpose.DIE, 6)
+        return 1 + self.below(Purpose.DIE, DIE_FACES)
+
+    def bind(self, seeded: Chance) -> None:
+        """A seeded generator needs nothing from the game."""
 
 
 class ScriptedChance:
@@ -100,8 +112,9 @@ class ScriptedChance:
 
     A script for `below` gives the index to return. For convenience a test may instead script
     the chosen *value* with `values`: `ScriptedChance(values={"vault_deal": [59]}, dice=[2])`
-    — the engine asks `choose(purpose, options)` through `pick_value`, which honours it.
-    Without a `fallback`, the `Game` it is given to supplies its own seeded generator.
+    — the engine draws values with `choose(purpose, options)`, which honours it.
+    Without a `fallback`, the `Game` it is given to supplies its own seeded generator (`bind`),
+    so unscripted draws stay seeded and replayable.
     """
 
     def __init__(
@@ -135,20 +148,16 @@ class ScriptedChance:
             raise ValueError("this ScriptedChance has no fallback for an unscripted draw")
         return self.fallback
 
-    def scripted_value(self, purpose: str) -> tuple[bool, object]:
+    def choose(self, purpose: str, options: Sequence[T]) -> T:
         queue = self.values.get(purpose)
         if queue:
-            return True, queue.pop(0)
-        return False, None
-
-
-def pick_value(chance: Chance, purpose: str, options: Sequence[T]) -> T:
-    """Like `pick`, but a `ScriptedChance` may name the chosen value directly."""
-    if isinstance(chance, ScriptedChance):
-        found, value = chance.scripted_value(purpose)
-        if found:
+            value = queue.pop(0)
             for option in options:
                 if option == value:
                     return option
             raise ValueError(f"scripted {purpose} value {value!r} is not among the options")
-    return pick(chance, purpose, options)
+        return options[self.below(purpose, len(options))]
+
+    def bind(self, seeded: Chance) -> None:
+        if self.fallback is None:
+            self.fallback = seeded

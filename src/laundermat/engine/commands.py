@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .cards import ADDITIONS, WEAPONS
+from .cards import ADDITIONS, BILL_COUNT, WEAPONS
 from .errors import MalformedCommand
 
 
@@ -251,7 +251,7 @@ def _weapon(name: str, value: Any) -> Any:
 def _bills(name: str, value: Any) -> Any:
     if not isinstance(value, list | tuple) or any(type(b) is not int for b in value):
         raise MalformedCommand("'bills' must be a list of bill ids")
-    if len(value) > 60:
+    if len(value) > BILL_COUNT:
         raise MalformedCommand("'bills' lists more bills than exist")
     return value if type(value) is tuple else tuple(value)
 

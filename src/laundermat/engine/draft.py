@@ -1,21 +1,38 @@
-"""The draft and its reveal: DRAFT-1..8, LOSTFOUND-1..3, BROKEN-1, SENIORITY-1..3."""
+"""The draft and its reveal: DRAFT-1..8, LOSTFOUND-1..3, BROKEN-1, SENIORITY-1..3.
+
+Each command has a `check_*` (raises its `IllegalMove`, changes nothing) and an apply step
+that returns what follows (see `context.Step`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from . import flow, vault
 from .cards import BILL_VALUE, Weapon
-from .chance import Purpose, pick_value, shuffle
+from .chance import Purpose, shuffle
 from .commands import BreakMachine, ClearSelection, DrawLostFound, Select, Seniority
+from .context import Context, Open, Step, Then
 from .errors import IllegalCode, IllegalMove
-from .state import LOST_FOUND_PICK, Collision, Phase, Player
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import LOST_FOUND_PICK, Collision, GameState, Phase, Player
 
 
-def deal_display(game: Game) -> None:
+def start_round(game: Context) -> Step:
+    """DRAFT-1: a new round opens with a fresh display and an open draft."""
+    state = game.state
+    state.round += 1
+    for player in state.players:
+        player.selection = None
+        player.lost_found_draw = None
+        player.collected = False
+        player.timed_out = False
+        player.purchased = False
+    state.collisions = []
+    state.seniority_claimed = None
+    state.lost_found_collected = 0
+    deal_display(game)
+    game.emit("round", round=state.round, display=list(state.display))
+    return Open(Phase.DRAFT, tuple(range(state.n)))
+
+
+def deal_display(game: Context) -> None:
     """DRAFT-1: deal N + 1 bills face up (the deck always suffices: see DRAFT-8)."""
     state = game.state
     count = min(state.n + 1, len(state.deck))
@@ -27,17 +44,17 @@ def _require_weapon(player: Player, weapon: Weapon) -> None:
         raise IllegalMove(IllegalCode.NO_SUCH_WEAPON_OWNED, f"You do not own {weapon}.")
 
 
-def _return_draw(game: Game, player: Player) -> None:
+def _return_draw(game: Context, player: Player) -> None:
     """LOSTFOUND-2: the draw goes back into the deck, shuffled, and the ability returns."""
     state = game.state
-    assert player.lf_draw is not None
-    state.deck.append(player.lf_draw)
+    assert player.lost_found_draw is not None
+    state.deck.append(player.lost_found_draw)
     shuffle(game.chance, Purpose.DECK, state.deck)
-    player.lf_draw = None
-    player.lf_used = False
+    player.lost_found_draw = None
+    player.lost_found_used = False
 
 
-def _set_selection(game: Game, player: Player, selection: int | None) -> None:
+def _set_selection(game: Context, player: Player, selection: int | None) -> None:
     had = player.selection is not None
     if player.selection == LOST_FOUND_PICK and selection != LOST_FOUND_PICK:
         _return_draw(game, player)
@@ -47,57 +64,73 @@ def _set_selection(game: Game, player: Player, selection: int | None) -> None:
         game.emit("selected", seat=player.seat, selected=selection is not None)
 
 
-def select(game: Game, command: Select) -> None:
-    if command.card not in game.state.display:
+def check_select(state: GameState, command: Select) -> None:
+    if command.card not in state.display:
         raise IllegalMove(IllegalCode.CARD_NOT_ON_DISPLAY, "That bill is not on the display.")
+
+
+def select(game: Context, command: Select) -> Step:
     _set_selection(game, game.player(command.seat), command.card)
+    return None
 
 
-def clear(game: Game, command: ClearSelection) -> None:
-    player = game.player(command.seat)
-    if player.selection is None:
+def check_clear(state: GameState, command: ClearSelection) -> None:
+    if state.players[command.seat].selection is None:
         raise IllegalMove(IllegalCode.NOTHING_SELECTED, "You have no selection to clear.")
-    _set_selection(game, player, None)
 
 
-def draw_lost_found(game: Game, command: DrawLostFound) -> None:
-    """LOSTFOUND-1: a hidden draw from the deck becomes the selection."""
-    state = game.state
-    player = game.player(command.seat)
+def clear(game: Context, command: ClearSelection) -> Step:
+    _set_selection(game, game.player(command.seat), None)
+    return None
+
+
+def check_draw_lost_found(state: GameState, command: DrawLostFound) -> None:
+    player = state.players[command.seat]
     _require_weapon(player, Weapon.LOST_AND_FOUND)
-    if player.lf_used:
+    if player.lost_found_used:
         raise IllegalMove(IllegalCode.ABILITY_USED, "Lost and Found has been used.")
     if not state.deck:
         raise IllegalMove(IllegalCode.DECK_EMPTY, "The deck is empty.")
-    card = pick_value(game.chance, Purpose.LOST_FOUND, state.deck)
-    state.deck.remove(card)
-    player.lf_used = True
-    player.lf_draw = card
-    _set_selection(game, player, LOST_FOUND_PICK)
 
 
-def break_machine(game: Game, command: BreakMachine) -> None:
-    """BROKEN-1: everything back to the deck, reshuffle, fresh display, full timer."""
+def draw_lost_found(game: Context, command: DrawLostFound) -> Step:
+    """LOSTFOUND-1: a hidden draw from the deck becomes the selection."""
     state = game.state
     player = game.player(command.seat)
+    card = game.chance.choose(Purpose.LOST_FOUND, state.deck)
+    state.deck.remove(card)
+    player.lost_found_used = True
+    player.lost_found_draw = card
+    _set_selection(game, player, LOST_FOUND_PICK)
+    return None
+
+
+def check_break_machine(state: GameState, command: BreakMachine) -> None:
+    player = state.players[command.seat]
     _require_weapon(player, Weapon.BROKEN_MACHINE)
     if player.broken_used:
         raise IllegalMove(IllegalCode.ABILITY_USED, "Broken Machine has been used.")
+
+
+def break_machine(game: Context, command: BreakMachine) -> Step:
+    """BROKEN-1: everything back to the deck, reshuffle, fresh display, full timer."""
+    state = game.state
+    player = game.player(command.seat)
     player.broken_used = True
     state.deck.extend(state.display)
     for other in state.players:
-        if other.lf_draw is not None:
-            state.deck.append(other.lf_draw)
-            other.lf_draw = None
-            other.lf_used = False
+        if other.lost_found_draw is not None:
+            state.deck.append(other.lost_found_draw)
+            other.lost_found_draw = None
+            other.lost_found_used = False
         other.selection = None
     shuffle(game.chance, Purpose.DECK, state.deck)
     deal_display(game)
     game.emit("broken_machine", seat=player.seat, display=list(state.display))
-    flow.open_window(game, Phase.DRAFT, list(range(state.n)))  # a new window: a full timer
+    return Open(Phase.DRAFT, tuple(range(state.n)))  # a new window: a full timer
 
 
-def lock(game: Game) -> None:
+def lock(game: Context) -> Step:
     """DRAFT-3..7: resolve the selections and reveal them."""
     state = game.state
     picks: dict[int, list[int]] = {}
@@ -108,14 +141,14 @@ def lock(game: Game) -> None:
             player.timed_out = True  # DRAFT-6
             timed_out.append(player.seat)
         elif player.selection == LOST_FOUND_PICK:
-            assert player.lf_draw is not None
-            card = player.lf_draw
+            assert player.lost_found_draw is not None
+            card = player.lost_found_draw
             player.wallet.append(card)  # DRAFT-5
-            player.lf_draw = None
-            player.lf_public = True
+            player.lost_found_draw = None
+            player.lost_found_public = True
             player.collected = True
             lost_found.append(player.seat)
-            state.lf_collected += 1
+            state.lost_found_collected += 1
             game.emit(
                 "lost_found_collected",
                 secret={"card": card, "value": BILL_VALUE[card]},
@@ -145,28 +178,31 @@ def lock(game: Game) -> None:
         lost_and_found=lost_found,
         timed_out=timed_out,
     )
-    owner = _seniority_owner(game)
+    owner = _seniority_owner(state)
     if owner is None:
-        to_vault(game)
-    else:
-        flow.open_window(game, Phase.SENIORITY, [owner])
+        return Then.TO_VAULT
+    return Open(Phase.SENIORITY, (owner,))
 
 
-def _seniority_owner(game: Game) -> int | None:
+def _seniority_owner(state: GameState) -> int | None:
     """SENIORITY-1: the owner of an unused Seniority who joined a collision."""
-    for collision in game.state.collisions:
+    for collision in state.collisions:
         for seat in collision.seats:
-            player = game.player(seat)
+            player = state.players[seat]
             if player.weapon == Weapon.SENIORITY and not player.seniority_used:
                 return seat
     return None
 
 
-def _owner_collision(game: Game, seat: int) -> Collision:
+def _owner_collision(game: Context, seat: int) -> Collision:
     return next(c for c in game.state.collisions if seat in c.seats)
 
 
-def seniority(game: Game, command: Seniority) -> None:
+def check_seniority(state: GameState, command: Seniority) -> None:
+    """SENIORITY-1: the window itself is the permission; a claim or a decline is always legal."""
+
+
+def seniority(game: Context, command: Seniority) -> Step:
     if command.claim:
         state = game.state
         player = game.player(command.seat)
@@ -183,28 +219,28 @@ def seniority(game: Game, command: Seniority) -> None:
             value=BILL_VALUE[collision.card],
             losers=[s for s in collision.seats if s != command.seat],
         )
-    else:
-        game.emit("seniority_decline", seat=command.seat)  # SENIORITY-3
-    to_vault(game)
+        return Then.TO_VAULT
+    return decline_seniority(game)
 
 
-def close_seniority(game: Game) -> None:
-    """A timeout (or an away owner, GEN-4) declines."""
+def decline_seniority(game: Context) -> Step:
+    """SENIORITY-3 by choice; also how the window closes on a timeout (or an away owner,
+    GEN-4)."""
     game.emit("seniority_decline", seat=game.state.window_actors[0])
-    to_vault(game)
+    return Then.TO_VAULT
 
 
-def to_vault(game: Game) -> None:
+def to_vault(game: Context) -> Step:
     """DRAFT-8: what was not collected goes to the Vault, less one card back to the deck per
     Lost and Found draw; then the round's Vault actions begin."""
     state = game.state
     chosen = {p.selection for p in state.players}
     unselected = [c for c in state.display if c not in chosen]
     returned = []
-    for _ in range(state.lf_collected):
+    for _ in range(state.lost_found_collected):
         if not unselected:
             break
-        card = pick_value(game.chance, Purpose.RETURN_TO_DECK, unselected)
+        card = game.chance.choose(Purpose.RETURN_TO_DECK, unselected)
         unselected.remove(card)
         state.display.remove(card)
         state.deck.append(card)
@@ -214,4 +250,4 @@ def to_vault(game: Game) -> None:
     state.vault.extend(moved)
     state.display = []
     game.emit("to_vault", cards=moved, returned=returned, vault_size=len(state.vault))
-    vault.begin_raids(game)
+    return Then.RAIDS

@@ -34,7 +34,6 @@ class IllegalCode(StrEnum):
     WEAPON_LIMIT = "weapon_limit"
     NO_LEGAL_TARGET = "no_legal_target"
     ILLEGAL_TARGET = "illegal_target"
-    NOT_ELIGIBLE = "not_eligible"
     COPY_NOT_FOUND = "copy_not_found"
     COPY_NOT_OWNED = "copy_not_owned"
     EMAIL_PROTECTED = "email_protected"

@@ -1,33 +1,66 @@
-"""The walk between windows: which window is open, when it closes early, what follows.
+"""The phase table and the walk between windows.
 
-Phases are a table (`PHASES`): for each window kind, its timer, the test that closes it
-early (GEN-4's away rule included), and what closing it does. Nothing here reads a clock;
-the room turns a window's duration into a deadline and sends `Timeout(window)`.
+`PHASES` is the one table of the game's phases: for each, the commands it accepts (each
+with its check and its apply step), which seats have acted (for a window that waits for all
+its actors), which timer it uses and what closing it leads to. Phase code answers every
+command and every close with the next `Step`; `proceed` walks those steps through the
+automatic ones (`AUTOMATIC`) until a window opens, so this is the only module that opens one.
+
+Nothing here reads a clock: the room turns a window's duration into a deadline and sends
+`Timeout(window)`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
-from . import bribery, draft, purchase, vault
+from . import bribery, draft, purchase, scoring, vault
 from .cards import ROUNDS
+from .commands import (
+    AlarmDiscard,
+    AlarmPurchase,
+    BreakMachine,
+    BuyAddition,
+    BuyEntries,
+    BuyWeapon,
+    ClearSelection,
+    Command,
+    Counter,
+    Done,
+    DrawLostFound,
+    Protect,
+    Select,
+    Seniority,
+    Skip,
+)
+from .context import Context, Open, Step, Then, turn_order
 from .errors import IllegalCode, IllegalMove
-from .state import GameState, Phase, Player
+from .state import GameState, Phase, Player, Window
 
-if TYPE_CHECKING:
-    from .game import Game, Window
+__all__ = ["PHASES", "Handler", "PhaseSpec", "pending_actors", "proceed", "turn_order"]
+
+
+@dataclass(frozen=True)
+class Handler:
+    """One accepted command: `check` raises its `IllegalMove` and changes nothing (GEN-1);
+    `apply` runs only after the check passed and returns what follows."""
+
+    # Each pair takes its own command type; the table pairs them with it, hence `Any`.
+    check: Callable[[GameState, Any], None]
+    apply: Callable[[Context, Any], Step]
 
 
 @dataclass(frozen=True)
 class PhaseSpec:
-    uses_bribe_timer: bool
+    accepts: Mapping[type[Command], Handler]
     # Whether a seat has acted, for a window that waits for all its actors (DRAFT-3, BUY-2,
     # BRIBE-1). None for a one-actor decision window, which its own command closes.
     acted: Callable[[Player], bool] | None
-    # Close the window; `timed_out` is true when its deadline passed.
-    close: Callable[[Game, bool], None]
+    uses_bribe_timer: bool
+    # What closing the window (on its timeout, or early: GEN-4) leads to.
+    close: Callable[[Context], Step]
 
 
 def _selected(player: Player) -> bool:
@@ -42,14 +75,90 @@ def _done(player: Player) -> bool:
     return player.done
 
 
+def _discard_alarm(game: Context, command: AlarmDiscard) -> Step:
+    return vault.discard(game)  # the command carries nothing but its seat
+
+
+def _always_legal(state: GameState, command: Command) -> None:
+    """The open window is the permission (VAULT-6: a discard is always possible)."""
+
+
+_BRIBERY_DONE = Handler(bribery.check_done, bribery.done)
+
 PHASES: dict[Phase, PhaseSpec] = {
-    Phase.DRAFT: PhaseSpec(False, _selected, lambda g, t: draft.lock(g)),
-    Phase.SENIORITY: PhaseSpec(False, None, lambda g, t: draft.close_seniority(g)),
-    Phase.ALARM: PhaseSpec(False, None, lambda g, t: vault.close_alarm(g)),
-    Phase.PURCHASE: PhaseSpec(False, _purchased, lambda g, t: purchase.close(g)),
-    Phase.BRIBE_PROTECT: PhaseSpec(True, _done, lambda g, t: bribery.close_stage(g)),
-    Phase.BRIBE_COUNTER: PhaseSpec(True, _done, lambda g, t: bribery.close_stage(g)),
-    Phase.BRIBE_ENTRIES: PhaseSpec(True, _done, lambda g, t: bribery.close_stage(g)),
+    Phase.DRAFT: PhaseSpec(
+        accepts={
+            Select: Handler(draft.check_select, draft.select),
+            ClearSelection: Handler(draft.check_clear, draft.clear),
+            DrawLostFound: Handler(draft.check_draw_lost_found, draft.draw_lost_found),
+            BreakMachine: Handler(draft.check_break_machine, draft.break_machine),
+        },
+        acted=_selected,
+        uses_bribe_timer=False,
+        close=draft.lock,
+    ),
+    Phase.SENIORITY: PhaseSpec(
+        accepts={Seniority: Handler(draft.check_seniority, draft.seniority)},
+        acted=None,
+        uses_bribe_timer=False,
+        close=draft.decline_seniority,
+    ),
+    Phase.ALARM: PhaseSpec(
+        accepts={
+            AlarmPurchase: Handler(vault.check_alarm_purchase, vault.alarm_purchase),
+            AlarmDiscard: Handler(_always_legal, _discard_alarm),
+        },
+        acted=None,
+        uses_bribe_timer=False,
+        close=vault.discard,
+    ),
+    Phase.PURCHASE: PhaseSpec(
+        accepts={
+            BuyAddition: Handler(purchase.check_buy_addition, purchase.buy_addition),
+            BuyWeapon: Handler(purchase.check_buy_weapon, purchase.buy_weapon),
+            Skip: Handler(purchase.check_skip, purchase.skip),
+        },
+        acted=_purchased,
+        uses_bribe_timer=False,
+        close=purchase.close,
+    ),
+    Phase.BRIBE_PROTECT: PhaseSpec(
+        accepts={Protect: Handler(bribery.check_protect, bribery.protect), Done: _BRIBERY_DONE},
+        acted=_done,
+        uses_bribe_timer=True,
+        close=bribery.close_stage,
+    ),
+    Phase.BRIBE_COUNTER: PhaseSpec(
+        accepts={Counter: Handler(bribery.check_counter, bribery.counter), Done: _BRIBERY_DONE},
+        acted=_done,
+        uses_bribe_timer=True,
+        close=bribery.close_stage,
+    ),
+    Phase.BRIBE_ENTRIES: PhaseSpec(
+        accepts={BuyEntries: Handler(bribery.check_entries, bribery.entries), Done: _BRIBERY_DONE},
+        acted=_done,
+        uses_bribe_timer=True,
+        close=bribery.close_stage,
+    ),
+    # Phase.OVER has no entry: no window is open and no command is accepted.
+}
+
+
+def _end_round(game: Context) -> Step:
+    """ROUND-1: the next round, or bribery after round 8."""
+    if game.state.round >= ROUNDS:
+        return bribery.first_stage(game)
+    return draft.start_round(game)
+
+
+# The steps between windows that need no decision, in the order a round walks them.
+AUTOMATIC: dict[Then, Callable[[Context], Step]] = {
+    Then.TO_VAULT: draft.to_vault,
+    Then.RAIDS: vault.begin_raids,
+    Then.NEXT_RAID: vault.continue_raids,
+    Then.PURCHASES: purchase.open_purchases,
+    Then.ROUND_END: _end_round,
+    Then.SCORING: scoring.investigate,
 }
 
 
@@ -72,8 +181,6 @@ def closes_early(state: GameState) -> bool:
 
 
 def current_window(state: GameState) -> Window | None:
-    from .game import Window
-
     spec = PHASES.get(state.phase)
     if spec is None:
         return None
@@ -82,64 +189,49 @@ def current_window(state: GameState) -> Window | None:
     return Window(state.window_id, state.phase, tuple(state.window_actors), duration)
 
 
-def open_window(game: Game, phase: Phase, actors: list[int]) -> None:
+def start(game: Context) -> None:
+    """SETUP-9 done: round 1 opens."""
+    proceed(game, draft.start_round(game))
+
+
+def proceed(game: Context, step: Step) -> None:
+    """Walk automatic steps until a window opens or the game ends (None: nothing follows)."""
+    while step is not None:
+        if isinstance(step, Open):
+            _open_window(game, step.phase, step.actors)
+            return
+        step = AUTOMATIC[step](game)
+
+
+def _open_window(game: Context, phase: Phase, actors: tuple[int, ...]) -> None:
     state = game.state
     state.phase = phase
     state.window_id += 1
-    state.window_actors = actors
+    state.window_actors = list(actors)
     game.emit("window", id=state.window_id, phase=str(phase), actors=list(actors))
 
 
-def close_window(game: Game, timed_out: bool) -> None:
+def time_out(game: Context) -> None:
+    """The open window's deadline passed (the room's `Timeout`)."""
     state = game.state
-    if timed_out:
-        game.emit("timeout", window=state.window_id, phase=str(state.phase))
-    PHASES[state.phase].close(game, timed_out)
+    game.emit("timeout", window=state.window_id, phase=str(state.phase))
+    proceed(game, PHASES[state.phase].close(game))
 
 
-def advance(game: Game) -> None:
+def advance(game: Context) -> None:
     """Close every window that no longer needs to wait, until one does (or the game ends)."""
     state = game.state
     while state.phase is not Phase.OVER and closes_early(state):
-        close_window(game, timed_out=False)
+        proceed(game, PHASES[state.phase].close(game))
 
 
-def set_away(game: Game, seat: int, away: bool) -> None:
-    """GEN-4: the room reports a seat away (30 s without a connection) or back."""
-    player = game.player(seat)
-    if player.away == away:
+def check_away(state: GameState, seat: int, away: bool) -> None:
+    if state.players[seat].away == away:
         raise IllegalMove(IllegalCode.PRESENCE_UNCHANGED, "That presence is already recorded.")
-    player.away = away
+
+
+def set_away(game: Context, seat: int, away: bool) -> None:
+    """GEN-4: the room reports a seat away (30 s without a connection) or back."""
+    check_away(game.state, seat, away)
+    game.player(seat).away = away
     game.emit("away", seat=seat, away=away)
-
-
-def turn_order(state: GameState) -> list[int]:
-    """SETUP-2: round r starts at seat (r - 1) mod N and runs up the seats."""
-    n = state.n
-    start = (max(state.round, 1) - 1) % n
-    return [(start + i) % n for i in range(n)]
-
-
-def start_round(game: Game) -> None:
-    state = game.state
-    state.round += 1
-    for player in state.players:
-        player.selection = None
-        player.lf_draw = None
-        player.collected = False
-        player.timed_out = False
-        player.purchased = False
-    state.collisions = []
-    state.seniority_claimed = None
-    state.lf_collected = 0
-    draft.deal_display(game)
-    game.emit("round", round=state.round, display=list(state.display))
-    open_window(game, Phase.DRAFT, list(range(state.n)))
-
-
-def end_round(game: Game) -> None:
-    """ROUND-1: the next round, or bribery after round 8."""
-    if game.state.round >= ROUNDS:
-        bribery.open_stage(game, Phase.BRIBE_PROTECT)
-    else:
-        start_round(game)

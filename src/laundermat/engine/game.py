@@ -1,17 +1,18 @@
 """`Game`: the engine's one entry point. state + command → changed state + events.
 
-`apply` validates a command completely before anything changes (GEN-1), so an illegal command
-leaves the state exactly as it was. Flow between windows is in `flow`; each phase's rules are in
-their own module. The engine does no I/O and reads no clock: the room sends `Timeout(window)`.
+`apply` checks a command completely before anything changes (GEN-1): the open phase must
+accept it, the seat must be one of the window's actors, and the phase table's check for it
+must pass; only then does its apply step run. So an illegal command leaves the state exactly
+as it was. The phase table and the walk between windows are in `flow`; each phase's rules are
+in their own module. The engine does no I/O and reads no clock: the room sends
+`Timeout(window)`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
 
-from . import bribery, draft, flow, purchase, vault
+from . import flow
 from .cards import (
     ADDITIONS,
     BILL_COUNT,
@@ -22,96 +23,29 @@ from .cards import (
     ROUND_TIMERS,
     WEAPONS,
 )
-from .chance import Chance, Purpose, ScriptedChance, SeededChance, shuffle
-from .commands import (
-    AlarmDiscard,
-    AlarmPurchase,
-    BreakMachine,
-    BuyAddition,
-    BuyEntries,
-    BuyWeapon,
-    ClearSelection,
-    Command,
-    Counter,
-    Done,
-    DrawLostFound,
-    Protect,
-    SeatCommand,
-    Select,
-    Seniority,
-    SetAway,
-    Skip,
-    Timeout,
-)
+from .chance import Chance, Purpose, SeededChance, shuffle
+from .commands import Command, SeatCommand, SetAway, Timeout
+from .context import Context
 from .errors import (
     EngineError,
     GameOver,
-    IllegalCode,
-    IllegalMove,
     MalformedCommand,
     NotYourWindow,
     StaleWindow,
     WrongPhase,
 )
-from .state import JSON, Event, GameState, Phase, Player, Settings
+from .state import Event, GameState, Phase, Player, Settings, Window
 
 _MASK = (1 << 64) - 1
 
 
-@dataclass(frozen=True)
-class Window:
-    """An open decision window: the room arms a deadline of `duration` seconds for it."""
-
-    id: int
-    kind: Phase
-    actors: tuple[int, ...]
-    duration: int
-
-    def to_dict(self) -> dict[str, JSON]:
-        return {
-            "id": self.id,
-            "kind": str(self.kind),
-            "actors": list(self.actors),
-            "duration": self.duration,
-        }
-
-
-# Each handler takes its own command type; the table below pairs them.
-Handler = Callable[["Game", Any], None]
-
-# Which commands each window accepts (phases as data; see flow.PHASES for the rest).
-ACCEPTS: dict[Phase, dict[type[Command], Handler]] = {
-    Phase.DRAFT: {
-        Select: draft.select,
-        ClearSelection: draft.clear,
-        DrawLostFound: draft.draw_lost_found,
-        BreakMachine: draft.break_machine,
-    },
-    Phase.SENIORITY: {Seniority: draft.seniority},
-    Phase.ALARM: {
-        AlarmPurchase: vault.alarm_purchase,
-        AlarmDiscard: vault.alarm_discard,
-    },
-    Phase.PURCHASE: {
-        BuyAddition: purchase.buy_addition,
-        BuyWeapon: purchase.buy_weapon,
-        Skip: purchase.skip,
-    },
-    Phase.BRIBE_PROTECT: {Protect: bribery.protect, Done: bribery.done},
-    Phase.BRIBE_COUNTER: {Counter: bribery.counter, Done: bribery.done},
-    Phase.BRIBE_ENTRIES: {BuyEntries: bribery.entries, Done: bribery.done},
-    Phase.OVER: {},
-}
-
-
-class Game:
-    __slots__ = ("chance", "state")
+class Game(Context):
+    __slots__ = ()
 
     def __init__(self, state: GameState, chance: Chance | None = None) -> None:
-        self.state = state
-        self.chance: Chance = chance if chance is not None else self.seeded_chance()
-        if isinstance(chance, ScriptedChance) and chance.fallback is None:
-            chance.fallback = self.seeded_chance()  # unscripted draws stay seeded and replayable
+        seeded = self.seeded_chance()  # reads self.state lazily, at each draw
+        super().__init__(state, chance if chance is not None else seeded)
+        self.chance.bind(seeded)  # a script's unscripted draws stay seeded and replayable
 
     def seeded_chance(self) -> SeededChance:
         def set_rng(value: int) -> None:
@@ -162,7 +96,7 @@ class Game:
             weapons=list(state.weapon_market),
             settings={"round_timer": settings.round_timer, "bribe_timer": settings.bribe_timer},
         )
-        flow.start_round(game)
+        flow.start(game)
         return game
 
     # ---------------------------------------------------------------- commands
@@ -178,18 +112,19 @@ class Game:
         if isinstance(command, Timeout):
             if command.window != state.window_id:
                 raise StaleWindow(f"Window {command.window} is no longer open.")
-            flow.close_window(self, timed_out=True)
+            flow.time_out(self)
         elif isinstance(command, SetAway):
             self._check_seat(command.seat)
             flow.set_away(self, command.seat, command.away)
         elif isinstance(command, SeatCommand):
             self._check_seat(command.seat)
-            handler = ACCEPTS[state.phase].get(type(command))
+            handler = flow.PHASES[state.phase].accepts.get(type(command))
             if handler is None:
                 raise WrongPhase(f"'{command.type}' is not accepted during {state.phase}.")
             if command.seat not in state.window_actors:
                 raise NotYourWindow("You have no decision in this window.")
-            handler(self, command)
+            handler.check(state, command)
+            flow.proceed(self, handler.apply(self, command))
         else:
             raise MalformedCommand(f"Unknown command {command!r}.")
         flow.advance(self)
@@ -200,19 +135,7 @@ class Game:
         if not 0 <= seat < self.state.n:
             raise MalformedCommand(f"There is no seat {seat}.")
 
-    # ---------------------------------------------------------------- helpers
-
-    def emit(
-        self,
-        kind: str,
-        secret: dict[str, JSON] | None = None,
-        to: Sequence[int] = (),
-        **public: JSON,
-    ) -> None:
-        self.state.events.append(Event(kind, public, secret, list(to)))
-
-    def player(self, seat: int) -> Player:
-        return self.state.players[seat]
+    # ---------------------------------------------------------------- windows
 
     def window(self) -> Window | None:
         return flow.current_window(self.state)
@@ -221,10 +144,6 @@ class Game:
         """The open windows (at most one at a time in this ruleset)."""
         window = self.window()
         return [window] if window is not None else []
-
-
-def illegal(code: IllegalCode, message: str) -> IllegalMove:
-    return IllegalMove(code, message)
 
 
 __all__ = ["EngineError", "Game", "Window"]

@@ -1,17 +1,73 @@
 """What a seat may do right now: the client offers only these, and the bots choose among them.
 
-Payments are described by what they must reach, not enumerated: a seat's wallet is in its own
-view, so a client or a bot picks the bills.
+Every offer is found by asking the command's own check (the ones `flow.PHASES` runs before
+applying), never by restating a rule here:
+
+- choices with few candidates (a display bill, a copy, a type, a target) are each tried as a
+  command and kept when their check passes;
+- a payment is tried with the seat's whole wallet, which pays the most any payment can: by
+  printed value (BRIBE-2, BUY-8) the whole wallet has the largest total; with the Green
+  T-Shirt (TSHIRT-1) naming the highest bill as the reference gives the largest adjusted
+  total. So "some payment passes" is exactly "the whole-wallet payment passes". Which bills
+  to pay with is the seat's choice: its wallet is in its own view.
+- the number of entries a seat can buy is BRIBE-5's `bribery.entries_bought` of its wallet,
+  the function the entries check itself uses.
 """
 
 from __future__ import annotations
 
-from .additions import email_protected
-from .cards import BILL_VALUE, COST, ENTRY_PRICE, PROTECTION_MINIMUM, Addition, Weapon
-from .payment import best_addition_total
-from .purchase import email_targets, jackpot_targets, weapon_price
-from .state import JSON, LOST_FOUND_PICK, GameState, Phase
-from .vault import alarm_choices
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from . import bribery, draft, purchase, vault
+from .cards import ADDITIONS, BILL_VALUE, Weapon
+from .commands import (
+    AlarmPurchase,
+    BreakMachine,
+    BuyAddition,
+    BuyWeapon,
+    ClearSelection,
+    Command,
+    Counter,
+    Done,
+    DrawLostFound,
+    Protect,
+    Select,
+    Skip,
+)
+from .errors import EngineError
+from .state import JSON, GameState, Phase, Player
+
+C = TypeVar("C", bound=Command)
+
+_BRIBERY = (Phase.BRIBE_PROTECT, Phase.BRIBE_COUNTER, Phase.BRIBE_ENTRIES)
+
+
+def _passes(check: Callable[[GameState, Any], None], state: GameState, command: Command) -> bool:
+    """Whether `command` would pass `check` now."""
+    try:
+        check(state, command)
+    except EngineError:
+        return False
+    return True
+
+
+def _candidate(cls: type[C], **fields: Any) -> C:
+    """A candidate command for a check, built from values read from the state itself (a seat,
+    a display bill, a wallet, a copy id), so the form checks a command runs when it is built
+    (GEN-2, for input from outside) are skipped: they cost more than the check asked here,
+    and a view asks many. Fields not given take their defaults; none here is applied."""
+    command = object.__new__(cls)
+    command.__dict__.update(fields)  # what a frozen dataclass's __init__ does, minus checks
+    return command
+
+
+def _references(player: Player, committed: list[int]) -> list[int | None]:
+    """TSHIRT-1: without the T-Shirt, printed value only; with it, the highest committed bill
+    as the reference counts the most (a reference never counts less than printed value)."""
+    if player.weapon != Weapon.GREEN_TSHIRT or not committed:
+        return [None]
+    return [None, max(committed, key=BILL_VALUE.__getitem__)]
 
 
 def options(state: GameState, seat: int) -> dict[str, JSON]:
@@ -21,75 +77,128 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
     out: dict[str, JSON] = {"window": state.window_id, "can_act": False}
     if not acting:
         return out
-    values = [BILL_VALUE[b] for b in player.wallet]
-    tshirt = player.weapon == Weapon.GREEN_TSHIRT
+    wallet = tuple(player.wallet)
     if phase is Phase.DRAFT:
         out["can_act"] = True
-        out["select"] = [c for c in state.display if c != player.selection]
-        out["clear"] = player.selection is not None
-        out["lost_and_found"] = (
-            player.weapon == Weapon.LOST_AND_FOUND
-            and not player.lf_used
-            and bool(state.deck)
-            and player.selection != LOST_FOUND_PICK
+        # Selecting the bill already selected would change nothing, so it is not offered.
+        out["select"] = [
+            c
+            for c in state.display
+            if c != player.selection
+            and _passes(draft.check_select, state, _candidate(Select, seat=seat, card=c))
+        ]
+        out["clear"] = _passes(draft.check_clear, state, _candidate(ClearSelection, seat=seat))
+        out["lost_and_found"] = _passes(
+            draft.check_draw_lost_found, state, _candidate(DrawLostFound, seat=seat)
         )
-        out["broken_machine"] = player.weapon == Weapon.BROKEN_MACHINE and not player.broken_used
+        out["broken_machine"] = _passes(
+            draft.check_break_machine, state, _candidate(BreakMachine, seat=seat)
+        )
     elif phase is Phase.SENIORITY:
         out["can_act"] = True
-        out["seniority"] = True
+        out["seniority"] = True  # a claim is always legal in its window (SENIORITY-1)
     elif phase is Phase.ALARM:
+        assert state.alarm is not None
         out["can_act"] = True
-        out["alarm_types"] = [str(a) for a in alarm_choices(state)]
-        out["discard"] = True
-    elif phase is Phase.PURCHASE and not player.purchased:
-        out["can_act"] = True
-        reach = best_addition_total(values, tshirt)
-        out["additions"] = [
-            str(a) for a in Addition if state.market[a] > 0 and COST[a] <= reach and values
+        committed = [state.alarm.card, *wallet]
+        out["alarm_types"] = [
+            str(a)
+            for a in ADDITIONS
+            if any(
+                _passes(
+                    vault.check_alarm_purchase,
+                    state,
+                    _candidate(
+                        AlarmPurchase, seat=seat, addition=str(a), bills=wallet, reference=r
+                    ),
+                )
+                for r in _references(player, committed)
+            )
         ]
-        out["weapons"] = _weapons(state, seat, sum(values))
+        out["discard"] = True  # VAULT-6: always possible
+    elif phase is Phase.PURCHASE and _passes(
+        purchase.check_skip, state, _candidate(Skip, seat=seat)
+    ):
+        out["can_act"] = True
+        out["additions"] = [
+            str(a)
+            for a in ADDITIONS
+            if any(
+                _passes(
+                    purchase.check_buy_addition,
+                    state,
+                    _candidate(BuyAddition, seat=seat, addition=str(a), bills=wallet, reference=r),
+                )
+                for r in _references(player, list(wallet))
+            )
+        ]
+        out["weapons"] = _weapons(state, seat, wallet)
         out["skip"] = True
-    elif phase in (Phase.BRIBE_PROTECT, Phase.BRIBE_COUNTER, Phase.BRIBE_ENTRIES):
-        if player.done:
-            return out
+    elif phase in _BRIBERY and _passes(bribery.check_done, state, _candidate(Done, seat=seat)):
         out["can_act"] = True
         out["done"] = True
-        total = sum(values)
         if phase is Phase.BRIBE_PROTECT:
             out["protect"] = [
                 c.id
                 for c in state.copies
-                if c.owner == seat
-                and not email_protected(state, c)
-                and total >= (PROTECTION_MINIMUM if c.protection == 0 else 1)
+                if _passes(
+                    bribery.check_protect,
+                    state,
+                    _candidate(Protect, seat=seat, copy=c.id, bills=wallet),
+                )
             ]
         elif phase is Phase.BRIBE_COUNTER:
             out["counter"] = [
                 {"copy": c.id, "amount": c.protection}
                 for c in state.copies
-                if c.protection > 0
-                and c.owner != seat
-                and not c.countered
-                and total >= c.protection
+                if _passes(
+                    bribery.check_counter,
+                    state,
+                    _candidate(Counter, seat=seat, copy=c.id, bills=wallet),
+                )
             ]
         else:
-            out["entries"] = total // ENTRY_PRICE
+            out["entries"] = bribery.entries_bought(sum(BILL_VALUE[b] for b in wallet))
     return out
 
 
-def _weapons(state: GameState, seat: int, cash: int) -> list[dict[str, JSON]]:
-    player = state.players[seat]
-    if player.weapon is not None:
+def _weapons(state: GameState, seat: int, wallet: tuple[int, ...]) -> list[dict[str, JSON]]:
+    """Each offered weapon with its price, whether the whole wallet buys it, and for an
+    immediate weapon its legal targets (BUY-10), which do not depend on the payment."""
+    try:
+        purchase.check_weapon_slot(state.players[seat])
+    except EngineError:
         return []
-    price = weapon_price(state)
+    price = purchase.weapon_price(state)
     out: list[dict[str, JSON]] = []
     for name in state.weapon_market:
-        entry: dict[str, JSON] = {"weapon": name, "price": price, "buyable": cash >= price}
+        # Keys in wire order: weapon, price, buyable, then any targets.
+        entry: dict[str, JSON] = {"weapon": name, "price": price, "buyable": False}
+        target: dict[str, Any] = {}
         if name == Weapon.ANONYMOUS_EMAIL:
-            entry["targets"] = list(email_targets(state))
-            entry["buyable"] = bool(entry["buyable"]) and bool(entry["targets"])
+            targets: list[Any] = [
+                str(a) for a in ADDITIONS if _target_passes(state, seat, name, str(a), None)
+            ]
+            entry["targets"] = targets
+            target = {"email_type": targets[0]} if targets else {}
         elif name == Weapon.JACKPOT:
-            entry["targets"] = list(jackpot_targets(state, seat))
-            entry["buyable"] = bool(entry["buyable"]) and bool(entry["targets"])
+            targets = [s for s in range(state.n) if _target_passes(state, seat, name, None, s)]
+            entry["targets"] = targets
+            target = {"jackpot_target": targets[0]} if targets else {}
+        entry["buyable"] = _passes(
+            purchase.check_buy_weapon,
+            state,
+            _candidate(BuyWeapon, seat=seat, weapon=name, bills=wallet, **target),
+        )
         out.append(entry)
     return out
+
+
+def _target_passes(
+    state: GameState, seat: int, weapon: str, email_type: str | None, jackpot_target: int | None
+) -> bool:
+    try:
+        purchase.check_weapon_target(state, seat, weapon, email_type, jackpot_target)
+    except EngineError:
+        return False
+    return True

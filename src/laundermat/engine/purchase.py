@@ -1,34 +1,31 @@
-"""The round's purchase window: BUY-1..10 with the immediate weapons (EMAIL-*, JACKPOT-*)."""
+"""The round's purchase window: BUY-1..10 with the immediate weapons (EMAIL-*, JACKPOT-*).
+
+Each command has a `check_*` (raises its `IllegalMove`, changes nothing) and an apply step.
+The weapon check is built from smaller checks (`check_weapon_slot`, `check_weapon_target`) so
+that `legal.options` can ask the same questions one at a time.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from . import additions, flow
+from . import additions
 from .cards import ADDITIONS, BILL_VALUE, COST, WEAPON_PRICES, Addition, Weapon
-from .chance import Purpose, pick_value
+from .chance import Purpose
 from .commands import BuyAddition, BuyWeapon, Skip
+from .context import Context, Open, Step, Then
 from .errors import IllegalCode, IllegalMove, MalformedCommand
 from .payment import addition_total, check_held, check_reference, printed_total, spend
 from .state import GameState, Phase, Player
 
-if TYPE_CHECKING:
-    from .game import Game
 
-
-def open_window(game: Game) -> None:
+def open_purchases(game: Context) -> Step:
     """BUY-2: after every Vault action; only players who collected a bill may act (BUY-1)."""
-    state = game.state
-    eligible = [p.seat for p in state.players if p.collected]
-    if eligible:
-        flow.open_window(game, Phase.PURCHASE, eligible)
-    else:
-        flow.end_round(game)
+    eligible = tuple(p.seat for p in game.state.players if p.collected)
+    return Open(Phase.PURCHASE, eligible) if eligible else Then.ROUND_END
 
 
-def close(game: Game) -> None:
+def close(game: Context) -> Step:
     """BUY-2: an eligible player who neither bought nor skipped has skipped."""
-    flow.end_round(game)
+    return Then.ROUND_END
 
 
 def _check_open(player: Player) -> None:
@@ -36,9 +33,8 @@ def _check_open(player: Player) -> None:
         raise IllegalMove(IllegalCode.ALREADY_ACTED, "You have made this round's purchase.")
 
 
-def buy_addition(game: Game, command: BuyAddition) -> None:
-    state = game.state
-    player = game.player(command.seat)
+def check_buy_addition(state: GameState, command: BuyAddition) -> None:
+    player = state.players[command.seat]
     _check_open(player)
     kind = Addition(command.addition)
     check_held(player, command.bills)
@@ -50,9 +46,17 @@ def buy_addition(game: Game, command: BuyAddition) -> None:
         raise IllegalMove(
             IllegalCode.PAYMENT_SHORT, f"{kind} costs ${COST[kind]:,}; you paid ${total:,}."
         )
+
+
+def buy_addition(game: Context, command: BuyAddition) -> Step:
+    state = game.state
+    player = game.player(command.seat)
+    kind = Addition(command.addition)
+    total = addition_total(command.bills, command.reference)
     spend(player, command.bills, state.spent)
     player.purchased = True
     additions.acquire(game, player, kind, total, via_alarm=False, paid=command.bills)
+    return None
 
 
 def weapon_price(state: GameState) -> int:
@@ -72,40 +76,58 @@ def jackpot_targets(state: GameState, buyer: int) -> list[int]:
     return [p.seat for p in state.players if p.seat != buyer and p.seat in owners and p.wallet]
 
 
-def buy_weapon(game: Game, command: BuyWeapon) -> None:
-    state = game.state
-    player = game.player(command.seat)
-    _check_open(player)
-    weapon = Weapon(command.weapon)
-    if weapon not in state.weapon_market:
-        raise IllegalMove(IllegalCode.WEAPON_NOT_OFFERED, f"{weapon} is not in the market.")
+def check_weapon_slot(player: Player) -> None:
+    """SETUP-7: at most one weapon per player."""
     if player.weapon is not None:
         raise IllegalMove(IllegalCode.WEAPON_LIMIT, "You already own a Secret Weapon.")
-    check_held(player, command.bills, required=False)
+
+
+def check_weapon_target(
+    state: GameState, seat: int, weapon: str, email_type: str | None, jackpot_target: int | None
+) -> None:
+    """BUY-10 with EMAIL-2 and JACKPOT-2: an immediate weapon needs a legal target, named in
+    the command (GEN-2)."""
     if weapon == Weapon.ANONYMOUS_EMAIL:
         targets = email_targets(state)
         if not targets:
             raise IllegalMove(IllegalCode.NO_LEGAL_TARGET, "Every type is flagged.")  # EMAIL-2
-        if command.email_type is None:
+        if email_type is None:
             raise MalformedCommand("Anonymous Email needs the type to flag.")  # GEN-2
-        if command.email_type not in targets:
-            raise IllegalMove(
-                IllegalCode.ILLEGAL_TARGET, f"{command.email_type} is already flagged."
-            )
-    if weapon == Weapon.JACKPOT:
-        seats = jackpot_targets(state, player.seat)
+        if email_type not in targets:
+            raise IllegalMove(IllegalCode.ILLEGAL_TARGET, f"{email_type} is already flagged.")
+    elif weapon == Weapon.JACKPOT:
+        seats = jackpot_targets(state, seat)
         if not seats:
             raise IllegalMove(IllegalCode.NO_LEGAL_TARGET, "No opponent can be hit by Jackpot.")
-        if command.jackpot_target is None:
+        if jackpot_target is None:
             raise MalformedCommand("Jackpot needs a target.")  # GEN-2
-        if command.jackpot_target not in seats:
+        if jackpot_target not in seats:
             raise IllegalMove(IllegalCode.ILLEGAL_TARGET, "That player cannot be hit by Jackpot.")
+
+
+def check_buy_weapon(state: GameState, command: BuyWeapon) -> None:
+    player = state.players[command.seat]
+    _check_open(player)
+    weapon = Weapon(command.weapon)
+    if weapon not in state.weapon_market:
+        raise IllegalMove(IllegalCode.WEAPON_NOT_OFFERED, f"{weapon} is not in the market.")
+    check_weapon_slot(player)
+    check_held(player, command.bills, required=False)
+    check_weapon_target(state, command.seat, weapon, command.email_type, command.jackpot_target)
     price = weapon_price(state)
     paid = printed_total(command.bills)  # TSHIRT-1 does not apply to weapons
     if paid < price:
         raise IllegalMove(
             IllegalCode.PAYMENT_SHORT, f"The weapon costs ${price:,}; you paid ${paid:,}."
         )
+
+
+def buy_weapon(game: Context, command: BuyWeapon) -> Step:
+    state = game.state
+    player = game.player(command.seat)
+    weapon = Weapon(command.weapon)
+    price = weapon_price(state)
+    paid = printed_total(command.bills)
     spend(player, command.bills, state.spent)
     state.weapon_market.remove(weapon)
     state.weapons_bought += 1
@@ -129,7 +151,7 @@ def buy_weapon(game: Game, command: BuyWeapon) -> None:
     elif weapon == Weapon.JACKPOT:
         assert command.jackpot_target is not None
         victim = game.player(command.jackpot_target)
-        card = pick_value(game.chance, Purpose.JACKPOT, victim.wallet)
+        card = game.chance.choose(Purpose.JACKPOT, victim.wallet)
         victim.wallet.remove(card)
         player.wallet.append(card)
 
@@ -140,10 +162,15 @@ def buy_weapon(game: Game, command: BuyWeapon) -> None:
             seat=player.seat,
             target=victim.seat,
         )
+    return None
 
 
-def skip(game: Game, command: Skip) -> None:
+def check_skip(state: GameState, command: Skip) -> None:
+    _check_open(state.players[command.seat])
+
+
+def skip(game: Context, command: Skip) -> Step:
     player = game.player(command.seat)
-    _check_open(player)
     player.purchased = True
     game.emit("skip", seat=player.seat)
+    return None

@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .additions import email_protected, exact_bonus, is_flagged
 from .cards import ADDITIONS, POINTS, REVIEW_BONUS, Addition, Weapon
 from .chance import Purpose, weighted
+from .context import Context, Step
 from .state import JSON, Copy, GameState, Phase
 
-if TYPE_CHECKING:
-    from .game import Game
 
-
-def investigate(game: Game) -> None:
-    """INVEST-2: one type, drawn by its entries; the result is fixed before any reveal."""
+def investigate(game: Context) -> Step:
+    """INVEST-2: one type, drawn by its entries; the result is fixed before any reveal.
+    The game is over: no window follows."""
     state = game.state
     kinds = [str(a) for a in ADDITIONS]
     state.investigated = weighted(
@@ -32,6 +30,7 @@ def investigate(game: Game) -> None:
         scores=[p.total for p in outcome.players],
         disqualified=[p.seat for p in outcome.players if p.disqualified],
     )
+    return None
 
 
 @dataclass(frozen=True)

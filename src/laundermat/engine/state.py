@@ -18,8 +18,9 @@ LOST_FOUND_PICK = -1  # a selection that is the player's hidden Lost and Found d
 
 
 class Phase(StrEnum):
-    """Which window is open. The round walks DRAFT → SENIORITY → ALARM → PURCHASE; the game
-    then walks the three bribery stages to OVER (see `flow.PHASES`)."""
+    """The phase the game is in (the kind of the open window). A round walks DRAFT →
+    SENIORITY → ALARM → PURCHASE; the game then walks the three bribery stages to OVER (see
+    `flow.PHASES`)."""
 
     DRAFT = "draft"
     SENIORITY = "seniority"
@@ -29,6 +30,25 @@ class Phase(StrEnum):
     BRIBE_COUNTER = "bribe_counter"
     BRIBE_ENTRIES = "bribe_entries"
     OVER = "over"
+
+
+@dataclass(frozen=True)
+class Window:
+    """An open window: one opening of a phase, for its actors. The room arms a deadline of
+    `duration` seconds for it and, when it passes, sends `Timeout(id)`."""
+
+    id: int
+    kind: Phase
+    actors: tuple[int, ...]
+    duration: int
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "id": self.id,
+            "kind": str(self.kind),
+            "actors": list(self.actors),
+            "duration": self.duration,
+        }
 
 
 @dataclass
@@ -46,10 +66,10 @@ class Player:
     away: bool = False
     # Draft of the current round.
     selection: int | None = None  # card id, LOST_FOUND_PICK, or None
-    lf_draw: int | None = None  # the hidden Lost and Found bill while selected (PRIVATE-2)
+    lost_found_draw: int | None = None  # the hidden Lost and Found bill while selected (PRIVATE-2)
     # Once-per-game abilities.
-    lf_used: bool = False  # true from the draw (restored on switch back / Broken Machine)
-    lf_public: bool = False  # true from the lock that revealed the use (DRAFT-7)
+    lost_found_used: bool = False  # true from the draw (restored on switch back / Broken Machine)
+    lost_found_public: bool = False  # true from the lock that revealed the use (DRAFT-7)
     seniority_used: bool = False
     broken_used: bool = False
     two_for_one_pending: bool = False
@@ -121,7 +141,7 @@ class GameState:
     # Reveal bookkeeping for the current round.
     collisions: list[Collision] = field(default_factory=list)
     seniority_claimed: int | None = None  # the card a Seniority claim took this round
-    lf_collected: int = 0  # Lost and Found draws collected at this round's lock (DRAFT-8)
+    lost_found_collected: int = 0  # Lost and Found draws collected at this round's lock (DRAFT-8)
     vault_queue: list[int] = field(default_factory=list)
     alarm: Alarm | None = None
     investigated: str | None = None
@@ -159,15 +179,28 @@ class GameState:
 
     @classmethod
     def from_dict(cls, data: dict[str, JSON]) -> GameState:
-        d = dict(data)
+        d = _renamed(data)
         d["settings"] = Settings(**d["settings"])
-        d["players"] = [Player(**p) for p in d["players"]]
+        d["players"] = [Player(**_renamed(p)) for p in d["players"]]
         d["copies"] = [Copy(**c) for c in d["copies"]]
         d["events"] = [Event(**e) for e in d["events"]]
         d["collisions"] = [Collision(**c) for c in d["collisions"]]
         d["alarm"] = Alarm(**d["alarm"]) if d["alarm"] is not None else None
         d["phase"] = Phase(d["phase"])
         return cls(**d)
+
+
+# Snapshots stored before the Lost and Found fields got readable names still restore.
+_OLD_NAMES = {
+    "lf_draw": "lost_found_draw",
+    "lf_used": "lost_found_used",
+    "lf_public": "lost_found_public",
+    "lf_collected": "lost_found_collected",
+}
+
+
+def _renamed(data: dict[str, JSON]) -> dict[str, JSON]:
+    return {_OLD_NAMES.get(key, key): value for key, value in data.items()}
 
 
 def _player_dict(player: Player) -> dict[str, JSON]:

@@ -2,47 +2,43 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from . import additions, flow, purchase
+from . import additions
 from .cards import BILL_VALUE, COST, DIE_FACES, GLOVES_BONUS, Addition, Weapon, sounds_alarm
-from .chance import Purpose, pick_value
-from .commands import AlarmDiscard, AlarmPurchase
+from .chance import Purpose
+from .commands import AlarmPurchase
+from .context import Context, Open, Step, Then, turn_order
 from .errors import IllegalCode, IllegalMove
 from .payment import addition_total, best_addition_total, check_held, check_reference, spend
 from .state import Alarm, GameState, Phase
 
-if TYPE_CHECKING:
-    from .game import Game
 
-
-def begin_raids(game: Game) -> None:
+def begin_raids(game: Context) -> Step:
     """VAULT-1/2: every collider who did not lose to a Seniority claim raids, in turn order."""
     state = game.state
     raiders: set[int] = set()
     for collision in state.collisions:
         if collision.card != state.seniority_claimed:
             raiders.update(collision.seats)
-    state.vault_queue = [seat for seat in flow.turn_order(state) if seat in raiders]
-    continue_raids(game)
+    state.vault_queue = [seat for seat in turn_order(state) if seat in raiders]
+    return continue_raids(game)
 
 
-def continue_raids(game: Game) -> None:
+def continue_raids(game: Context) -> Step:
     state = game.state
     while state.vault_queue:
         seat = state.vault_queue.pop(0)
         if _raid(game, seat):
-            return  # an Alarm decision window is open (VAULT-2: it finishes first)
-    purchase.open_window(game)  # VAULT-10
+            return Open(Phase.ALARM, (seat,))  # VAULT-6; VAULT-2: it finishes first
+    return Then.PURCHASES  # VAULT-10
 
 
-def _raid(game: Game, seat: int) -> bool:
-    """VAULT-3..5. Returns True when an Alarm decision window opened."""
+def _raid(game: Context, seat: int) -> bool:
+    """VAULT-3..5. Returns True when the raider has an Alarm decision to make."""
     state = game.state
     if not state.vault:
         game.emit("vault_empty", seat=seat)
         return False
-    card = pick_value(game.chance, Purpose.VAULT_DEAL, state.vault)
+    card = game.chance.choose(Purpose.VAULT_DEAL, state.vault)
     state.vault.remove(card)
     die = game.chance.die()
     player = game.player(seat)
@@ -65,7 +61,6 @@ def _raid(game: Game, seat: int) -> bool:
     if not alarm_choices(state):
         _discard(game, forced=True)  # VAULT-9
         return False
-    flow.open_window(game, Phase.ALARM, [seat])  # VAULT-6
     return True
 
 
@@ -81,11 +76,10 @@ def alarm_choices(state: GameState) -> list[Addition]:
     return preferred or available
 
 
-def alarm_purchase(game: Game, command: AlarmPurchase) -> None:
-    """VAULT-7: the Alarm bill plus any held bills buy one flagged copy."""
-    state = game.state
+def check_alarm_purchase(state: GameState, command: AlarmPurchase) -> None:
+    """VAULT-7/8: the Alarm bill plus any held bills must reach the cost of an allowed type."""
     assert state.alarm is not None
-    player = game.player(command.seat)
+    player = state.players[command.seat]
     kind = Addition(command.addition)
     check_held(player, command.bills, required=False)
     committed = [state.alarm.card, *command.bills]
@@ -105,19 +99,32 @@ def alarm_purchase(game: Game, command: AlarmPurchase) -> None:
         raise IllegalMove(
             IllegalCode.PAYMENT_SHORT, f"{kind} costs ${COST[kind]:,}; you paid ${total:,}."
         )
+
+
+def alarm_purchase(game: Context, command: AlarmPurchase) -> Step:
+    """VAULT-7: the Alarm bill plus any held bills buy one flagged copy."""
+    state = game.state
+    assert state.alarm is not None
+    player = game.player(command.seat)
+    committed = [state.alarm.card, *command.bills]
+    total = addition_total(committed, command.reference)
     spend(player, command.bills, state.spent)
     state.spent.append(state.alarm.card)
     state.alarm = None
-    additions.acquire(game, player, kind, total, via_alarm=True, paid=committed)
-    continue_raids(game)
+    additions.acquire(
+        game, player, Addition(command.addition), total, via_alarm=True, paid=committed
+    )
+    return Then.NEXT_RAID
 
 
-def alarm_discard(game: Game, command: AlarmDiscard) -> None:
+def discard(game: Context) -> Step:
+    """VAULT-6: the raider discards the Alarm bill; a timeout (or an away raider, GEN-4)
+    does the same."""
     _discard(game, forced=False)
-    continue_raids(game)
+    return Then.NEXT_RAID
 
 
-def _discard(game: Game, forced: bool) -> None:
+def _discard(game: Context, forced: bool) -> None:
     state = game.state
     assert state.alarm is not None
     card = state.alarm.card
@@ -126,9 +133,3 @@ def _discard(game: Game, forced: bool) -> None:
         "alarm_discard", seat=state.alarm.seat, card=card, value=BILL_VALUE[card], forced=forced
     )
     state.alarm = None
-
-
-def close_alarm(game: Game) -> None:
-    """VAULT-6: a timeout (or an away raider, GEN-4) discards the Alarm bill."""
-    _discard(game, forced=False)
-    continue_raids(game)

@@ -8,14 +8,52 @@ or for its owner. Once the game is over everything is revealed.
 from __future__ import annotations
 
 from .additions import email_protected, exact_bonus, is_flagged
-from .cards import BILL_VALUE, COST, POINTS, ROUNDS, Addition
-from .flow import current_window, turn_order
+from .cards import (
+    BILL_VALUE,
+    BRIBE_TIMERS,
+    BUDGET_EXACT_BONUS,
+    COST,
+    DECK_COMPOSITION,
+    ENTRY_PRICE,
+    EXACT_BONUS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    POINTS,
+    PROTECTION_MINIMUM,
+    REVIEW_BONUS,
+    ROUND_TIMERS,
+    ROUNDS,
+    WEAPON_PRICES,
+    Addition,
+)
+from .context import turn_order
+from .flow import current_window
 from .legal import options
 from .purchase import weapon_price
 from .scoring import result
 from .state import JSON, LOST_FOUND_PICK, Event, GameState, Phase
 
-SPECTATOR = None
+
+def public_rules() -> dict[str, JSON]:
+    """The game's constants, the same for every viewer and every moment (PUBLIC-1: the rules
+    are public), so a client reads them instead of repeating them. Built fresh per call: a
+    view is the caller's to change."""
+    return {
+        "deck": [[value, count] for value, count in DECK_COMPOSITION],  # SETUP-4
+        "rounds": ROUNDS,  # SETUP-5
+        "protection_minimum": PROTECTION_MINIMUM,  # BRIBE-3
+        "entry_price": ENTRY_PRICE,  # BRIBE-5
+        "exact_bonus": EXACT_BONUS,  # BUY-4
+        "budget_exact_bonus": BUDGET_EXACT_BONUS,  # BUDGET-1
+        "addition_cost": {str(a): cost for a, cost in COST.items()},  # SETUP-6
+        "addition_points": {str(a): points for a, points in POINTS.items()},
+        "weapon_prices": list(WEAPON_PRICES),  # BUY-8
+        "review_bonus": list(REVIEW_BONUS),  # REVIEW-1
+        "min_players": MIN_PLAYERS,  # SETUP-1
+        "max_players": MAX_PLAYERS,
+        "round_timers": list(ROUND_TIMERS),  # SETUP-3
+        "bribe_timers": list(BRIBE_TIMERS),
+    }
 
 
 def redact_event(event: Event, viewer: int | None, revealed: bool) -> dict[str, JSON]:
@@ -59,7 +97,7 @@ def _players(state: GameState, viewer: int | None, revealed: bool) -> list[dict[
             "away": p.away,
             "weapon": p.weapon,
             "has_selected": p.selection is not None,
-            "lost_and_found_used": p.lf_public,  # public from its lock (DRAFT-7)
+            "lost_and_found_used": p.lost_found_public,  # public from its lock (DRAFT-7)
             "seniority_used": p.seniority_used,
             "broken_machine_used": p.broken_used,
             "two_for_one_pending": p.two_for_one_pending,
@@ -87,7 +125,7 @@ def _me(state: GameState, seat: int) -> dict[str, JSON]:
         "wallet": [_bill(b) for b in player.wallet],
         "wallet_total": sum(BILL_VALUE[b] for b in player.wallet),
         "selection": selection,
-        "lost_and_found_used": player.lf_used,
+        "lost_and_found_used": player.lost_found_used,
         "options": options(state, seat),
     }
 
@@ -117,7 +155,10 @@ def view(state: GameState, viewer: int | None, log_from: int = 0) -> dict[str, J
             for a in Addition
         ],
         "weapon_market": list(state.weapon_market),
-        "weapon_price": weapon_price(state) if state.weapons_bought < 6 else None,
+        # None once every price of BUY-8 has been used (all weapons bought).
+        "weapon_price": (
+            weapon_price(state) if state.weapons_bought < len(WEAPON_PRICES) else None
+        ),
         "email_type": state.email_type,
         "entries": dict(state.entries),
         "copies": _copies(state, viewer, over),
@@ -125,6 +166,7 @@ def view(state: GameState, viewer: int | None, log_from: int = 0) -> dict[str, J
         "log_from": log_from,
         "log": [redact_event(e, viewer, over) for e in state.events[log_from:]],
         "log_size": len(state.events),
+        "rules": public_rules(),
     }
     if viewer is not None:
         data["me"] = _me(state, viewer)
