@@ -2,7 +2,7 @@
 // does is in handlers/ (per screen) and in the room's game client (games/).
 import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
-import { gameClient } from "./games/index.js";
+import { allClients, gameClient } from "./games/index.js";
 import { commonHandlers } from "./handlers/common.js";
 import { defaultSettings, homeHandlers } from "./handlers/home.js";
 import { lobbyHandlers } from "./handlers/lobby.js";
@@ -264,5 +264,6 @@ function handler(name) {
 
 delegate(document.body, handler);
 setupDialog();
+state.home.game = allClients()[0]?.name ?? null; // until the catalog says which games the server hosts
 loadCatalog();
 route();

@@ -9,6 +9,8 @@ export function defaultSettings(game, chosen = {}) {
   return Object.fromEntries((entry?.settings ?? []).map((s) => [s.key, s.choices.includes(chosen[s.key]) ? chosen[s.key] : s.default]));
 }
 
+const NAME_FIRST = "Please enter your name first.";
+
 export function homeHandlers(app) {
   const { render, navigate } = app;
 
@@ -55,7 +57,7 @@ export function homeHandlers(app) {
     "create-room"() {
       state.home.errorFor = "create";
       const name = state.home.name.trim();
-      if (!name) return fail("Please enter your name first.");
+      if (!name) return fail(NAME_FIRST);
       const { game, settings } = state.home;
       return takeSeat(name, () => api.createRoom(name, game, settings));
     },
@@ -64,7 +66,7 @@ export function homeHandlers(app) {
       const name = state.home.name.trim();
       const code = state.home.code.trim().toUpperCase();
       if (!code) return fail("Please enter the room code.");
-      if (!name) return fail("Please enter your name first.");
+      if (!name) return fail(NAME_FIRST);
       if (savedSeat(code)?.token) return navigate(`/r/${code}`);
       return takeSeat(name, () => api.joinRoom(code, name));
     },
