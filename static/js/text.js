@@ -75,6 +75,7 @@ const ERRORS = {
   bad_name: "That name can't be used: letters, digits and spaces, 1 to 24 characters.",
   hello_timeout: "The connection took too long to start. Reconnecting…",
   unavailable: "The game's server is catching its breath. Nothing changed; try again in a moment.",
+  bad_request: "The game couldn't handle that request. Please reload the page.",
   internal: "Something went wrong on the server. Please try again.",
   network: "Can't reach the game server. Check your connection and try again.",
   validation: "Please check what you typed: a name needs 1 to 24 characters.",
