@@ -32,9 +32,10 @@ export function render() {
     document.title = pageTitle();
     if (hadFocus && !root.contains(document.activeElement)) {
       // The focused control went away (the step moved on): keep keyboard users in the
-      // action panel rather than back at the top of the page.
-      const landing = root.querySelector(".action h2") ?? root.querySelector(".final h2, .phase-title");
-      landing?.focus({ preventScroll: true }); // these headings carry tabindex=-1
+      // action panel rather than back at the top of the page. A game marks its headings
+      // (tabindex=-1) data-landing="panel" (first choice) or "page".
+      const landing = root.querySelector("[data-landing=panel]") ?? root.querySelector("[data-landing=page]");
+      landing?.focus({ preventScroll: true });
     }
     tick(root);
   });

@@ -17,6 +17,10 @@
 //   lobbyNote(catalogEntry), lobbyPrimer()   the lobby's game-specific words (optional)
 //   settingHints            setting key -> a hint under the create form's field (optional)
 //
+// Its screen marks the headings focus lands on when the focused control goes away
+// (data-landing="panel", else "page"; they carry tabindex=-1), and its countdown as
+// [data-role=timer] with .timer-fill and .timer-text inside (countdown.js drives them).
+//
 // What the shell reads from a game's view is the protocol's (docs/protocol.md): game.window
 // ({id, duration}) for the countdown and the per-window ui reset, game.me.options.window for
 // commands, and game.log / game.log_from for the log merge.

@@ -29,7 +29,7 @@ export function actionPanel(ctx) {
 
 function panel(key, title, ...children) {
   return h("section.card.action", { "data-key": key, "data-testid": key, "aria-labelledby": `${key}-title` },
-    h("h2", { id: `${key}-title`, tabindex: "-1" }, title), ...children);
+    h("h2", { id: `${key}-title`, tabindex: "-1", "data-landing": "panel" }, title), ...children);
 }
 
 function help(text) {

@@ -29,7 +29,7 @@ export function briberyPanel(ctx) {
     p.done ? icon("check") : icon("clock"), h("span", ctx.nameOf(p.seat), p.seat === ctx.seat ? " (you)" : ""),
     h("span.visually-hidden", p.done ? " is done" : " is still deciding"))));
   return h("section.card.action.bribery", { "data-key": "bribery-panel", "data-testid": "bribery-panel", "data-stage": game.phase, "aria-labelledby": "bribery-title" },
-    h("h2#bribery-title", { tabindex: "-1" }, "Bribery"),
+    h("h2#bribery-title", { tabindex: "-1", "data-landing": "panel" }, "Bribery"),
     steps,
     body,
     opts.done

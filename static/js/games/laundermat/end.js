@@ -40,7 +40,7 @@ export function renderEnd(ctx) {
   const host = ctx.room.players.find((p) => p.player_id === ctx.state.session.playerId)?.host;
 
   return h("section.card.final", { "data-key": "final", "data-testid": "final-standings", "aria-labelledby": "final-title" },
-    h("h2#final-title", { tabindex: "-1" }, "The investigation"),
+    h("h2#final-title", { tabindex: "-1", "data-landing": "page" }, "The investigation"),
     h("div.investigation", { class: animate ? "animate" : null },
       reel(investigated, animate),
       h("p.investigated", { "data-testid": "investigated", class: animate ? "after-reveal" : null },

@@ -48,7 +48,7 @@ function phaseBar(ctx, banner) {
     banner,
     h("div.phase-line",
       h("span.round", { "data-testid": "round" }, roundText),
-      h("h1.phase-title", { "data-testid": "phase-title", tabindex: "-1" }, phase.title)),
+      h("h1.phase-title", { "data-testid": "phase-title", tabindex: "-1", "data-landing": "page" }, phase.title)),
     game.window && game.phase !== "over"
       ? h("div.timer", { "data-role": "timer", role: "timer", "aria-label": "Time left in this step" },
           h("div.timer-track", h("div.timer-fill")),
