@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup system-packages lint typecheck pytest clean
+.PHONY: run test setup system-packages lint typecheck jstest pytest clean
 
 run: setup
 	$(BIN)/laundermat serve
 
-test: setup system-packages lint typecheck pytest
+test: setup system-packages lint typecheck jstest pytest
 
 setup: $(STAMP)
 
@@ -29,6 +29,11 @@ lint: setup
 
 typecheck: setup
 	$(BIN)/mypy
+
+# The browser client's pure modules and its import graph (no cycle): node's own test runner,
+# no npm packages.
+jstest:
+	node --test tests/js
 
 pytest: setup
 	$(BIN)/pytest -q $(PYTEST_ARGS)

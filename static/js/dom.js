@@ -152,11 +152,13 @@ export function patch(root, ...children) {
   morphChildren(root, fresh);
 }
 
-/** Delegate click / change / input / submit events to handlers named by data-action. */
+/** Delegate click / change / input / submit events to handlers named by data-action.
+ *  `handlers` is a map, or a function from a name to a handler (the screen on show decides). */
 export function delegate(root, handlers) {
+  const lookup = typeof handlers === "function" ? handlers : (name) => handlers[name];
   const run = (event, el) => {
     const name = el.getAttribute("data-action");
-    const handler = handlers[name];
+    const handler = lookup(name);
     if (!handler) return;
     handler(el.dataset, el, event);
   };
@@ -172,7 +174,7 @@ export function delegate(root, handlers) {
     root.addEventListener(type, (event) => {
       const el = event.target.closest(`[data-${type}]`);
       if (!el || !root.contains(el)) return;
-      const handler = handlers[el.getAttribute(`data-${type}`)];
+      const handler = lookup(el.getAttribute(`data-${type}`));
       if (handler) handler(el.dataset, el, event);
     });
   }

@@ -1,14 +1,19 @@
 // The client's controller: routing, the room connection and rendering. What each button
-// does is in handlers.js.
+// does is in handlers/ (per screen) and in the room's game client (games/).
+import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
+import { allClients, gameClient } from "./games/index.js";
+import { commonHandlers } from "./handlers/common.js";
+import { defaultSettings, homeHandlers } from "./handlers/home.js";
+import { lobbyHandlers } from "./handlers/lobby.js";
 import { api, RoomSocket } from "./net.js";
-import { setupRules } from "./rules.js";
-import { makeHandlers } from "./handlers.js";
 import {
-  dismissToast, forgetSeat, freshUi, mergeLog, savedSeat, serverNow, state, toast, watching,
+  dismissToast, forgetSeat, mergeLog, resetLog, savedSeat, state, toast, watching,
 } from "./store.js";
-import { PHASES, errorSentence } from "./text.js";
-import { renderApp } from "./ui/app.js";
+import { OFFLINE_LOBBY, OFFLINE_MOVE, errorSentence } from "./text.js";
+import { windowSpan } from "./time.js";
+import { setupDialog } from "./ui/dialog.js";
+import { renderApp } from "./ui/shell.js";
 
 const root = document.getElementById("app");
 let socket = null;
@@ -27,11 +32,12 @@ export function render() {
     document.title = pageTitle();
     if (hadFocus && !root.contains(document.activeElement)) {
       // The focused control went away (the step moved on): keep keyboard users in the
-      // action panel rather than back at the top of the page.
-      const landing = root.querySelector(".action h2") ?? root.querySelector(".final h2, .phase-title");
-      landing?.focus({ preventScroll: true }); // these headings carry tabindex=-1
+      // action panel rather than back at the top of the page. A game marks its headings
+      // (tabindex=-1) data-landing="panel" (first choice) or "page".
+      const landing = root.querySelector("[data-landing=panel]") ?? root.querySelector("[data-landing=page]");
+      landing?.focus({ preventScroll: true });
     }
-    tick();
+    tick(root);
   });
 }
 
@@ -39,11 +45,19 @@ function pageTitle() {
   const game = state.view?.game;
   const code = state.route.code;
   if (!code) return "LaunderMat";
-  if (!game || state.route.screen !== "room") return `LaunderMat · ${code}`;
-  const phase = PHASES[game.phase]?.title ?? game.phase;
-  return game.phase.startsWith("bribe") || game.phase === "over"
-    ? `${phase} · LaunderMat ${code}`
-    : `Round ${game.round}: ${phase} · LaunderMat ${code}`;
+  const client = roomClient();
+  if (!game || !client || state.route.screen !== "room") return `LaunderMat · ${code}`;
+  return `${client.pageTitle(game)} · LaunderMat ${code}`;
+}
+
+/** The client of the room's game (null outside a room or before its first view). */
+function roomClient() {
+  return gameClient(state.view?.room?.game);
+}
+
+/** The sentence for an error code, the room's game's own codes first. */
+function sentence(code, message) {
+  return errorSentence(code, message, roomClient()?.errors(state.view?.game));
 }
 
 // ------------------------------------------------------------------ routing
@@ -57,8 +71,7 @@ function route() {
   const code = parsePath();
   stopSocket();
   state.view = null;
-  state.log = [];
-  state.logGame = null;
+  resetLog();
   state.session = null;
   state.home.error = null;
   state.home.errorFor = null;
@@ -84,7 +97,7 @@ function route() {
       }
     }).catch((err) => {
       if (state.route.code === code) {
-        state.home.error = errorSentence(err.code, err.message);
+        state.home.error = sentence(err.code, err.message);
         render();
       }
     });
@@ -112,7 +125,7 @@ function enterRoom(code, session) {
   state.route = { screen: "room", code };
   state.view = null;
   state.pending = null;
-  state.ui = freshUi(null);
+  state.ui = { windowId: null, game: null };
   socket = new RoomSocket(code, session.token, {
     onStatus(status) {
       state.conn = { ...state.conn, status, retryAt: socket?.retryAt ?? null };
@@ -139,7 +152,7 @@ function enterRoom(code, session) {
     onError(msg) {
       if (msg.id && state.pending?.id === msg.id) state.pending = null;
       if (["bad_token", "kicked"].includes(msg.code)) forgetSeat(code);
-      if (!["replaced"].includes(msg.code) || msg.id) notify(errorSentence(msg.code, msg.message));
+      if (!["replaced"].includes(msg.code) || msg.id) notify(sentence(msg.code, msg.message));
       render();
     },
     onClock(serverTime) {
@@ -151,7 +164,7 @@ function enterRoom(code, session) {
       if (reason === "bad_token" || reason === "kicked") {
         forgetSeat(code);
         state.route = { screen: "join", code };
-        state.home.error = errorSentence(reason);
+        state.home.error = sentence(reason);
         state.view = null;
       }
       render();
@@ -171,19 +184,17 @@ function receiveView(view, info = {}) {
   state.clockOffset = view.server_time - Date.now();
   const previous = state.view;
   const number = view.room?.game_number ?? 1;
-  if (previous && previous.room?.game_number !== number) {
-    state.log = [];
-    state.logGame = null;
-  }
+  if (previous && previous.room?.game_number !== number) resetLog();
   const complete = mergeLog(view.game, number);
   state.view = view;
   if (state.pending?.awaiting !== undefined && view.version >= state.pending.awaiting) settlePending();
   const windowId = view.game?.window?.id ?? null;
-  if (windowId !== state.ui.windowId) {
-    state.ui = freshUi(windowId);
+  const game = view.room?.game;
+  if (windowId !== state.ui.windowId || game !== state.ui.game) {
+    state.ui = { ...gameClient(game)?.freshUi(), windowId, game };
     state.pending = null;
   }
-  trackWindowSpan(view, !!info.first);
+  state.span = windowSpan(state.span, view.game?.window, view.deadline, view.server_time, !!info.first);
   render();
   return complete;
 }
@@ -202,7 +213,7 @@ function send(command, label, after) {
   const window = state.view?.game?.me?.options?.window;
   const id = socket.act(command, window);
   if (id) state.pending = { id, label, after };
-  else notify("You're offline right now. Your move wasn't sent.");
+  else notify(OFFLINE_MOVE);
   render();
 }
 
@@ -210,62 +221,50 @@ function lobby(action, extra = {}, label = action) {
   if (!socket) return;
   const id = socket.lobby(action, extra);
   if (id) state.pending = { id, label };
-  else notify("You're offline right now. Please wait for the connection to come back.");
+  else notify(OFFLINE_LOBBY);
   render();
 }
 
-// ------------------------------------------------------------------ the countdown
-
-/** The bar's full length: the window's duration, or, when this client saw the window open
- *  (servers may scale durations, e.g. in tests), the time it had then. */
-function trackWindowSpan(view, first) {
-  const window = view.game?.window;
-  if (!window || !view.deadline) {
-    state.span = null;
-    return;
-  }
-  if (state.span?.id === window.id) return;
-  const full = window.duration * 1000;
-  const left = Math.max(1, view.deadline - view.server_time);
-  state.span = { id: window.id, total: first ? Math.max(full, left) : Math.min(full, left) };
-}
-
-function tick() {
-  const view = state.view;
-  const game = view?.game;
-  for (const el of root.querySelectorAll("[data-role=timer]")) {
-    const bar = el.querySelector(".timer-fill");
-    const text = el.querySelector(".timer-text");
-    if (!view?.deadline || !game?.window) {
-      if (bar) bar.style.width = "0%";
-      if (text) text.textContent = "";
-      continue;
-    }
-    const total = state.span?.id === game.window.id ? state.span.total : game.window.duration * 1000;
-    const left = Math.max(0, view.deadline - serverNow());
-    const fraction = Math.min(1, left / total);
-    if (bar) {
-      bar.style.width = `${(fraction * 100).toFixed(2)}%`;
-      bar.classList.toggle("urgent", left < 5000);
-    }
-    if (text) {
-      const seconds = Math.ceil(left / 1000);
-      text.textContent = seconds >= 60 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} left` : `${seconds} s left`;
-    }
-  }
-  const retry = root.querySelector("[data-role=retry-in]");
-  if (retry && state.conn.retryAt) {
-    retry.textContent = `Trying again in ${Math.max(0, Math.ceil((state.conn.retryAt - Date.now()) / 1000))} s.`;
-  }
-}
-setInterval(tick, 250);
+setInterval(() => tick(root), 250);
 
 // ------------------------------------------------------------------ wiring
 
-delegate(document.body, makeHandlers({
-  render, navigate, send, lobby, enterRoom, root,
-  socket: () => socket,
-}));
+// ------------------------------------------------------------------ the catalog
 
-setupRules();
+/** GET /api/catalog: the games and their settings, for the create form and the lobby. */
+function loadCatalog() {
+  api.catalog().then((catalog) => {
+    state.catalog = catalog;
+    const names = catalog.games.map((g) => g.name).filter((name) => gameClient(name));
+    if (!names.includes(state.home.game)) state.home.game = names[0] ?? null;
+    state.home.settings = defaultSettings(state.home.game, state.home.settings);
+    render();
+  }).catch((err) => {
+    state.home.error = sentence(err.code, err.message);
+    state.home.errorFor = "create";
+    render();
+  });
+}
+
+// ------------------------------------------------------------------ wiring
+
+const app = { state, render, navigate, send, lobby, enterRoom, root, socket: () => socket };
+const common = commonHandlers(app);
+const home = homeHandlers(app);
+const room = lobbyHandlers(app);
+const games = new Map();
+
+/** The handlers of the screen on show (each game client's are made once, when first needed). */
+function handler(name) {
+  if (common[name]) return common[name];
+  if (state.route.screen !== "room") return home[name];
+  const client = state.view?.game ? roomClient() : null;
+  if (client && !games.has(client.name)) games.set(client.name, client.handlers(app));
+  return (client && games.get(client.name)[name]) ?? room[name];
+}
+
+delegate(document.body, handler);
+setupDialog();
+state.home.game = allClients()[0]?.name ?? null; // until the catalog says which games the server hosts
+loadCatalog();
 route();

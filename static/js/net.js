@@ -34,7 +34,8 @@ async function request(method, path, body) {
 }
 
 export const api = {
-  createRoom: (name, settings) => request("POST", "/api/rooms", { name, settings }),
+  catalog: () => request("GET", "/api/catalog"),
+  createRoom: (name, game, settings) => request("POST", "/api/rooms", { name, game, settings }),
   joinRoom: (code, name) => request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { name }),
   getRoom: (code) => request("GET", `/api/rooms/${encodeURIComponent(code)}`),
 };

@@ -1,24 +1,26 @@
 // The client's whole state in one object, and the few rules for changing it.
+import { mergeLog as merged } from "./log.js";
 
 export const state = {
   route: { screen: "home", code: null },
   home: {
     name: localStorage.getItem("laundermat.name") ?? "",
     code: "",
-    roundTimer: 30,
-    bribeTimer: 15,
+    game: null, // the catalog name of the game to create
+    settings: {}, // the create form's settings for that game: key -> value
     busy: false,
     error: null,
     room: null, // GET /api/rooms/{code} on a join link
   },
   session: null, // {code, token, playerId, role: "player"|"spectator"}
   conn: { status: "idle", retryAt: null, closed: null },
+  catalog: null, // GET /api/catalog: {games: [...]}
   view: null,
   log: [],
   logGame: null,
   animateFrom: Infinity, // log entries from this index on were seen live: they animate
   clockOffset: 0,
-  ui: freshUi(null),
+  ui: { windowId: null, game: null }, // the game client's per-window state (its freshUi()), fresh per window
   pending: null, // {id, label}
   toasts: [],
   copied: false,
@@ -26,17 +28,9 @@ export const state = {
   arrival: {}, // log index -> the batch (view) it arrived in
 };
 
-export function freshUi(windowId) {
-  return {
-    windowId,
-    choice: null, // purchase: {kind: "addition"|"weapon", id}
-    emailType: null,
-    jackpotTarget: null,
-    target: null, // bribery: copy id
-    pay: { key: null, bills: [], reference: null },
-    split: {},
-    alarmType: null,
-  };
+/** The catalog's entry for a game name (null until the catalog has loaded). */
+export function catalogGame(name) {
+  return state.catalog?.games.find((g) => g.name === name) ?? null;
 }
 
 const SEAT_KEY = (code) => `laundermat.seat.${code}`;
@@ -89,30 +83,16 @@ export function dismissToast(id) {
 
 /** Merge the log part of a view. Returns false when entries are missing (ask for a resync). */
 export function mergeLog(game, gameNumber) {
-  if (!game) {
-    state.log = [];
-    state.logGame = null;
-    return true;
-  }
-  const from = game.log_from ?? 0;
-  if (from === 0) {
-    if (state.logGame !== gameNumber || state.animateFrom === Infinity) state.animateFrom = game.log.length;
-    state.log = [...game.log];
-    state.logGame = gameNumber;
-    state.arrival = {};
-    return true;
-  }
-  if (state.logGame !== gameNumber) {
-    state.log = [];
-    state.logGame = gameNumber;
-    state.animateFrom = Infinity;
-    return false;
-  }
-  if (from > state.log.length) return false;
-  state.log = [...state.log.slice(0, from), ...game.log];
-  state.batch += 1; // entries that arrived together animate one after another
-  for (let i = from; i < state.log.length; i++) state.arrival[i] = state.batch;
-  return true;
+  const { log, logGame, animateFrom, arrival, batch } = state;
+  const { next, complete } = merged({ log, logGame, animateFrom, arrival, batch }, game, gameNumber);
+  Object.assign(state, next);
+  return complete;
+}
+
+/** A new room or a new game: the entries go, the animation bookkeeping stays. */
+export function resetLog() {
+  state.log = [];
+  state.logGame = null;
 }
 
 export function serverNow() {

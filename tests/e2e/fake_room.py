@@ -108,6 +108,7 @@ class FakeRoom:
         state = self.game.state
         return {
             "code": CODE,
+            "game": "laundermat",
             "status": "finished" if str(state.phase) == "over" else "playing",
             "settings": {"round_timer": 30, "bribe_timer": 15},
             "players": [

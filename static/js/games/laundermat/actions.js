@@ -1,66 +1,12 @@
 // The action panel for the open window: draft, Seniority, Alarm, purchases, bribery.
 // Every choice offered comes from me.options; anything else is shown disabled with a reason.
-import { h } from "../dom.js";
-import {
-  ADDITION_ORDER, ADDITIONS, WEAPONS, additionName, capital, list, money, plural, points, weaponName,
-} from "../text.js";
-import { copyBadges, pool } from "./game.js";
-import { icon } from "./icons.js";
-import { billPicker, evaluate } from "./pay.js";
-
-const PROTECTION_MINIMUM = 50000;
-const ENTRY_PRICE = 20000;
-
-function tshirt(ctx) {
-  return ctx.seat !== null && ctx.game.players[ctx.seat]?.weapon === "green_tshirt";
-}
-
-function exactBonus(ctx) {
-  return ctx.seat !== null && ctx.game.players[ctx.seat]?.weapon === "budget_app" ? 10000 : 5000;
-}
-
-function cost(game, kind) {
-  return game.market.find((m) => m.kind === kind)?.cost ?? 0;
-}
-
-/** The payment being built for the open window, as bill-picker options (or null). */
-export function paymentFor(state) {
-  const view = state.view;
-  const game = view?.game;
-  const me = game?.me;
-  if (!me || !me.options.can_act) return null;
-  const ui = state.ui;
-  const base = { wallet: me.wallet, pay: ui.pay, forced: null, mode: "printed" };
-  const owner = game.players[me.seat];
-  switch (game.phase) {
-    case "alarm":
-      if (!game.alarm) return null;
-      return { ...base, forced: { card: game.alarm.card, value: game.alarm.value }, mode: "addition",
-        target: ui.alarmType ? cost(game, ui.alarmType) : 0, tshirt: owner.weapon === "green_tshirt" };
-    case "purchase": {
-      const choice = ui.choice;
-      if (!choice) return null;
-      if (choice.kind === "addition") {
-        return { ...base, mode: "addition", target: cost(game, choice.id), tshirt: owner.weapon === "green_tshirt" };
-      }
-      return { ...base, target: game.weapon_price ?? 0 };
-    }
-    case "bribe_protect": {
-      const copy = game.copies.find((c) => c.id === ui.target);
-      if (!copy) return null;
-      return { ...base, target: copy.protection > 0 ? 10000 : PROTECTION_MINIMUM };
-    }
-    case "bribe_counter": {
-      const offer = (me.options.counter ?? []).find((o) => o.copy === ui.target);
-      if (!offer) return null;
-      return { ...base, target: offer.amount };
-    }
-    case "bribe_entries":
-      return { ...base, target: ENTRY_PRICE };
-    default:
-      return null;
-  }
-}
+import { h } from "../../dom.js";
+import { capital, list, plural } from "../../text.js";
+import { icon } from "../../ui/icons.js";
+import { briberyPanel } from "./bribery.js";
+import { billPicker } from "./pay.js";
+import { evaluate } from "./payment.js";
+import { ADDITION_ORDER, additionName, money, points, weaponName } from "./text.js";
 
 export function actionPanel(ctx) {
   switch (ctx.game.phase) {
@@ -83,7 +29,7 @@ export function actionPanel(ctx) {
 
 function panel(key, title, ...children) {
   return h("section.card.action", { "data-key": key, "data-testid": key, "aria-labelledby": `${key}-title` },
-    h("h2", { id: `${key}-title`, tabindex: "-1" }, title), ...children);
+    h("h2", { id: `${key}-title`, tabindex: "-1", "data-landing": "panel" }, title), ...children);
 }
 
 function help(text) {
@@ -168,12 +114,12 @@ function alarmPanel(ctx) {
     return panel("alarm-panel", "Alarm!",
       h("p", h("strong.alarm-text", icon("bell"), " ALARM "), `${capital(ctx.who(alarm?.seat))} pulled a ${alarm ? money(alarm.value) : ""} bill from the Vault and the Alarm went off. They may spend it on a flagged addition or discard it.`));
   }
-  const p = paymentFor(ctx.state);
+  const p = ctx.payment();
   const result = p && ui.alarmType ? evaluate(p) : null;
   const types = opts.alarm_types.map((kind) => h("button.choice", {
     type: "button", "data-key": kind, "data-action": "alarm-type", "data-kind": kind, "data-testid": `alarm-type-${kind}`,
     "aria-pressed": ui.alarmType === kind ? "true" : "false",
-  }, h("strong", additionName(kind)), h("span.small", `${money(cost(game, kind))} · ${points(game.market.find((m) => m.kind === kind).points)}`)));
+  }, h("strong", additionName(kind)), h("span.small", `${money(game.market.find((m) => m.kind === kind).cost)} · ${points(game.market.find((m) => m.kind === kind).points)}`)));
   return panel("alarm-panel", "Alarm! Your Vault raid was caught",
     h("p", "Your Vault bill ", h("span.bill-chip.clash", money(alarm.value)), " sounded the Alarm. Everyone knows about it now."),
     h("p", "You may spend it (plus any of your bills) on one addition. That copy will be ", h("strong", "flagged"),
@@ -185,7 +131,7 @@ function alarmPanel(ctx) {
       : null,
     ui.alarmType
       ? [h("h3.small-head", "2. Add bills if needed"),
-         billPicker({ ...p, exactBonus: exactBonus(ctx), title: "The Alarm bill plus" })]
+         billPicker({ ...p, title: "The Alarm bill plus" })]
       : null,
     h("div.row",
       h("button.primary", { type: "button", "data-action": "alarm-buy", "data-testid": "alarm-buy",
@@ -232,8 +178,8 @@ function purchasePanel(ctx) {
     }
     return h("li.shop-item", { "data-key": w.weapon, class: w.buyable ? null : "unavailable" },
       h("div.shop-main",
-        h("strong", weaponName(w.weapon)), h("span.tag", WEAPONS[w.weapon]?.when ?? ""),
-        h("span.small", WEAPONS[w.weapon]?.does ?? ""),
+        h("strong", weaponName(w.weapon)), h("span.tag", ctx.weapons[w.weapon]?.when ?? ""),
+        h("span.small", ctx.weapons[w.weapon]?.does ?? ""),
         reason ? h("span.small.muted", reason) : null),
       h("button", { type: "button", "data-action": "choose", "data-kind": "weapon", "data-id": w.weapon, "data-testid": `choose-${w.weapon}`,
         disabled: !w.buyable || ctx.pending, "aria-label": `Buy ${weaponName(w.weapon)} for ${money(w.price)}` }, `Buy · ${money(w.price)}`));
@@ -254,7 +200,7 @@ function purchasePanel(ctx) {
 function checkout(ctx) {
   const { game, opts, ui } = ctx;
   const choice = ui.choice;
-  const p = paymentFor(ctx.state);
+  const p = ctx.payment();
   const result = evaluate(p);
   const isWeapon = choice.kind === "weapon";
   const name = isWeapon ? weaponName(choice.id) : additionName(choice.id);
@@ -281,175 +227,14 @@ function checkout(ctx) {
   return panel("purchase-panel", `Buy ${name}`,
     h("button.ghost.small.back", { type: "button", "data-action": "unchoose", "data-testid": "back-to-shop", "data-focus": "checkout" }, "← Back to the shop"),
     h("p", isWeapon
-      ? [`${WEAPONS[choice.id]?.does ?? ""} `, h("strong", `Price: ${money(p.target)}.`)]
+      ? [`${ctx.weapons[choice.id]?.does ?? ""} `, h("strong", `Price: ${money(p.target)}.`)]
       : [`Costs ${money(m.cost)}, scores ${points(m.points)} at the end. `, game.email_type === choice.id ? h("strong", "It will be flagged (Anonymous Email).") : "It will be clean."]),
     still ? null : h("p.form-error", "This is no longer available."),
     extra,
-    billPicker({ ...p, exactBonus: isWeapon ? 0 : exactBonus(ctx), tshirt: tshirt(ctx) && !isWeapon }),
+    billPicker(p),
     h("div.row",
       h("button.primary", { type: "button", "data-action": "confirm-purchase", "data-testid": "confirm-purchase", disabled: !ready || ctx.pending },
         result.ok ? `Pay ${money(result.printed)} and buy ${name}` : `Buy ${name}`),
       h("button", { type: "button", "data-action": "skip", "data-testid": "skip-purchase", disabled: ctx.pending }, "Skip this round")));
 }
 
-// ------------------------------------------------------------------ bribery
-
-const STAGES = [
-  ["bribe_protect", "Protect"],
-  ["bribe_counter", "Counter"],
-  ["bribe_entries", "Entries"],
-];
-
-function briberyPanel(ctx) {
-  const { game, opts } = ctx;
-  const steps = h("ol.stages", STAGES.map(([phase, label], i) => h("li", {
-    "data-key": phase,
-    class: phase === game.phase ? "current" : STAGES.findIndex(([p]) => p === game.phase) > i ? "past" : null,
-    "aria-current": phase === game.phase ? "step" : null,
-  }, h("span.stage-num", String(i + 1)), label)));
-  let body;
-  if (game.phase === "bribe_protect") body = protectStage(ctx);
-  else if (game.phase === "bribe_counter") body = counterStage(ctx);
-  else body = entriesStage(ctx);
-  const doneList = h("ul.picked", game.players.map((p) => h("li", { "data-key": `d${p.seat}`, class: p.done ? "ok" : null },
-    p.done ? icon("check") : icon("clock"), h("span", ctx.nameOf(p.seat), p.seat === ctx.seat ? " (you)" : ""),
-    h("span.visually-hidden", p.done ? " is done" : " is still deciding"))));
-  return h("section.card.action.bribery", { "data-key": "bribery-panel", "data-testid": "bribery-panel", "data-stage": game.phase, "aria-labelledby": "bribery-title" },
-    h("h2#bribery-title", { tabindex: "-1" }, "Bribery"),
-    steps,
-    body,
-    opts.done
-      ? h("div.row.end", h("button.primary", { type: "button", "data-action": "bribe-done", "data-testid": "bribe-done", disabled: ctx.pending },
-          "I'm done with this stage"))
-      : ctx.me ? h("p.note", { "data-testid": "bribe-waiting" }, "You're done with this stage. It ends when everyone is done or time runs out.") : null,
-    h("h3.small-head", "Who is done"),
-    doneList);
-}
-
-function copyLabel(ctx, copy) {
-  return `${additionName(copy.kind)} (round ${copy.round})`;
-}
-
-function protectStage(ctx) {
-  const { game, opts, seat, ui } = ctx;
-  const mine = game.copies.filter((c) => c.owner === seat).sort((a, b) => Number(b.flagged) - Number(a.flagged));
-  const legal = new Set(opts.protect ?? []);
-  const intro = h("p", "Pay at least ", h("strong", money(PROTECTION_MINIMUM)), " to protect one of your additions. If its type is investigated, a protected ", h("strong", "flagged"),
-    " copy still scores 0, but you are not caught (disqualified). Clean copies can't get you caught. Bribes are public.");
-  if (!ctx.me) return h("div", intro, protectionsList(ctx));
-  const target = game.copies.find((c) => c.id === ui.target);
-  if (target && opts.can_act) {
-    const p = paymentFor(ctx.state);
-    const r = evaluate(p);
-    return h("div", intro,
-      h("div.checkout", { "data-testid": "protect-checkout" },
-        h("button.ghost.small.back", { type: "button", "data-action": "bribe-untarget", "data-focus": "checkout" }, "← Choose another"),
-        h("p", h("strong", `Protect your ${copyLabel(ctx, target)}`), target.protection > 0 ? ` (already ${money(target.protection)}: any amount adds to it)` : ""),
-        billPicker({ ...p, title: "Pay with", describe: (res) => ({
-          tone: "exact",
-          summary: `${money(res.printed)}: the protection becomes ${money(res.printed + target.protection)}. Cancelling it will cost at least that much.`,
-        }) }),
-        h("button.primary", { type: "button", "data-action": "confirm-protect", "data-testid": "confirm-protect", disabled: !r.ok || ctx.pending },
-          r.ok ? `Pay ${money(r.printed)} to protect it` : "Protect")));
-  }
-  const flagged = mine.filter((c) => c.flagged);
-  const clean = mine.filter((c) => !c.flagged);
-  const cash = ctx.me.wallet_total;
-  const why = (c) => {
-    if (c.email_protected) return "Protected by Anonymous Email";
-    return `Needs ${money(c.protection > 0 ? 10000 : PROTECTION_MINIMUM)}; you have ${money(cash)}`;
-  };
-  return h("div", intro,
-    flagged.length
-      ? h("ul.copy-actions", flagged.map((c) => h("li", { "data-key": `c${c.id}` },
-          h("span.copy-name", copyLabel(ctx, c)), h("span.copy-tags", copyBadges(ctx, c)),
-          legal.has(c.id)
-            ? h("button.small", { type: "button", "data-action": "bribe-target", "data-copy": c.id, "data-testid": `protect-${c.id}`, disabled: ctx.pending },
-                c.protection > 0 ? "Add more" : "Protect")
-            : h("span.small.muted", why(c)))))
-      : h("p.note", mine.length ? "None of your additions is flagged, so none of them can get you caught." : "You own no additions, so there is nothing to protect."),
-    clean.length ? h("p.small.muted", `Your ${plural(clean.length, "clean addition")} can't get you caught, so they need no protection.`) : null,
-    protectionsList(ctx));
-}
-
-function protectionsList(ctx) {
-  const protectedCopies = ctx.game.copies.filter((c) => c.protection > 0);
-  if (!protectedCopies.length) return h("p.small.muted", "No protections bought yet.");
-  return h("div",
-    h("h3.small-head", "Protections so far"),
-    h("ul.copy-actions", protectedCopies.map((c) => h("li", { "data-key": `pp${c.id}` },
-      h("span.copy-name", `${capital(ctx.who(c.owner))}: ${copyLabel(ctx, c)}`), h("span.copy-tags", copyBadges(ctx, c))))));
-}
-
-function counterStage(ctx) {
-  const { game, opts, ui } = ctx;
-  const offers = opts.counter ?? [];
-  const intro = h("p", "Pay at least a protection's amount to cancel it: that player can be caught again. You can't cancel your own; each protection can be cancelled once. Anonymous Email's free protection can't be cancelled.");
-  const target = offers.find((o) => o.copy === ui.target);
-  if (target && opts.can_act) {
-    const copy = game.copies.find((c) => c.id === target.copy);
-    const p = paymentFor(ctx.state);
-    const r = evaluate(p);
-    return h("div", intro,
-      h("div.checkout", { "data-testid": "counter-checkout" },
-        h("button.ghost.small.back", { type: "button", "data-action": "bribe-untarget", "data-focus": "checkout" }, "← Choose another"),
-        h("p", h("strong", `Cancel ${ctx.nameOf(copy.owner)}'s protection on ${copyLabel(ctx, copy)}`), ` (at least ${money(target.amount)})`),
-        billPicker({ ...p, title: "Pay with" }),
-        h("button.primary", { type: "button", "data-action": "confirm-counter", "data-testid": "confirm-counter", disabled: !r.ok || ctx.pending },
-          r.ok ? `Pay ${money(r.printed)} to cancel it` : "Cancel the protection")));
-  }
-  const others = game.copies.filter((c) => c.protection > 0 && c.owner !== ctx.seat);
-  const legal = new Map(offers.map((o) => [o.copy, o]));
-  return h("div", intro,
-    others.length
-      ? h("ul.copy-actions", others.map((c) => h("li", { "data-key": `o${c.id}` },
-          h("span.copy-name", `${ctx.nameOf(c.owner)}: ${copyLabel(ctx, c)}`), h("span.copy-tags", copyBadges(ctx, c)),
-          legal.has(c.id)
-            ? h("button.small", { type: "button", "data-action": "bribe-target", "data-copy": c.id, "data-testid": `counter-${c.id}`, disabled: ctx.pending },
-                `Cancel · ${money(legal.get(c.id).amount)}+`)
-            : h("span.small.muted", c.countered ? "Already cancelled" : ctx.me ? "Not enough money" : ""))))
-      : h("p.muted", "Nobody else bought a protection, so there is nothing to cancel."));
-}
-
-function entriesStage(ctx) {
-  const { opts, ui } = ctx;
-  const intro = h("p", "Every ", h("strong", money(ENTRY_PRICE)), " buys one investigation entry. Place them on the types you want investigated (your rivals' flagged ones?) to change the odds below.");
-  if (!ctx.me || !opts.can_act) return h("div", intro, pool(ctx));
-  if (!opts.entries) {
-    return h("div", intro, pool(ctx),
-      h("p.note", `You have ${money(ctx.me.wallet_total)}: not enough for an entry. Press Done when you're ready.`));
-  }
-  const p = paymentFor(ctx.state);
-  const r = evaluate(p);
-  const bought = Math.floor(r.printed / ENTRY_PRICE);
-  const placed = ADDITION_ORDER.reduce((sum, k) => sum + (ui.split[k] ?? 0), 0);
-  const left = bought - placed;
-  const steppers = ADDITION_ORDER.map((kind) => {
-    const n = ui.split[kind] ?? 0;
-    return h("li.stepper", { "data-key": `s${kind}` },
-      h("span.stepper-name", ADDITIONS[kind].name),
-      h("button.small.step", { type: "button", "data-action": "split-dec", "data-kind": kind, disabled: n === 0,
-        "aria-label": `One fewer entry on ${additionName(kind)}`, "data-testid": `split-dec-${kind}` }, "−"),
-      h("span.stepper-value", { "aria-live": "polite", "data-testid": `split-${kind}` }, String(n)),
-      h("button.small.step", { type: "button", "data-action": "split-inc", "data-kind": kind, disabled: left <= 0,
-        "aria-label": `One more entry on ${additionName(kind)}`, "data-testid": `split-inc-${kind}` }, "+"));
-  });
-  let status;
-  if (bought === 0) status = "Pick bills to buy entries.";
-  else if (left > 0) status = `You're buying ${plural(bought, "entry", "entries")}: place ${left} more.`;
-  else if (left < 0) status = `You placed ${-left} too many: remove some or add bills.`;
-  else status = `All ${plural(bought, "entry", "entries")} placed.`;
-  const wasted = r.printed - bought * ENTRY_PRICE;
-  return h("div", intro,
-    pool(ctx),
-    h("div.checkout", { "data-testid": "entries-checkout" },
-      billPicker({ ...p, title: "Pay with", describe: () => ({
-        tone: wasted ? "over" : "exact",
-        summary: `${money(r.printed)} buys ${plural(bought, "entry", "entries")}${wasted ? `; ${money(wasted)} of it buys nothing (entries come in ${money(ENTRY_PRICE)} steps)` : ""}.`,
-      }) }),
-      h("ul.steppers", steppers),
-      h("p.pay-summary", { class: left === 0 && bought > 0 ? "tone-exact" : "tone-short", "data-testid": "split-status", "aria-live": "polite" }, status),
-      h("button.primary", { type: "button", "data-action": "confirm-entries", "data-testid": "confirm-entries",
-        disabled: !r.ok || bought === 0 || left !== 0 || ctx.pending },
-        bought ? `Pay ${money(r.printed)} for ${plural(bought, "entry", "entries")}` : "Buy entries")));
-}

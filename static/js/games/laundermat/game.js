@@ -1,46 +1,17 @@
 // The game screen: where we are (round, stage, countdown, what to do), the action panel,
 // this round's reveal, everyone's boards, the market, your wallet and the log.
-import { h } from "../dom.js";
-import {
-  ADDITION_ORDER, BILL_VALUE, PHASES, WEAPONS, additionName, capital, list, logSentence, money, plural, points, weaponName,
-} from "../text.js";
+import { h } from "../../dom.js";
+import { capital, list, plural } from "../../text.js";
+import { icon } from "../../ui/icons.js";
+import { topbar } from "../../ui/topbar.js";
 import { actionPanel } from "./actions.js";
-import { topbar } from "./app.js";
+import { boards, market, pool } from "./board.js";
+import { context } from "./context.js";
 import { renderEnd } from "./end.js";
-import { icon } from "./icons.js";
-import { presence } from "./lobby.js";
-
-/** Everything a render needs to know about the viewer and the names at the table. */
-export function context(state) {
-  const view = state.view;
-  const game = view.game;
-  const room = view.room;
-  const byId = new Map(room.players.map((p) => [p.player_id, p]));
-  const me = game?.me ?? null;
-  const seat = me ? me.seat : null;
-  const roomPlayer = (s) => byId.get(game.players[s]?.name);
-  const nameOf = (s) => roomPlayer(s)?.name ?? game.players[s]?.name ?? `Seat ${s + 1}`;
-  const who = (s) => (s === seat ? "you" : nameOf(s));
-  const copies = new Map((game?.copies ?? []).map((c) => [c.id, c]));
-  return {
-    state, view, game, room, me, seat,
-    opts: me?.options ?? {},
-    nameOf, who, roomPlayer,
-    copyKind: (id) => copies.get(id)?.kind,
-    copies,
-    ui: state.ui,
-    pending: !!state.pending,
-    log: state.log,
-    animateFrom: state.animateFrom,
-    sentence: (entry) => logSentence(entry, { who, copyKind: (id) => copies.get(id)?.kind, viewer: seat }),
-  };
-}
+import { billValues } from "./rules.js";
+import { PHASES, money } from "./text.js";
 
 export function renderGame(state, banner) {
-  if (!state.view.game) {
-    return h("main.screen", { id: "main", "data-key": "nogame" }, topbar(state), banner,
-      h("p.loading", { role: "status" }, "Setting up the game…"));
-  }
   const ctx = context(state);
   const over = ctx.game.phase === "over";
   const shopOpen = ctx.game.phase === "purchase" && ctx.opts.can_act;
@@ -72,12 +43,12 @@ function phaseBar(ctx, banner) {
   const { game } = ctx;
   const phase = PHASES[game.phase] ?? { title: game.phase };
   const bribery = game.phase.startsWith("bribe");
-  const roundText = game.phase === "over" ? "Final" : bribery ? "After round 8" : `Round ${game.round} of ${game.rounds}`;
+  const roundText = game.phase === "over" ? "Final" : bribery ? `After round ${ctx.rules.rounds}` : `Round ${game.round} of ${game.rounds}`;
   return h("section.phase-bar", { "data-key": "phase-bar", "data-testid": "phase-bar", "aria-label": "Game status" },
     banner,
     h("div.phase-line",
       h("span.round", { "data-testid": "round" }, roundText),
-      h("h1.phase-title", { "data-testid": "phase-title", tabindex: "-1" }, phase.title)),
+      h("h1.phase-title", { "data-testid": "phase-title", tabindex: "-1", "data-landing": "page" }, phase.title)),
     game.window && game.phase !== "over"
       ? h("div.timer", { "data-role": "timer", role: "timer", "aria-label": "Time left in this step" },
           h("div.timer-track", h("div.timer-fill")),
@@ -155,7 +126,7 @@ function reportItem(ctx, entry, index) {
     for (const s of entry.lost_and_found) rows.push(h("li", { "data-key": `l${s}` }, `${capital(ctx.who(s))} used Lost and Found and collected a hidden bill.`));
     if (entry.timed_out.length) rows.push(h("li", { "data-key": "t" }, `${capital(list(entry.timed_out.map(ctx.who)))} picked nothing in time.`));
     if (entry.unselected.length) {
-      rows.push(h("li", { "data-key": "u" }, "Nobody picked ", entry.unselected.map((c, i) => [i ? " " : null, h("span.bill-chip", money(BILL_VALUE[c]))]), "."));
+      rows.push(h("li", { "data-key": "u" }, "Nobody picked ", entry.unselected.map((c, i) => [i ? " " : null, h("span.bill-chip", money(billValues(ctx.rules)[c]))]), "."));
     }
     return h("li.report-item", { "data-key": key }, h("strong", "Draft results"), h("ul.report-rows", rows));
   }
@@ -192,7 +163,7 @@ function roundReport(ctx) {
     const rows = items(from, to);
     if (!rows.length) return null;
     return h("details.card.report", { "data-key": `report-prev-${from}`, "data-testid": "last-round" },
-      h("summary", game.phase === "draft" ? `What happened in round ${game.round - 1}` : "What happened in round 8"),
+      h("summary", game.phase === "draft" ? `What happened in round ${game.round - 1}` : `What happened in round ${ctx.rules.rounds}`),
       h("ol.report-list", rows));
   }
   const rows = items(current + 1, log.length);
@@ -200,135 +171,6 @@ function roundReport(ctx) {
   return h("section.card.report", { "data-key": `report-${current}`, "data-testid": "round-report", "aria-labelledby": "report-title" },
     h("h2#report-title", `Round ${game.round}: the reveal`),
     h("ol.report-list", rows));
-}
-
-// ------------------------------------------------------------------ boards
-
-export function copyBadges(ctx, copy) {
-  const badges = [];
-  badges.push(copy.flagged
-    ? h("span.tag.flagged", icon("flag"), "Flagged")
-    : h("span.tag.clean", icon("check"), "Clean"));
-  if (copy.email_protected) badges.push(h("span.tag.protected", icon("shield"), "Protected (Email)"));
-  if (copy.protection > 0) {
-    badges.push(copy.countered
-      ? h("span.tag.countered", icon("broken"), `Protection ${money(copy.protection)} cancelled`)
-      : h("span.tag.protected", icon("shield"), `Protected ${money(copy.protection)}`));
-  }
-  if (copy.bonus_copy) badges.push(h("span.tag", "Free (2 for 1)"));
-  if (copy.bonus) badges.push(h("span.tag.bonus", icon("star"), `+${money(copy.bonus)} exact`));
-  return badges;
-}
-
-/** Identical copies (same type and the same public marks) share a line: "Pawn Shop ×2". */
-function groupCopies(copies) {
-  const groups = new Map();
-  for (const c of copies) {
-    const key = [c.kind, c.flagged, c.protection, c.countered, c.email_protected, c.bonus_copy, c.bonus ?? 0].join("|");
-    const group = groups.get(key);
-    if (group) {
-      group.count += 1;
-      group.ids.push(c.id);
-    } else groups.set(key, { copy: c, count: 1, ids: [c.id] });
-  }
-  return [...groups.values()];
-}
-
-function roundStatus(ctx, p) {
-  const { game } = ctx;
-  const acting = game.window?.actors?.includes(p.seat);
-  switch (game.phase) {
-    case "draft":
-      return p.has_selected ? h("span.status.ok", icon("check"), "picked") : h("span.status.wait", icon("clock"), "choosing");
-    case "purchase":
-      if (!acting) return h("span.status.muted", "can't buy");
-      return p.purchased ? h("span.status.ok", icon("check"), "done") : h("span.status.wait", icon("clock"), "shopping");
-    case "bribe_protect":
-    case "bribe_counter":
-    case "bribe_entries":
-      return p.done ? h("span.status.ok", icon("check"), "done") : h("span.status.wait", icon("clock"), "deciding");
-    case "seniority":
-    case "alarm":
-      return acting ? h("span.status.wait", icon("clock"), "deciding") : null;
-    default:
-      return null;
-  }
-}
-
-function board(ctx, p) {
-  const { game } = ctx;
-  const mine = game.copies.filter((c) => c.owner === p.seat);
-  const rp = ctx.roomPlayer(p.seat);
-  const lead = game.turn_order?.[0] === p.seat && game.phase !== "over";
-  const used = [];
-  if (p.weapon === "lost_and_found" && p.lost_and_found_used) used.push("used");
-  if (p.weapon === "seniority" && p.seniority_used) used.push("used");
-  if (p.weapon === "broken_machine" && p.broken_machine_used) used.push("used");
-  if (p.weapon === "two_for_one" && p.two_for_one_pending) used.push("ready");
-  return h("article.board", { "data-key": `b${p.seat}`, "data-testid": `board-${p.seat}`, class: p.seat === ctx.seat ? "mine" : null,
-    "aria-label": `${ctx.nameOf(p.seat)}'s board` },
-    h("header.board-head",
-      h("h3.board-name", ctx.nameOf(p.seat), p.seat === ctx.seat ? h("span.you", " (you)") : null),
-      lead ? h("span.tag", { title: "First in this round's turn order (Vault raids go in turn order)" }, "goes 1st") : null,
-      rp ? presence(p.away ? { ...rp, away: true } : rp) : null,
-      roundStatus(ctx, p)),
-    h("p.weapon-line",
-      p.weapon
-        ? [h("strong", weaponName(p.weapon)), used.length ? h("span.muted", ` (${used.join(", ")})`) : null]
-        : h("span.muted", "No Secret Weapon")),
-    "holds_bills" in p ? h("p.small.muted", p.holds_bills ? "Holds at least one bill (Jackpot target)" : "Holds no bills") : null,
-    mine.length
-      ? h("ul.copies", groupCopies(mine).map(({ copy, count, ids }) => h("li", { "data-key": `k${ids.join("-")}` },
-          h("span.copy-name", additionName(copy.kind), count > 1 ? h("span.count", ` ×${count}`) : null),
-          h("span.copy-tags", copyBadges(ctx, copy)))))
-      : h("p.small.muted", "No additions yet."));
-}
-
-function boards(ctx) {
-  const { game } = ctx;
-  const order = [...game.players].sort((a, b) => (a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat));
-  return h("section.boards-section", { "data-key": "boards", "aria-labelledby": "boards-title" },
-    h("h2#boards-title", "The table"),
-    h("p.small.muted", "Additions are public, and so is whether each copy is flagged (bought with an Alarm bill or hit by Anonymous Email) or clean. Wallets are secret."),
-    h("div.boards", order.map((p) => board(ctx, p))));
-}
-
-// ------------------------------------------------------------------ market, pool, wallet, log
-
-export function market(ctx) {
-  const { game } = ctx;
-  return h("section.card.market", { "data-key": "market", "data-testid": "market", "aria-labelledby": "market-title" },
-    h("h2#market-title", "Market"),
-    h("table.market-table",
-      h("caption.visually-hidden", "Additions for sale"),
-      h("thead", h("tr", h("th", { scope: "col" }, "Addition"), h("th", { scope: "col" }, "Cost"), h("th", { scope: "col" }, "Scores"), h("th", { scope: "col" }, "Left"))),
-      h("tbody", game.market.map((m) => h("tr", { "data-key": m.kind, class: m.stock === 0 ? "sold-out" : null },
-        h("th", { scope: "row" }, additionName(m.kind), game.email_type === m.kind ? h("span.tag.flagged", icon("flag"), "Email") : null),
-        h("td", money(m.cost)),
-        h("td", points(m.points)),
-        h("td", m.stock === 0 ? "Sold out" : m.stock))))),
-    h("p.small.muted", "Pay exactly the cost to earn a $5k bonus. Overpayment is lost."),
-    h("h3", "Secret Weapons ", game.weapon_price !== null ? h("span.price", `next one costs ${money(game.weapon_price)}`) : null),
-    game.weapon_market.length
-      ? h("ul.weapon-list", game.weapon_market.map((w) => h("li", { "data-key": w },
-          h("strong", weaponName(w)), h("span.tag", WEAPONS[w]?.when ?? ""), h("p.small", WEAPONS[w]?.does ?? ""))))
-      : h("p.muted", "All Secret Weapons are sold."));
-}
-
-export function pool(ctx) {
-  const { game } = ctx;
-  const total = Object.values(game.entries).reduce((a, b) => a + b, 0);
-  return h("section.card.pool", { "data-key": "pool", "data-testid": "pool", "aria-labelledby": "pool-title" },
-    h("h2#pool-title", "Investigation odds"),
-    h("p.small.muted", "At the end one type is investigated, drawn by these entries. Flagged copies of it score 0 and their owners are caught unless protected."),
-    h("ul.odds", ADDITION_ORDER.map((kind) => {
-      const n = game.entries[kind] ?? 0;
-      const pct = total ? Math.round((100 * n) / total) : 0;
-      return h("li", { "data-key": kind, class: game.email_type === kind ? "emailed" : null },
-        h("span.odds-name", additionName(kind)),
-        h("span.odds-num", `${plural(n, "entry", "entries")} · ${pct}%`),
-        h("span.odds-bar", { "aria-hidden": "true" }, h("span", { style: { width: `${pct}%` } })));
-    })));
 }
 
 function wallet(ctx) {

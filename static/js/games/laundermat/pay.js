@@ -1,54 +1,10 @@
 // The bill picker: choose bills from your wallet with a running total that says whether the
-// payment is short, exact or overpaid (overpayment is lost: no change is ever given).
-import { h } from "../dom.js";
-import { money } from "../text.js";
-import { icon } from "./icons.js";
-
-/** A subset of `bills` ({card, value}) reaching `target`: exact when possible (fewest bills),
- *  else the smallest overpayment. Returns card ids, or null when the wallet cannot reach it. */
-export function autoPick(bills, target) {
-  if (target <= 0) return [];
-  const total = bills.reduce((sum, b) => sum + b.value, 0);
-  if (total < target) return null;
-  // best[sum] = fewest cards reaching exactly `sum`
-  let best = new Map([[0, []]]);
-  for (const bill of bills) {
-    const next = new Map(best);
-    for (const [sum, cards] of best) {
-      const s = sum + bill.value;
-      const prev = next.get(s);
-      if (!prev || prev.length > cards.length + 1) next.set(s, [...cards, bill.card]);
-    }
-    best = next;
-  }
-  const reachable = [...best.keys()].filter((s) => s >= target).sort((a, b) => a - b);
-  return best.get(reachable[0]);
-}
-
-/**
- * Work out a payment.
- * pay: {bills: [card], reference: card|null}; forced: a bill always committed (the Alarm bill).
- * mode "addition" (Green T-Shirt may apply, exact earns a bonus) or "printed" (weapons, bribes).
- */
-export function evaluate({ wallet, forced, pay, target, mode }) {
-  const byCard = new Map(wallet.map((b) => [b.card, b]));
-  if (forced) byCard.set(forced.card, forced);
-  const committed = [...(forced ? [forced.card] : []), ...pay.bills.filter((c) => byCard.has(c))];
-  const reference = mode === "addition" && pay.reference !== null && committed.includes(pay.reference) ? pay.reference : null;
-  const printed = committed.reduce((sum, c) => sum + byCard.get(c).value, 0);
-  const total = reference !== null ? committed.length * byCard.get(reference).value : printed;
-  return {
-    committed,
-    bills: pay.bills.filter((c) => wallet.some((b) => b.card === c)),
-    reference,
-    total,
-    printed,
-    short: Math.max(0, target - total),
-    over: Math.max(0, total - target),
-    ok: total >= target,
-    exact: total === target,
-  };
-}
+// payment is short, exact or overpaid (overpayment is lost: no change is ever given). The
+// arithmetic is payment.js's.
+import { h } from "../../dom.js";
+import { icon } from "../../ui/icons.js";
+import { autoPick, evaluate } from "./payment.js";
+import { money } from "./text.js";
 
 /**
  * Render a picker. `key` names this payment in the store (it resets when the key changes).

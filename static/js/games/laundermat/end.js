@@ -1,8 +1,9 @@
 // The end: the investigation (animated, but its result came from the server), then the
 // standings with every score broken down, who was caught, and everything that was hidden.
-import { h } from "../dom.js";
-import { ADDITION_ORDER, additionName, capital, list, money, plural, points, weaponName } from "../text.js";
-import { icon } from "./icons.js";
+import { h } from "../../dom.js";
+import { capital, list } from "../../text.js";
+import { icon } from "../../ui/icons.js";
+import { ADDITION_ORDER, additionName, entries, money, points, weaponName } from "./text.js";
 
 const REEL_LOOPS = 3;
 
@@ -39,12 +40,12 @@ export function renderEnd(ctx) {
   const host = ctx.room.players.find((p) => p.player_id === ctx.state.session.playerId)?.host;
 
   return h("section.card.final", { "data-key": "final", "data-testid": "final-standings", "aria-labelledby": "final-title" },
-    h("h2#final-title", { tabindex: "-1" }, "The investigation"),
+    h("h2#final-title", { tabindex: "-1", "data-landing": "page" }, "The investigation"),
     h("div.investigation", { class: animate ? "animate" : null },
       reel(investigated, animate),
       h("p.investigated", { "data-testid": "investigated", class: animate ? "after-reveal" : null },
         "Investigated: ", h("strong", additionName(investigated)),
-        ` (${hit} of ${plural(totalEntries, "entry", "entries")}, ${totalEntries ? Math.round((100 * hit) / totalEntries) : 0}% chance)`),
+        ` (${hit} of ${entries(totalEntries)}, ${totalEntries ? Math.round((100 * hit) / totalEntries) : 0}% chance)`),
       h("p.small", { class: animate ? "after-reveal" : null }, "Flagged copies of this type are shut down and score 0. Owners of an unprotected flagged copy are caught and cannot win.")),
     h("div.results", { class: animate ? "after-reveal" : null },
       h("p.headline", { "data-testid": "headline" }, icon("crown"), headline),
@@ -73,7 +74,7 @@ function playerResult(ctx, ps, i, result) {
     h("td", c.bonus && !c.shut_down ? `+${thousands(c.bonus)}` : "—"),
     h("td", thousands(c.score))));
   if (ps.review_bonus) {
-    rows.push(h("tr", { "data-key": "review" }, h("th", { scope: "row" }, "5 Star Review bonus"), h("td", "—"), h("td", "—"), h("td", thousands(ps.review_bonus))));
+    rows.push(h("tr", { "data-key": "review" }, h("th", { scope: "row" }, `${weaponName("five_star_review")} bonus`), h("td", "—"), h("td", "—"), h("td", thousands(ps.review_bonus))));
   }
   return h("li.standing", { "data-key": `s${ps.seat}`, class: [won ? "won" : null, ps.disqualified ? "caught" : null], "data-testid": `standing-${ps.seat}` },
     h("div.standing-head",

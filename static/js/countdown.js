@@ -1,0 +1,30 @@
+// The countdown: every [data-role=timer] bar and text follows view.deadline on the server's
+// clock, redrawn four times a second between views (the arithmetic is in time.js).
+import { serverNow, state } from "./store.js";
+import { timeLeft } from "./text.js";
+import { fractionLeft } from "./time.js";
+
+export function tick(root) {
+  const view = state.view;
+  const window = view?.game?.window;
+  for (const el of root.querySelectorAll("[data-role=timer]")) {
+    const bar = el.querySelector(".timer-fill");
+    const text = el.querySelector(".timer-text");
+    if (!view?.deadline || !window) {
+      bar?.style.setProperty("width", "0%");
+      if (text) text.textContent = "";
+      continue;
+    }
+    const total = state.span?.id === window.id ? state.span.total : window.duration * 1000;
+    const left = Math.max(0, view.deadline - serverNow());
+    if (bar) {
+      bar.style.setProperty("width", `${(fractionLeft(left, total) * 100).toFixed(2)}%`);
+      bar.classList.toggle("urgent", left < 5000);
+    }
+    if (text) text.textContent = timeLeft(left);
+  }
+  const retry = root.querySelector("[data-role=retry-in]");
+  if (retry && state.conn.retryAt) {
+    retry.textContent = `Trying again in ${Math.max(0, Math.ceil((state.conn.retryAt - Date.now()) / 1000))} s.`;
+  }
+}

@@ -1,0 +1,37 @@
+// The registry: a room's `game` name (GET /api/catalog, view.room.game) -> that game's client.
+// A new game adds its folder under games/ and one entry here; no other shared module names a
+// game.
+//
+// A game client is an object:
+//   name, title, tagline    the catalog's name; the title the shell shows (rules dialog); a
+//                           line under the home page's heading
+//   renderGame(state, banner)   the room's screen once a game runs (view.game is set); it may
+//                           use the shared ui/ modules (topbar, presence, icons) and dom.js
+//   handlers(app)           its screen's data-action handlers; app is main.js's controller
+//                           {state, render, send, lobby, navigate, root, socket()}
+//   freshUi()               the per-window ui state (state.ui), fresh when view.game.window changes
+//   rulesDialog(catalogEntry, game)   the rules dialog's content (nodes); game is view.game
+//                           when the dialog opens in a room of this game, else null
+//   pageTitle(game)         the tab's title in a game ("Round 2: Draft")
+//   errors(game)            its rule errors, code -> sentence (game: view.game or undefined)
+//   lobbyNote(catalogEntry), lobbyPrimer()   the lobby's game-specific words (optional)
+//   settingHints            setting key -> a hint under the create form's field (optional)
+//
+// Its screen marks the headings focus lands on when the focused control goes away
+// (data-landing="panel", else "page"; they carry tabindex=-1), and its countdown as
+// [data-role=timer] with .timer-fill and .timer-text inside (countdown.js drives them).
+//
+// What the shell reads from a game's view is the protocol's (docs/protocol.md): game.window
+// ({id, duration}) for the countdown and the per-window ui reset, game.me.options.window for
+// commands, and game.log / game.log_from for the log merge.
+import laundermat from "./laundermat/index.js";
+
+const CLIENTS = [laundermat];
+
+export function gameClient(name) {
+  return CLIENTS.find((c) => c.name === name) ?? null;
+}
+
+export function allClients() {
+  return CLIENTS;
+}

@@ -1,0 +1,134 @@
+// The table: everyone's boards with their additions' public marks, the market and the
+// investigation odds.
+import { h } from "../../dom.js";
+import { icon } from "../../ui/icons.js";
+import { presence } from "../../ui/topbar.js";
+import { ADDITION_ORDER, additionName, entries, money, points, weaponName } from "./text.js";
+
+export function copyBadges(copy) {
+  const badges = [];
+  badges.push(copy.flagged
+    ? h("span.tag.flagged", icon("flag"), "Flagged")
+    : h("span.tag.clean", icon("check"), "Clean"));
+  if (copy.email_protected) badges.push(h("span.tag.protected", icon("shield"), "Protected (Email)"));
+  if (copy.protection > 0) {
+    badges.push(copy.countered
+      ? h("span.tag.countered", icon("broken"), `Protection ${money(copy.protection)} cancelled`)
+      : h("span.tag.protected", icon("shield"), `Protected ${money(copy.protection)}`));
+  }
+  if (copy.bonus_copy) badges.push(h("span.tag", "Free (2 for 1)"));
+  if (copy.bonus) badges.push(h("span.tag.bonus", icon("star"), `+${money(copy.bonus)} exact`));
+  return badges;
+}
+
+/** Identical copies (same type and the same public marks) share a line: "Pawn Shop ×2". */
+function groupCopies(copies) {
+  const groups = new Map();
+  for (const c of copies) {
+    const key = [c.kind, c.flagged, c.protection, c.countered, c.email_protected, c.bonus_copy, c.bonus ?? 0].join("|");
+    const group = groups.get(key);
+    if (group) {
+      group.count += 1;
+      group.ids.push(c.id);
+    } else groups.set(key, { copy: c, count: 1, ids: [c.id] });
+  }
+  return [...groups.values()];
+}
+
+function roundStatus(ctx, p) {
+  const { game } = ctx;
+  const acting = game.window?.actors?.includes(p.seat);
+  switch (game.phase) {
+    case "draft":
+      return p.has_selected ? h("span.status.ok", icon("check"), "picked") : h("span.status.wait", icon("clock"), "choosing");
+    case "purchase":
+      if (!acting) return h("span.status.muted", "can't buy");
+      return p.purchased ? h("span.status.ok", icon("check"), "done") : h("span.status.wait", icon("clock"), "shopping");
+    case "bribe_protect":
+    case "bribe_counter":
+    case "bribe_entries":
+      return p.done ? h("span.status.ok", icon("check"), "done") : h("span.status.wait", icon("clock"), "deciding");
+    case "seniority":
+    case "alarm":
+      return acting ? h("span.status.wait", icon("clock"), "deciding") : null;
+    default:
+      return null;
+  }
+}
+
+function board(ctx, p) {
+  const { game } = ctx;
+  const mine = game.copies.filter((c) => c.owner === p.seat);
+  const rp = ctx.roomPlayer(p.seat);
+  const lead = game.turn_order?.[0] === p.seat && game.phase !== "over";
+  const used = [];
+  if (p.weapon === "lost_and_found" && p.lost_and_found_used) used.push("used");
+  if (p.weapon === "seniority" && p.seniority_used) used.push("used");
+  if (p.weapon === "broken_machine" && p.broken_machine_used) used.push("used");
+  if (p.weapon === "two_for_one" && p.two_for_one_pending) used.push("ready");
+  return h("article.board", { "data-key": `b${p.seat}`, "data-testid": `board-${p.seat}`, class: p.seat === ctx.seat ? "mine" : null,
+    "aria-label": `${ctx.nameOf(p.seat)}'s board` },
+    h("header.board-head",
+      h("h3.board-name", ctx.nameOf(p.seat), p.seat === ctx.seat ? h("span.you", " (you)") : null),
+      lead ? h("span.tag", { title: "First in this round's turn order (Vault raids go in turn order)" }, "goes 1st") : null,
+      rp ? presence(p.away ? { ...rp, away: true } : rp) : null,
+      roundStatus(ctx, p)),
+    h("p.weapon-line",
+      p.weapon
+        ? [h("strong", weaponName(p.weapon)), used.length ? h("span.muted", ` (${used.join(", ")})`) : null]
+        : h("span.muted", "No Secret Weapon")),
+    "holds_bills" in p ? h("p.small.muted", p.holds_bills ? "Holds at least one bill (Jackpot target)" : "Holds no bills") : null,
+    mine.length
+      ? h("ul.copies", groupCopies(mine).map(({ copy, count, ids }) => h("li", { "data-key": `k${ids.join("-")}` },
+          h("span.copy-name", additionName(copy.kind), count > 1 ? h("span.count", ` ×${count}`) : null),
+          h("span.copy-tags", copyBadges(copy)))))
+      : h("p.small.muted", "No additions yet."));
+}
+
+export function boards(ctx) {
+  const { game } = ctx;
+  const order = [...game.players].sort((a, b) => (a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat));
+  return h("section.boards-section", { "data-key": "boards", "aria-labelledby": "boards-title" },
+    h("h2#boards-title", "The table"),
+    h("p.small.muted", "Additions are public, and so is whether each copy is flagged (bought with an Alarm bill or hit by Anonymous Email) or clean. Wallets are secret."),
+    h("div.boards", order.map((p) => board(ctx, p))));
+}
+
+// ------------------------------------------------------------------ market, pool, wallet, log
+
+export function market(ctx) {
+  const { game } = ctx;
+  return h("section.card.market", { "data-key": "market", "data-testid": "market", "aria-labelledby": "market-title" },
+    h("h2#market-title", "Market"),
+    h("table.market-table",
+      h("caption.visually-hidden", "Additions for sale"),
+      h("thead", h("tr", h("th", { scope: "col" }, "Addition"), h("th", { scope: "col" }, "Cost"), h("th", { scope: "col" }, "Scores"), h("th", { scope: "col" }, "Left"))),
+      h("tbody", game.market.map((m) => h("tr", { "data-key": m.kind, class: m.stock === 0 ? "sold-out" : null },
+        h("th", { scope: "row" }, additionName(m.kind), game.email_type === m.kind ? h("span.tag.flagged", icon("flag"), "Email") : null),
+        h("td", money(m.cost)),
+        h("td", points(m.points)),
+        h("td", m.stock === 0 ? "Sold out" : m.stock))))),
+    h("p.small.muted", `Pay exactly the cost to earn a ${money(ctx.rules.exact_bonus)} bonus. Overpayment is lost.`),
+    h("h3", "Secret Weapons ", game.weapon_price !== null ? h("span.price", `next one costs ${money(game.weapon_price)}`) : null),
+    game.weapon_market.length
+      ? h("ul.weapon-list", game.weapon_market.map((w) => h("li", { "data-key": w },
+          h("strong", weaponName(w)), h("span.tag", ctx.weapons[w]?.when ?? ""), h("p.small", ctx.weapons[w]?.does ?? ""))))
+      : h("p.muted", "All Secret Weapons are sold."));
+}
+
+export function pool(ctx) {
+  const { game } = ctx;
+  const total = Object.values(game.entries).reduce((a, b) => a + b, 0);
+  return h("section.card.pool", { "data-key": "pool", "data-testid": "pool", "aria-labelledby": "pool-title" },
+    h("h2#pool-title", "Investigation odds"),
+    h("p.small.muted", "At the end one type is investigated, drawn by these entries. Flagged copies of it score 0 and their owners are caught unless protected."),
+    h("ul.odds", ADDITION_ORDER.map((kind) => {
+      const n = game.entries[kind] ?? 0;
+      const pct = total ? Math.round((100 * n) / total) : 0;
+      return h("li", { "data-key": kind, class: game.email_type === kind ? "emailed" : null },
+        h("span.odds-name", additionName(kind)),
+        h("span.odds-num", `${entries(n)} · ${pct}%`),
+        h("span.odds-bar", { "aria-hidden": "true" }, h("span", { style: { width: `${pct}%` } })));
+    })));
+}
+

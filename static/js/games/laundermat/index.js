@@ -1,0 +1,32 @@
+// LaunderMat's client, as the registry (games/index.js) expects a game client to be.
+import { renderGame } from "./game.js";
+import { handlers } from "./handlers.js";
+import { SETTING_HINTS, lobbyNote, lobbyPrimer } from "./lobby.js";
+import { rulesOf } from "./rules.js";
+import { rulesDialog } from "./rules-dialog.js";
+import { TAGLINE, TITLE, errors, pageTitle } from "./text.js";
+
+export default {
+  name: "laundermat",
+  title: TITLE,
+  tagline: TAGLINE,
+  renderGame,
+  handlers,
+  rulesDialog,
+  pageTitle,
+  errors: (game) => errors(rulesOf(game)),
+  lobbyNote,
+  lobbyPrimer,
+  settingHints: SETTING_HINTS,
+  freshUi() {
+    return {
+      choice: null, // purchase: {kind: "addition"|"weapon", id}
+      emailType: null,
+      jackpotTarget: null,
+      target: null, // bribery: copy id
+      pay: { key: null, bills: [], reference: null },
+      split: {},
+      alarmType: null,
+    };
+  },
+};

@@ -1,0 +1,81 @@
+// Handlers of the home page and the join page: the forms to create, join or watch a room.
+import { api } from "../net.js";
+import { catalogGame, saveSeat, savedSeat, setWatching, state } from "../store.js";
+import { errorSentence } from "../text.js";
+
+/** The create form's settings: the catalog's defaults for `game`, keeping choices made. */
+export function defaultSettings(game, chosen = {}) {
+  const entry = catalogGame(game);
+  return Object.fromEntries((entry?.settings ?? []).map((s) => [s.key, s.choices.includes(chosen[s.key]) ? chosen[s.key] : s.default]));
+}
+
+const NAME_FIRST = "Please enter your name first.";
+
+export function homeHandlers(app) {
+  const { render, navigate } = app;
+
+  /** Fill in the name, send `request`, keep the seat and go to the room. */
+  async function takeSeat(name, request) {
+    state.home.busy = true;
+    state.home.error = null;
+    render();
+    try {
+      const seat = await request();
+      localStorage.setItem("laundermat.name", name);
+      saveSeat(seat.code, { token: seat.token, player_id: seat.player_id, name });
+      setWatching(seat.code, false);
+      state.home.busy = false;
+      navigate(`/r/${seat.code}`);
+    } catch (err) {
+      state.home.busy = false;
+      state.home.error = errorSentence(err.code, err.message);
+      render();
+    }
+  }
+
+  function fail(text) {
+    state.home.error = text;
+    render();
+  }
+
+  return {
+    "home-field"(data, el) {
+      state.home[data.field] = el.value;
+      if (data.field === "code") {
+        el.value = el.value.toUpperCase();
+        state.home.code = el.value;
+      }
+    },
+    "home-game"(data, el) {
+      state.home.game = el.value;
+      state.home.settings = defaultSettings(el.value, state.home.settings);
+      render();
+    },
+    "home-setting"(data, el) {
+      state.home.settings = { ...state.home.settings, [data.setting]: Number(el.value) };
+    },
+    "create-room"() {
+      state.home.errorFor = "create";
+      const name = state.home.name.trim();
+      if (!name) return fail(NAME_FIRST);
+      const { game, settings } = state.home;
+      return takeSeat(name, () => api.createRoom(name, game, settings));
+    },
+    "join-room"() {
+      state.home.errorFor = "join";
+      const name = state.home.name.trim();
+      const code = state.home.code.trim().toUpperCase();
+      if (!code) return fail("Please enter the room code.");
+      if (!name) return fail(NAME_FIRST);
+      if (savedSeat(code)?.token) return navigate(`/r/${code}`);
+      return takeSeat(name, () => api.joinRoom(code, name));
+    },
+    "watch-room"() {
+      state.home.errorFor = "join";
+      const code = (state.route.code ?? state.home.code).trim().toUpperCase();
+      if (!code) return fail("Please enter the room code to watch.");
+      setWatching(code, true);
+      navigate(`/r/${code}`);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Handlers of a room outside the game's own screen: the lobby (share, settings, kick, start,
+// leave) and the room actions a finished game offers (rematch).
+import { forgetSeat, setWatching, state } from "../store.js";
+
+export function lobbyHandlers(app) {
+  const { render, navigate, lobby } = app;
+  return {
+    async "copy-link"() {
+      const link = `${location.origin}/r/${state.session.code}`;
+      try {
+        await navigator.clipboard.writeText(link);
+        state.copied = true;
+      } catch {
+        state.copied = "manual";
+      }
+      render();
+      setTimeout(() => {
+        state.copied = false;
+        render();
+      }, 2500);
+    },
+    "lobby-settings"(data, el) {
+      // A partial dict: the server merges it into the room's settings.
+      lobby("settings", { settings: { [data.setting]: Number(el.value) } });
+    },
+    kick(data) {
+      lobby("kick", { player_id: data.player });
+    },
+    "start-game"() {
+      lobby("start");
+    },
+    rematch() {
+      lobby("rematch");
+    },
+    "leave-room"() {
+      const code = state.session.code;
+      if (state.session.role === "player" && app.socket()) {
+        app.socket().lobby("leave");
+        forgetSeat(code);
+      }
+      setWatching(code, false);
+      setTimeout(() => navigate("/"), 150);
+    },
+  };
+}

@@ -1,0 +1,23 @@
+// The rules dialog (index.html's <dialog id="rules">): the shell opens it, the game fills it.
+import { gameClient } from "../games/index.js";
+import { catalogGame, state } from "../store.js";
+
+let dialog;
+
+export function setupDialog() {
+  dialog = document.getElementById("rules");
+  dialog.querySelector("[data-close]").addEventListener("click", () => dialog.close());
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog) dialog.close(); // a click on the backdrop
+  });
+}
+
+/** The rules of `name` (a catalog name); by default the room's game, else the home form's. */
+export function openRules(name) {
+  const game = name ?? state.view?.room?.game ?? state.home.room?.game ?? state.home.game;
+  const client = gameClient(game);
+  if (!client) return;
+  dialog.querySelector("#rules-title").textContent = `How to play ${client.title}`;
+  dialog.querySelector(".dialog-body").replaceChildren(...client.rulesDialog(catalogGame(game), state.view?.room?.game === game ? state.view.game : null));
+  if (!dialog.open) dialog.showModal();
+}

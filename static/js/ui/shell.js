@@ -1,0 +1,65 @@
+// The top of the render tree: which screen, plus the toasts and the connection banner.
+import { h } from "../dom.js";
+import { gameClient } from "../games/index.js";
+import { renderHome } from "./home.js";
+import { icon } from "./icons.js";
+import { renderLobby } from "./lobby.js";
+import { topbar } from "./topbar.js";
+
+export function renderApp(state) {
+  const body = state.route.screen === "room" ? renderRoom(state) : renderHome(state);
+  return [body, renderToasts(state)];
+}
+
+function renderRoom(state) {
+  const view = state.view;
+  const banner = connectionBanner(state);
+  if (!view) {
+    return h("main.screen.center", { "data-key": "loading", id: "main" },
+      banner,
+      state.conn.closed ? null : h("p.loading", { role: "status" }, "Connecting to the room…"));
+  }
+  if (view.room.status === "lobby") return renderLobby(state, banner);
+  if (!view.game) {
+    return h("main.screen", { id: "main", "data-key": "nogame" }, topbar(state), banner,
+      h("p.loading", { role: "status" }, "Setting up the game…"));
+  }
+  const client = gameClient(view.room.game);
+  if (!client) {
+    return h("main.screen", { id: "main", "data-key": "unknown-game" }, topbar(state), banner,
+      h("p.loading", { role: "status" }, "This room plays a game this page can't show. Try reloading the page."));
+  }
+  return client.renderGame(state, banner);
+}
+
+function connectionBanner(state) {
+  const { status, closed } = state.conn;
+  if (closed === "replaced") {
+    return h("div.banner.warn", { role: "alert", "data-testid": "banner-replaced" },
+      h("p", "This seat is open in another tab or on another device."),
+      h("button", { type: "button", "data-action": "reclaim-seat" }, "Play here instead"));
+  }
+  if (closed === "room_closed" || closed === "room_not_found") {
+    return h("div.banner.warn", { role: "alert" },
+      h("p", closed === "room_closed" ? "This room has closed." : "There is no room with that code."),
+      h("button", { type: "button", "data-action": "go-home" }, "Back to the start"));
+  }
+  if (closed === "left") {
+    return h("div.banner.warn", { role: "alert" }, h("p", "You left the room."),
+      h("button", { type: "button", "data-action": "go-home" }, "Back to the start"));
+  }
+  if (status === "reconnecting") {
+    return h("div.banner.reconnecting", { role: "status", "data-testid": "reconnecting" },
+      icon("wifi_off"),
+      h("p", h("strong", "Connection lost. Reconnecting… "), h("span", { "data-role": "retry-in" }, "")),
+      h("button.small", { type: "button", "data-action": "retry-now" }, "Retry now"));
+  }
+  return null;
+}
+
+function renderToasts(state) {
+  return h("div.toasts", { "data-key": "toasts", role: "alert", "aria-live": "assertive" },
+    state.toasts.map((t) => h("div.toast", { class: `tone-${t.tone}`, "data-key": `t${t.id}`, "data-testid": "toast" },
+      h("p", t.text),
+      h("button.ghost.small", { type: "button", "data-action": "dismiss-toast", "data-id": t.id, "aria-label": "Dismiss" }, icon("x")))));
+}

@@ -1,0 +1,22 @@
+// The top bar of a room's screens (lobby and game): brand, room code, watching, rules.
+import { h } from "../dom.js";
+import { icon } from "./icons.js";
+
+export function topbar(state, extra) {
+  const session = state.session;
+  return h("header.topbar.in-room", { "data-key": "topbar" },
+    h("a.brand", { href: "/", "data-action": "go-home", "aria-label": "LaunderMat home" },
+      h("span.brand-mark", { "aria-hidden": "true" }, "$"), h("span.brand-name", "LaunderMat")),
+    session ? h("span.room-chip", { "aria-label": `Room code ${session.code}` }, session.code) : null,
+    session?.role === "spectator" ? h("span.badge.watch", icon("eye"), "Watching") : null,
+    h("span.spacer"),
+    extra,
+    h("button.ghost.small", { type: "button", "data-action": "open-rules", "data-testid": "open-rules" }, icon("book"), h("span", "Rules")));
+}
+
+/** Online / away / offline, with an icon and a word (never colour alone). */
+export function presence(player) {
+  if (player.away) return h("span.presence.away", icon("clock"), "away");
+  if (player.connected) return h("span.presence.online", icon("dot"), "online");
+  return h("span.presence.offline", icon("wifi_off"), "offline");
+}

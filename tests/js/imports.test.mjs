@@ -1,0 +1,84 @@
+// The browser client's modules import each other without a cycle, and every import names a
+// module and an export that exist (there is no bundler to catch either).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { test } from "node:test";
+import { cycles, readGraph } from "./import_graph.mjs";
+
+const ROOT = fileURLToPath(new URL("../../static/js", import.meta.url));
+const graph = readGraph(ROOT);
+
+test("the checker finds cycles", () => {
+  assert.deepEqual(cycles({ a: ["b"], b: ["c"], c: ["a"], d: ["a"] }), [["a", "b", "c"]]);
+  assert.deepEqual(cycles({ a: ["a"] }), [["a"]]);
+  assert.deepEqual(cycles({ a: ["b", "c"], b: ["c"], c: [] }), []);
+});
+
+test("the checker reads multi-line and renamed imports", () => {
+  assert.ok(Object.keys(graph).length > 10, "modules were found");
+  const main = graph["main.js"];
+  assert.ok(main.imports.some((i) => i.target === "store.js" && i.names.includes("mergeLog")));
+});
+
+test("static/js has no import cycle", () => {
+  const edges = Object.fromEntries(Object.entries(graph).map(([file, m]) => [file, m.imports.map((i) => i.target)]));
+  assert.deepEqual(cycles(edges), []);
+});
+
+test("every import resolves to an existing module and export", () => {
+  const problems = [];
+  for (const [file, module] of Object.entries(graph)) {
+    for (const { target, names } of module.imports) {
+      const other = graph[target];
+      if (!other) {
+        problems.push(`${file}: no module ${target}`);
+        continue;
+      }
+      for (const name of names) if (!other.exports.has(name)) problems.push(`${file}: ${target} exports no ${name}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test("no dynamic import() (the cycle check reads static imports only)", () => {
+  assert.deepEqual(Object.keys(graph).filter((f) => graph[f].dynamic), []);
+});
+
+test("the shell names no game: only games/ and the registry import a game's modules", () => {
+  const leaks = [];
+  for (const [file, module] of Object.entries(graph)) {
+    if (file.startsWith("games/")) continue;
+    for (const { target } of module.imports) {
+      if (target.startsWith("games/") && target !== "games/index.js") leaks.push(`${file} -> ${target}`);
+    }
+  }
+  assert.deepEqual(leaks, []);
+});
+
+test("a game imports no other game and not the registry", () => {
+  const leaks = [];
+  for (const [file, module] of Object.entries(graph)) {
+    const game = file.match(/^games\/([^/]+)\//)?.[1];
+    if (!game) continue;
+    for (const { target } of module.imports) {
+      const other = target.match(/^games\/([^/]+)\//)?.[1];
+      if (target === "games/index.js" || (other && other !== game)) leaks.push(`${file} -> ${target}`);
+    }
+  }
+  assert.deepEqual(leaks, []);
+});
+
+test("modules stay under 400 lines", () => {
+  const long = [];
+  for (const file of Object.keys(graph)) {
+    const lines = readLines(file);
+    if (lines > 400) long.push(`${file}: ${lines}`);
+  }
+  assert.deepEqual(long, []);
+});
+
+function readLines(file) {
+  return readFileSync(join(ROOT, file), "utf8").split("\n").length;
+}
