@@ -265,3 +265,14 @@ def test_the_rules_block_is_public_and_the_same_for_everyone() -> None:
     # A view is its caller's to change: changing one leaves the next one whole.
     view(game.state, 0)["rules"]["deck"].clear()
     assert view(game.state, 0)["rules"] == RULES
+
+
+def test_the_client_unit_tests_use_the_engines_rules() -> None:
+    """tests/js/laundermat-rules.json is what views carry as game.rules (no drifting copy)."""
+    import json
+    from pathlib import Path
+
+    from laundermat.engine import public_rules
+
+    fixture = Path(__file__).resolve().parents[1] / "js" / "laundermat-rules.json"
+    assert json.loads(fixture.read_text()) == json.loads(json.dumps(public_rules()))

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { FALLBACK_RULES } from "../../static/js/games/laundermat/rules.js";
+import { RULES } from "./rules-fixture.mjs";
 import { errors } from "../../static/js/games/laundermat/text.js";
 import { errorSentence } from "../../static/js/text.js";
 
@@ -26,7 +26,7 @@ test("the protocol's error codes are found", () => {
 
 test("every documented error code has a sentence", () => {
   const fallback = errorSentence("no such code");
-  const gameErrors = errors(FALLBACK_RULES);
+  const gameErrors = errors(RULES);
   const missing = documentedCodes().filter((code) => errorSentence(code, null, gameErrors) === fallback);
   assert.deepEqual(missing, []);
 });

@@ -1,12 +1,13 @@
 // LaunderMat's words: log sentences, rule numbers from game.rules, errors, titles.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FALLBACK_RULES, billValues, exactBonus, rulesOf, smallestBill } from "../../static/js/games/laundermat/rules.js";
+import { billValues, exactBonus, rulesOf, smallestBill } from "../../static/js/games/laundermat/rules.js";
+import { RULES } from "./rules-fixture.mjs";
 import { logSentence } from "../../static/js/games/laundermat/sentences.js";
 import { errors, money, pageTitle, points, weapons, weaponName } from "../../static/js/games/laundermat/text.js";
 
 const names = ["Ana", "Bo", "Cyd"];
-const ctx = { who: (s) => (s === 1 ? "you" : names[s]), copyKind: () => "pawn_shop", viewer: 1, rules: FALLBACK_RULES };
+const ctx = { who: (s) => (s === 1 ? "you" : names[s]), copyKind: () => "pawn_shop", viewer: 1, rules: RULES };
 
 test("money and points", () => {
   assert.equal(money(0), "$0");
@@ -16,21 +17,21 @@ test("money and points", () => {
   assert.equal(points(130000), "130k pts");
 });
 
-test("rules: game.rules first, then the catalog's, then the fallback", () => {
-  const mine = { ...FALLBACK_RULES, rounds: 3 };
+test("rules: game.rules first, then the catalog's, else none (no copy to drift)", () => {
+  const mine = { ...RULES, rounds: 3 };
   assert.equal(rulesOf({ rules: mine }), mine);
   assert.equal(rulesOf(null, { rules: mine }), mine);
-  assert.equal(rulesOf({}), FALLBACK_RULES);
-  assert.equal(billValues(FALLBACK_RULES).length, 60);
-  assert.equal(billValues(FALLBACK_RULES)[0], 10000);
-  assert.equal(billValues(FALLBACK_RULES)[59], 100000);
+  assert.equal(rulesOf({}), null);
+  assert.equal(billValues(RULES).length, 60);
+  assert.equal(billValues(RULES)[0], 10000);
+  assert.equal(billValues(RULES)[59], 100000);
   assert.equal(smallestBill({ deck: [[30000, 1], [5000, 2]] }), 5000);
-  assert.equal(exactBonus(FALLBACK_RULES, "budget_app"), 10000);
-  assert.equal(exactBonus(FALLBACK_RULES, "jackpot"), 5000);
+  assert.equal(exactBonus(RULES, "budget_app"), 10000);
+  assert.equal(exactBonus(RULES, "jackpot"), 5000);
 });
 
 test("weapon texts take their numbers from the rules", () => {
-  const w = weapons({ ...FALLBACK_RULES, exact_bonus: 4000, budget_exact_bonus: 9000, review_bonus: [0, 1000, 2000] });
+  const w = weapons({ ...RULES, exact_bonus: 4000, budget_exact_bonus: 9000, review_bonus: [0, 1000, 2000] });
   assert.match(w.budget_app.does, /\$9k instead of \$4k/);
   assert.match(w.five_star_review.does, /1 → \$1k, 2 → \$2k\./);
   assert.equal(weaponName("two_for_one"), "2 for 1");
@@ -38,7 +39,7 @@ test("weapon texts take their numbers from the rules", () => {
 });
 
 test("rule errors say the rules' numbers", () => {
-  const e = errors({ ...FALLBACK_RULES, protection_minimum: 70000, max_players: 5 });
+  const e = errors({ ...RULES, protection_minimum: 70000, max_players: 5 });
   assert.equal(e.protection_too_small, "A new protection costs at least $70k.");
   assert.equal(e.room_full, "That room already has 5 players. You can still watch.");
 });
@@ -62,7 +63,7 @@ test("the draft's lock and the Vault, with bill values from the rules' deck", ()
   assert.equal(logSentence(locked, ctx), "The draft locked. Ana collected $30k. You and Cyd collided on $50k.");
   const vault = { kind: "to_vault", cards: [0, 59], returned: [], vault_size: 4 };
   assert.equal(logSentence(vault, ctx), "$10k and $100k went into the Vault, which now holds 4 bills.");
-  const other = { ...ctx, rules: { ...FALLBACK_RULES, deck: [[5000, 1], [7000, 1]] } };
+  const other = { ...ctx, rules: { ...RULES, deck: [[5000, 1], [7000, 1]] } };
   assert.equal(logSentence({ ...vault, cards: [1] }, other), "$7k went into the Vault, which now holds 4 bills.");
 });
 

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { autoPick, evaluate, paymentFor } from "../../static/js/games/laundermat/payment.js";
-import { FALLBACK_RULES } from "../../static/js/games/laundermat/rules.js";
+import { RULES } from "./rules-fixture.mjs";
 
 const bill = (card, value) => ({ card, value });
 const wallet = [bill(1, 10000), bill(2, 20000), bill(3, 30000), bill(4, 50000)];
@@ -54,7 +54,7 @@ test("a Green T-Shirt reference counts every committed bill at its value, for ad
 function game(phase, extra = {}) {
   return {
     phase,
-    rules: { ...FALLBACK_RULES, protection_minimum: 70000, entry_price: 25000, exact_bonus: 6000, budget_exact_bonus: 12000 },
+    rules: { ...RULES, protection_minimum: 70000, entry_price: 25000, exact_bonus: 6000, budget_exact_bonus: 12000 },
     market: [{ kind: "pawn_shop", cost: 80000, points: 130000, stock: 5 }],
     weapon_price: 60000,
     copies: [{ id: 7, owner: 0, protection: 0 }, { id: 8, owner: 0, protection: 50000 }],
@@ -93,10 +93,4 @@ test("paymentFor: bribes follow game.rules", () => {
   assert.equal(paymentFor(game("bribe_protect"), ui({ target: 99 })), null);
   assert.equal(paymentFor(game("bribe_counter"), ui({ target: 9 })).target, 40000);
   assert.equal(paymentFor(game("bribe_entries"), ui()).target, 25000);
-});
-
-test("paymentFor falls back to the engine's constants while views lack game.rules", () => {
-  const g = game("bribe_entries");
-  delete g.rules;
-  assert.equal(paymentFor(g, ui()).target, 20000);
 });

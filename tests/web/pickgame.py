@@ -152,6 +152,7 @@ class PickGame:
     settings = (Setting("pick_timer", "Pick timer", (10, 20), 10),)
     player_commands = frozenset({"pick"})
     room_commands = frozenset({"timeout", "set_away"})
+    rules: JSON = {"rounds": ROUNDS, "numbers": [1, 5]}
 
     def new(self, seed: int, player_ids: list[str], settings: JSON) -> PickMatch:
         names = list(player_ids)

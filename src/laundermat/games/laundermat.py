@@ -87,6 +87,7 @@ class LaunderMat:
     )
     player_commands = frozenset(engine.PLAYER_COMMANDS)
     room_commands = frozenset(engine.COMMAND_TYPES) - player_commands
+    rules = engine.public_rules()  # also in every view as game.rules
 
     def new(self, seed: int, player_ids: list[str], settings: JSON) -> LaunderMatMatch:
         try:

@@ -128,6 +128,7 @@ class GameDefinition(Protocol):
     settings: tuple[Setting, ...]
     player_commands: frozenset[str]  # command types a client may send
     room_commands: frozenset[str]  # command types only the platform applies (timeouts...)
+    rules: JSON  # the game's public constants (prices, counts...) for clients: one source
 
     def new(self, seed: int, player_ids: list[str], settings: JSON) -> Match: ...
 
@@ -182,6 +183,7 @@ class Catalog:
                     "min_players": g.min_players,
                     "max_players": g.max_players,
                     "settings": [s.to_dict() for s in g.settings],
+                    "rules": g.rules,
                 }
                 for g in self.games
             ]

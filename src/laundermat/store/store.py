@@ -8,7 +8,6 @@ committed, so the room acks and pushes only what a restart would restore.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import time
 from typing import Any
 
@@ -20,13 +19,14 @@ from ..rooms.records import (
     GameSummary,
     LiveGame,
     LiveRoom,
-    PlayerRecord,
     RoomRecord,
     StoreUnavailable,
 )
 from .engine import make_engine, normalise_url
 from .guard import guarded
 from .migrate import upgrade_async
+from .rows import room_record as _room_record
+from .rows import upsert_room as _upsert_room
 from .sqlite_log import SqliteCommandLog
 from .tables import commands, games, rooms
 
@@ -368,36 +368,6 @@ class Store:
             finished=bool(g["finished"]),
             game=g["game"],
         )
-
-
-async def _upsert_room(conn: AsyncConnection, room: RoomRecord) -> None:
-    values = {
-        "game": room.game,
-        "status": room.status,
-        "settings": room.settings,
-        "host": room.host,
-        "players": [dataclasses.asdict(p) for p in room.players],
-        "game_number": room.game_number,
-        "created_ms": room.created_ms,
-        "updated_ms": room.updated_ms,
-    }
-    done = await conn.execute(update(rooms).where(rooms.c.code == room.code).values(**values))
-    if done.rowcount == 0:
-        await conn.execute(insert(rooms).values(code=room.code, closed=False, **values))
-
-
-def _room_record(row: Any) -> RoomRecord:
-    return RoomRecord(
-        code=row["code"],
-        status=row["status"],
-        settings=dict(row["settings"]),
-        host=row["host"],
-        players=[PlayerRecord(**p) for p in row["players"]],
-        game_number=row["game_number"],
-        created_ms=row["created_ms"],
-        updated_ms=row["updated_ms"],
-        game=row["game"],
-    )
 
 
 def _settle(batch: list[_PendingCommand], error: BaseException | None) -> None:

@@ -9,11 +9,14 @@ export const SETTING_HINTS = {
 };
 
 export function lobbyNote(entry) {
-  return `${rulesOf(null, entry).rounds} rounds. Each draft and each purchase window lasts at most the round timer; each of the 3 bribery stages lasts the bribery timer.`;
+  const rules = rulesOf(null, entry);
+  if (!rules) return "";
+  return `${rules.rounds} rounds. Each draft and each purchase window lasts at most the round timer; each of the 3 bribery stages lasts the bribery timer.`;
 }
 
 export function lobbyPrimer(entry) {
   const rules = rulesOf(null, entry);
+  if (!rules) return null; // the catalog has not arrived yet
   return h("section.card.primer", { "aria-labelledby": "primer-title", "data-key": "primer" },
     h("h2#primer-title", "While you wait: the game in 30 seconds"),
     h("ol",

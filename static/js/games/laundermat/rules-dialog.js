@@ -11,6 +11,7 @@ function section(title, ...body) {
 /** The dialog's content for a catalog entry and, in a game, its view (whose rules win). */
 export function rulesDialog(entry, game) {
   const rules = rulesOf(game, entry);
+  if (!rules) return [h("p", "Loading the rules…")];
   const k = (value) => (value / 1000).toLocaleString("en-US"); // 20000 -> "20" (as in "20k pts")
   const additions = ADDITION_ORDER.map((kind) => `${additionName(kind)} ${money(rules.addition_cost[kind])} → ${k(rules.addition_points[kind])}k${kind === ADDITION_ORDER[0] ? " pts" : ""}`);
   const [first, ...later] = rules.weapon_prices;

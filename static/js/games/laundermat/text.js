@@ -141,14 +141,14 @@ export function errors(rules) {
     copy_not_found: "That addition doesn't exist.",
     copy_not_owned: "You can only protect your own additions.",
     email_protected: "Anonymous Email already protects that addition.",
-    protection_too_small: `A new protection costs at least ${money(rules.protection_minimum)}.`,
+    protection_too_small: rules ? `A new protection costs at least ${money(rules.protection_minimum)}.` : "That protection is too small.",
     not_protected: "That addition has no protection to cancel.",
     own_protection: "You can't cancel your own protection.",
     already_countered: "That protection has already been cancelled.",
     bad_split: "Place every entry you bought, and no more.",
     stage_done: "You already said you're done with this stage.",
     nothing_selected: "You have no selection to clear.",
-    room_full: `That room already has ${rules.max_players} players. You can still watch.`,
-    not_enough_players: `A game needs at least ${rules.min_players} players.`,
+    room_full: rules ? `That room already has ${rules.max_players} players. You can still watch.` : "That room is full. You can still watch.",
+    not_enough_players: rules ? `A game needs at least ${rules.min_players} players.` : "The game needs more players.",
   };
 }
