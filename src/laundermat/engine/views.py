@@ -135,7 +135,7 @@ def view(state: GameState, viewer: int | None, log_from: int = 0) -> dict[str, J
     over = state.phase is Phase.OVER
     window = current_window(state)
     data: dict[str, JSON] = {
-        "version": state.version,
+        "state_version": state.version,  # commands the engine applied (not view.version)
         "viewer": viewer,
         "round": state.round,
         "rounds": ROUNDS,

@@ -137,7 +137,6 @@ export function errors(rules) {
     weapon_limit: "You already own a Secret Weapon; each player may own only one.",
     no_legal_target: "That Secret Weapon has no possible target right now.",
     illegal_target: "That target is no longer possible. Nothing was spent.",
-    not_eligible: "You can't do that this round.",
     copy_not_found: "That addition doesn't exist.",
     copy_not_owned: "You can only protect your own additions.",
     email_protected: "Anonymous Email already protects that addition.",
