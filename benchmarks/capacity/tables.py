@@ -60,7 +60,7 @@ import orjson
 from laundermat.bots.policy import RandomPolicy
 from laundermat.engine.errors import IllegalCode
 
-from .wsclient import TEXT, WsClient, connect
+from ..wsclient import TEXT, WsClient, connect
 
 HOST = "127.0.0.1"
 # Refusals that come from racing a timer or another seat, not from a bug. The bots' own list
@@ -705,7 +705,7 @@ async def start_server(
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
-        cwd=Path(__file__).resolve().parents[1],
+        cwd=Path(__file__).resolve().parents[2],
     )
     deadline = time.monotonic() + 60
     async with httpx.AsyncClient(timeout=2) as http:
@@ -1082,7 +1082,10 @@ def _ratio(a: float | None, b: float | None) -> float | None:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        # `python -m` on a package would say `__main__.py`; --help keeps its old name.
+        prog="capacity.py",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
     parser.add_argument("--steps", type=lambda s: [int(x) for x in s.split(",")])

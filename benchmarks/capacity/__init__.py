@@ -1,0 +1,1 @@
+"""Server capacity against a bare WebSocket baseline: `python -m benchmarks.capacity --help`."""

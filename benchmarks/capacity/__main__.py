@@ -1,0 +1,3 @@
+from .tables import main
+
+main()
