@@ -1,3 +1,5 @@
-from .tables import main
+"""`python -m benchmarks.capacity`: see the package's docstring, or --help."""
+
+from .cli import main
 
 main()
