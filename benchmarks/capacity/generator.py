@@ -1,0 +1,118 @@
+"""The load generator: builds LaunderMat or baseline rooms over real sockets and switches
+them between a human pace and a closed loop."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import Counter
+from typing import Any
+
+import httpx
+import orjson
+
+from ..wsclient import TEXT, WsClient, connect
+from .server import HOST
+from .stats import LoopLag, Stats
+from .tables import BaseTable, Seat, Table
+
+
+class Generator:
+    def __init__(self, kind: str, port: int, pace: float, seed: int) -> None:
+        self.kind = kind  # "laundermat" | "baseline"
+        self.port = port
+        self.url = f"http://{HOST}:{port}"
+        self.pace = pace
+        self.rng = random.Random(seed)
+        self.tables: list[Any] = []
+        self.stats = Stats()
+        self.setup_errors: Counter[str] = Counter()
+        self.measuring = False
+        self.stopping = False
+        self.lag = LoopLag()
+        self.http: httpx.AsyncClient | None = None
+
+    # ------------------------------------------------------------ building rooms
+
+    async def grow(self, target: int, concurrency: int = 16) -> None:
+        need = target - len(self.tables)
+        if need <= 0:
+            return
+        gate = asyncio.Semaphore(concurrency)
+
+        async def one(i: int) -> None:
+            async with gate:
+                try:
+                    table = await (self._lm_table() if self.kind == "laundermat" else self._base(i))
+                except Exception as exc:
+                    self.setup_errors[type(exc).__name__] += 1
+                    return
+                self.tables.append(table)
+                table.start_paced(self.pace)
+
+        start = len(self.tables)
+        await asyncio.gather(*(one(start + i) for i in range(need)))
+
+    async def _lm_table(self) -> Table:
+        assert self.http is not None
+        created = await self.http.post("/api/rooms", json={"name": "b0"})
+        created.raise_for_status()
+        seats = [created.json()]
+        code = seats[0]["code"]
+        for i in range(1, 6):
+            joined = await self.http.post(f"/api/rooms/{code}/join", json={"name": f"b{i}"})
+            joined.raise_for_status()
+            seats.append(joined.json())
+        table = Table(self, code, seats)
+        for seat in table.seats:
+            await self.attach(table, seat)
+        await asyncio.wait_for(table.ready, 30)
+        table.inflight = None
+        return table
+
+    async def attach(self, table: Table, seat: Seat, rcvbuf: int | None = None) -> None:
+        """Open a socket for `seat` and say hello."""
+
+        def message(ws: WsClient, opcode: int, raw: bytes, now: float) -> None:
+            if opcode == TEXT:
+                table.on_message(seat, raw, now)
+
+        def closed(ws: WsClient, code: int | None) -> None:
+            if seat.ws is ws:
+                table.on_close(seat, code)
+
+        seat.ws = await connect(HOST, self.port, f"/ws/{table.code}", message, closed, rcvbuf)
+        seat.ws.send_text(orjson.dumps({"type": "hello", "token": seat.token}))
+
+    async def _base(self, i: int) -> BaseTable:
+        table = BaseTable(self, f"room{i}")
+        for index in range(6):
+
+            def message(ws: WsClient, opcode: int, raw: bytes, now: float, k: int = index) -> None:
+                table.on_message(k, raw, now)
+
+            def closed(ws: WsClient, code: int | None, k: int = index) -> None:
+                table.on_close(k, code)
+
+            table.clients.append(
+                await connect(HOST, self.port, f"/ws/{table.code}", message, closed)
+            )
+        await asyncio.sleep(0.05)  # let the app register the last socket in its room
+        return table
+
+    # ------------------------------------------------------------ modes
+
+    def paced(self) -> None:
+        for table in self.tables:
+            table.stop()
+            table.start_paced(self.pace)
+
+    def closed_loop(self) -> None:
+        for table in self.tables:
+            table.stop()
+            table.start_closed()
+
+    def reset(self) -> None:
+        self.stats = Stats()
+        self.lag.samples.clear()
+        self.measuring = True
