@@ -1,5 +1,5 @@
 """The house's shape (issue 14): no import cycle anywhere under src/laundermat, and no module
-over 400 lines in src/, tests/ or benchmarks/ (static/js has its own checks in tests/js/imports.test.mjs)."""
+over 400 lines in src/, tests/ or benchmarks/ (static/js: tests/js/imports.test.mjs)."""
 
 from __future__ import annotations
 

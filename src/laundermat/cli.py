@@ -1,4 +1,4 @@
-"""`laundermat serve | simulate | bots | crash`."""
+"""`laundermat serve | simulate | bots | crash | verify`."""
 
 from __future__ import annotations
 
@@ -130,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     crash.add_argument("--database-url", default=None, help="default: a new SQLite file")
     crash.add_argument("--database-schema", default=None, help="PostgreSQL: a fresh schema")
     crash.add_argument("--workdir", default=None, help="where the server log goes")
+    check = sub.add_parser("verify", help="check a finished game's record (a file or URL)")
+    check.add_argument("record", help="a JSON file, or http(s)://.../api/games/ID/replay")
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
@@ -139,6 +141,10 @@ def main(argv: list[str] | None = None) -> int:
         return _bots(args)
     if args.command == "crash":
         return _crash(args)
+    if args.command == "verify":
+        from .verify import main as verify
+
+        return verify(args.record)
     return 2
 
 

@@ -37,6 +37,7 @@ EXPECTED = {
     ("get", "/api/rooms/{code}"): {404, 429},
     ("get", "/api/history"): {400, 503},
     ("get", "/api/games/{game_id}/replay"): {400, 404, 409, 503},
+    ("get", "/api/games/{game_id}/replay/step/{step}"): {400, 404, 409, 503},
     ("get", "/api/protocol.json"): set(),
     ("get", "/api/catalog"): set(),
     ("get", "/healthz"): set(),

@@ -9,7 +9,6 @@ else told (the kicked player, for one).
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Callable
 from typing import Protocol
 
@@ -43,7 +42,12 @@ class RoomPort(Protocol):
 
 
 async def lobby_action(
-    room: RoomPort, member: Member, action: str, settings: dict[str, int] | None, target: str | None
+    room: RoomPort,
+    member: Member,
+    action: str,
+    settings: dict[str, int] | None,
+    target: str | None,
+    nonce: str | None = None,
 ) -> bool:
     """One lobby action; True when the sender's socket should close afterwards."""
     lobby = room.lobby
@@ -52,6 +56,8 @@ async def lobby_action(
     try:
         if action == "leave":
             lobby.leave(member)
+        elif action == "nonce":  # anyone seated: their own randomness (fairness.py)
+            lobby.add_nonce(member, nonce)
         else:
             lobby.require_host(member)
             if action == "start":
@@ -93,8 +99,8 @@ async def start_game(room: RoomPort, undo: Callable[[], None]) -> bool:
     lobby = room.lobby
     lobby.require_players()
     ids = [m.player_id for m in lobby.members]
-    # The seed is drawn here and stays the server's secret until the game is over.
-    lobby.seat(room.play.prepare(secrets.randbits(62), ids, lobby.settings))
+    # The seed comes from the committed server seed and the players' nonces (fairness.py).
+    lobby.seat(room.play.prepare(lobby.game_seed(), ids, lobby.settings))
     try:
         await room.play.commit_start(room.record())
     except BaseException:

@@ -12,9 +12,10 @@ from enum import StrEnum
 from .. import games
 from ..games import GameDefinition, Match
 from .errors import RoomError
+from .fairness import NONCE, Commitment, derive
 from .members import Member, hash_token, new_token, next_host
 from .names import name_key, normalize_name
-from .records import PlayerRecord, RoomRecord
+from .records import LiveGame, PlayerRecord, RoomRecord
 from .wire import ack_bytes
 
 
@@ -35,6 +36,10 @@ class Lobby:
     game_number: int = 0
     updated_ms: int = 0
     finished_ms: int | None = None
+    # Commit, then reveal (fairness.py): the commitment for the next game (or the running
+    # one's), and what the last finished game's seed came from, once it is over.
+    commitment: Commitment = field(default_factory=Commitment)
+    revealed: dict[str, object] | None = None
 
     def __post_init__(self) -> None:
         self.settings = self.settings or games.default_settings(self.definition)
@@ -81,6 +86,26 @@ class Lobby:
         if self.host is None:
             self.host = player_id
         return member, token
+
+    def add_nonce(self, member: Member, nonce: str | None) -> None:
+        """A player's own randomness for the next game's seed (before it starts)."""
+        if self.status is RoomStatus.PLAYING:
+            raise RoomError("not_in_lobby", "Randomness is added before a game starts.")
+        if nonce is None or not NONCE.match(nonce):
+            raise RoomError("bad_message", "nonce needs 32 to 64 lowercase hex characters.")
+        self.commitment.nonces[member.player_id] = nonce
+
+    def game_seed(self) -> int:
+        """The next game's seed, from the server seed and the seated players' nonces (a
+        nonce of someone who left the lobby is not used)."""
+        seated = {m.player_id for m in self.members}
+        self.commitment.nonces = {p: n for p, n in self.commitment.nonces.items() if p in seated}
+        return derive(self.commitment.server_seed, self.commitment.nonces)
+
+    def reveal(self, game_id: int) -> None:
+        """The game is over: show what its seed came from, and commit to the next one's."""
+        self.revealed = self.commitment.reveal(game_id)
+        self.commitment = Commitment()
 
     def change_settings(self, settings: dict[str, int]) -> None:
         self.require_lobby()
@@ -136,7 +161,7 @@ class Lobby:
             if member is not None:
                 member.remember(client_id, ack_bytes(client_id, 0), limit)
 
-    def resume(self, match: Match) -> None:
+    def resume(self, match: Match, live: LiveGame) -> None:
         """After a restart, with the match replayed: seats, presence and status from it. A
         seat the record lacks (a crash between the game's row and the room's, before they
         were written together) is taken from the match, which knows each player_id's."""
@@ -146,16 +171,23 @@ class Lobby:
                 m.seat = seats[m.player_id]
             m.away = m.seat is not None and match.away(m.seat)
         self.status = RoomStatus.FINISHED if match.over() else RoomStatus.PLAYING
+        if match.over() and live.server_seed is not None:
+            used = Commitment(live.server_seed, dict(live.nonces or {}))
+            self.revealed = used.reveal(live.game_id)
+            if self.commitment.server_seed == used.server_seed:  # crashed before the next
+                self.commitment = Commitment()
 
     def memo(self) -> Callable[[], None]:
         """Everything a lobby change may touch, to put back if it cannot be made durable."""
         state = (dict(self.settings), list(self.members), self.host)
         status = (self.status, self.finished_ms, self.game_number)
         flags = [(m, m.left, m.sub, m.seat) for m in self.members]
+        nonces = dict(self.commitment.nonces)
 
         def undo() -> None:
             self.settings, self.members, self.host = state[0], state[1], state[2]
             self.status, self.finished_ms, self.game_number = status
+            self.commitment.nonces = nonces
             for m, left, sub, seat in flags:
                 m.left, m.sub, m.seat = left, sub, seat
 
@@ -177,6 +209,10 @@ class Lobby:
             created_ms=self.created_ms,
             updated_ms=self.updated_ms,
             game=self.definition.name,
+            fairness={
+                "server_seed": self.commitment.server_seed,
+                "nonces": dict(self.commitment.nonces),
+            },
         )
 
     @classmethod
@@ -193,6 +229,7 @@ class Lobby:
             ],
             game_number=record.game_number,
             updated_ms=record.updated_ms,
+            commitment=Commitment(**record.fairness) if record.fairness else Commitment(),
         )
 
     def info(self, code: str, seated: bool, spectators: int) -> dict[str, object]:
@@ -215,4 +252,5 @@ class Lobby:
             ],
             "spectators": spectators,
             "game_number": self.game_number,
+            "fairness": {**self.commitment.public(), "revealed": self.revealed},
         }

@@ -53,6 +53,8 @@ class RoomRecord:
     created_ms: int
     updated_ms: int
     game: str = "laundermat"  # the name of the game the room plays (games/)
+    # The commitment for the next (or the running) game: {"server_seed", "nonces"}.
+    fairness: dict[str, Any] | None = None
 
 
 @dataclass
@@ -67,6 +69,8 @@ class LiveGame:
     deadline_ms: int | None
     window_id: int | None
     finished: bool = False  # over: restored to show its final standings
+    server_seed: str | None = None  # what its seed was derived from (rooms/fairness.py)
+    nonces: dict[str, str] | None = None
 
 
 @dataclass
@@ -101,6 +105,8 @@ class GameRecord:
     result: dict[str, Any] | None
     finished: bool
     game: str = "laundermat"
+    server_seed: str | None = None
+    nonces: dict[str, str] | None = None
 
 
 class StoreLike(Protocol):
@@ -147,6 +153,10 @@ class StoreLike(Protocol):
     async def close_room(self, code: str) -> None: ...
 
     async def load_live_rooms(self) -> list[LiveRoom]: ...
+
+    async def delete_finished_games(self, before_ms: int) -> int:
+        """Retention: delete finished games that ended before `before_ms`; how many went."""
+        ...
 
     async def history(self, limit: int = 50) -> list[GameSummary]: ...
 

@@ -127,9 +127,10 @@ class Room:
         action: str,
         settings: dict[str, int] | None,
         target: str | None,
+        nonce: str | None = None,
     ) -> None:
         async def run(member: Member) -> bool:
-            return await hosting.lobby_action(self, member, action, settings, target)
+            return await hosting.lobby_action(self, member, action, settings, target, nonce)
 
         async def job() -> None:
             answered, close_after = await self._answer_once(sub, player_id, command_id, run)
@@ -275,6 +276,7 @@ class Room:
         if self.play.over and self.lobby.status is RoomStatus.PLAYING:
             self.lobby.status = RoomStatus.FINISHED
             self.lobby.finished_ms = self.clock.now_ms()
+            self.lobby.reveal(self.play.game_id)  # and commit to a rematch's seed
             await self._save_later()  # the game's result is durable already
             log.info("game finished", extra={"room": self.code, "game_id": self.play.game_id})
 
@@ -353,7 +355,7 @@ class Room:
             return room
         room.play.restore(live.game, config.restart_grace_ms)
         assert room.play.match is not None
-        lobby.resume(room.play.match)
+        lobby.resume(room.play.match, live.game)
         room.views.log_mark = room.play.match.log_length()
         return room
 

@@ -38,6 +38,8 @@ class _Game:
     window_id: int | None = None
     result: dict[str, Any] | None = None
     finished_ms: int | None = None
+    server_seed: str | None = None
+    nonces: dict[str, str] | None = None
 
 
 class MemoryStore:
@@ -73,11 +75,14 @@ class MemoryStore:
         window_id: int | None,
     ) -> int:
         self._check()
-        game_id = len(self.games) + 1
+        game_id = max(self.games, default=0) + 1  # never reused, as a SQL sequence
         self.games[game_id] = _Game(
             game_id, room.code, room.game_number, seed, list(player_ids), dict(room.settings)
         )
-        self.games[game_id].deadline_ms, self.games[game_id].window_id = deadline_ms, window_id
+        game = self.games[game_id]
+        game.deadline_ms, game.window_id = deadline_ms, window_id
+        game.server_seed = (room.fairness or {}).get("server_seed")
+        game.nonces = copy.deepcopy((room.fairness or {}).get("nonces"))
         await self.save_room(room)
         return game_id
 
@@ -158,10 +163,22 @@ class MemoryStore:
                     deadline_ms=current.deadline_ms,
                     window_id=current.window_id,
                     finished=current.result is not None,
+                    server_seed=current.server_seed,
+                    nonces=copy.deepcopy(current.nonces),
                 )
             answered = [pc for g in sorted(games, key=lambda g: g.game_id) for pc in g.client_ids]
             out.append(LiveRoom(copy.deepcopy(room), live, answered))
         return out
+
+    async def delete_finished_games(self, before_ms: int) -> int:
+        old = [
+            gid
+            for gid, g in self.games.items()
+            if g.result is not None and (g.finished_ms or 0) < before_ms
+        ]
+        for gid in old:
+            del self.games[gid]
+        return len(old)
 
     async def history(self, limit: int = 50) -> list[GameSummary]:
         out = []
@@ -199,4 +216,6 @@ class MemoryStore:
             result=copy.deepcopy(game.result),
             finished=game.result is not None,
             game=room.game if room else "laundermat",
+            server_seed=game.server_seed,
+            nonces=copy.deepcopy(game.nonces),
         )

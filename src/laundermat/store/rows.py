@@ -22,6 +22,7 @@ async def upsert_room(conn: AsyncConnection, room: RoomRecord) -> None:
         "game_number": room.game_number,
         "created_ms": room.created_ms,
         "updated_ms": room.updated_ms,
+        "fairness": room.fairness,
     }
     done = await conn.execute(update(rooms).where(rooms.c.code == room.code).values(**values))
     if done.rowcount == 0:
@@ -39,4 +40,5 @@ def room_record(row: Any) -> RoomRecord:
         created_ms=row["created_ms"],
         updated_ms=row["updated_ms"],
         game=row["game"],
+        fairness=row["fairness"],
     )

@@ -11,7 +11,7 @@ import asyncio
 import time
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, text, update
+from sqlalchemy import bindparam, delete, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from ..rooms.records import (
@@ -130,6 +130,9 @@ class Store:
                     started_ms=now_ms(),
                     deadline_ms=deadline_ms,
                     window_id=window_id,
+                    # The commitment this game's seed came from, revealed when it is over.
+                    server_seed=(room.fairness or {}).get("server_seed"),
+                    nonces=(room.fairness or {}).get("nonces"),
                 )
                 .returning(games.c.id)
             )
@@ -296,6 +299,8 @@ class Store:
                         deadline_ms=g["deadline_ms"],
                         window_id=g["window_id"],
                         finished=bool(g["finished"]),
+                        server_seed=g["server_seed"],
+                        nonces=g["nonces"],
                     )
                 answered = (
                     await conn.execute(
@@ -313,6 +318,19 @@ class Store:
             return live
 
     # ------------------------------------------------------------------ history
+
+    async def delete_finished_games(self, before_ms: int) -> int:
+        """Retention: finished games (and their logs) that ended before `before_ms` go."""
+
+        async def work(conn: AsyncConnection) -> int:
+            old = games.c.finished.is_(True) & (games.c.finished_ms < before_ms)
+            ids = select(games.c.id).where(old).scalar_subquery()
+            await conn.execute(delete(commands).where(commands.c.game_id.in_(ids)))
+            done = await conn.execute(delete(games).where(old))
+            return int(done.rowcount or 0)
+
+        deleted: int = await self._transaction(work)
+        return deleted
 
     async def history(self, limit: int = 50) -> list[GameSummary]:
         return await guarded(lambda: self._history(limit), self.lock_budget_s)
@@ -367,6 +385,8 @@ class Store:
             result=g["result"],
             finished=bool(g["finished"]),
             game=g["game"],
+            server_seed=g["server_seed"],
+            nonces=g["nonces"],
         )
 
 

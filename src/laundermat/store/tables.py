@@ -34,6 +34,8 @@ rooms = Table(
     Column("created_ms", BigInteger, nullable=False),
     Column("updated_ms", BigInteger, nullable=False),
     Column("closed", Boolean, nullable=False, default=False),
+    # The commitment shown for the next game: {"server_seed", "nonces"} (migration 0004).
+    Column("fairness", Json),
 )
 Index("ix_rooms_open", rooms.c.closed)
 
@@ -56,6 +58,9 @@ games = Table(
     Column("finished", Boolean, nullable=False, default=False),
     Column("started_ms", BigInteger, nullable=False),
     Column("finished_ms", BigInteger),
+    # What the seed was derived from (rooms/fairness.py), revealed once the game is over.
+    Column("server_seed", String(64)),
+    Column("nonces", Json),
 )
 Index("ix_games_room", games.c.room_code, games.c.game_number)
 Index("ix_games_finished", games.c.finished, games.c.finished_ms)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, cast
@@ -20,6 +21,7 @@ from ..rooms import RoomConfig, RoomManager, SystemClock
 from ..rooms.clock import Clock
 from ..rooms.records import StoreLike, StoreUnavailable
 from ..store.memory import MemoryStore
+from . import replays
 from .gcpolicy import steward
 from .limits import AddressBuckets, AddressLimiter
 from .metrics import Metrics
@@ -71,6 +73,19 @@ def truthful_openapi(app: FastAPI) -> dict[str, Any]:
     return app.openapi_schema
 
 
+async def retention(store: StoreLike, settings: ServerSettings) -> None:
+    """Delete finished games older than the retention period, now and then."""
+    keep_ms = round(settings.finished_game_retention_days * 86_400_000)
+    while True:
+        try:
+            gone = await store.delete_finished_games(int(time.time() * 1000) - keep_ms)
+        except StoreUnavailable:
+            gone = 0  # tried again at the next sweep
+        if gone:
+            log.info("finished games deleted", extra={"games": gone})
+        await asyncio.sleep(settings.retention_sweep_seconds)
+
+
 def create_app(settings: ServerSettings | None = None, clock: Clock | None = None) -> FastAPI:
     settings = settings or ServerSettings()
     clock = clock or SystemClock()
@@ -111,6 +126,7 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
         if settings.gc_freeze_seconds > 0:
             gc_every = (settings.gc_freeze_seconds, settings.gc_sweep_seconds)
             background.append(asyncio.create_task(steward(*gc_every), name="gc"))
+        background.append(asyncio.create_task(retention(store, settings), name="retention"))
         log.info("ready", extra={"restored_rooms": restored})
         try:
             yield
@@ -122,6 +138,7 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
 
     app = FastAPI(title="LaunderMat", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.include_router(router)
+    app.include_router(replays.router)
     app.openapi = lambda: truthful_openapi(app)  # type: ignore[method-assign]
     # Outermost last: the headers go on the body cap's 413 too.
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)

@@ -79,20 +79,41 @@ class GameSummaryBody(Strict):
 
 
 class ReplayBody(Strict):
-    """`GET /api/games/{id}/replay`, only for finished games: everything is revealed.
-    `commands` is the engine command log (room timeouts and presence included); `final` is
-    the engine's spectator view of the final state (full reveal, PUBLIC-2)."""
+    """`GET /api/games/{id}/replay`, only for finished games: the game's public record, from
+    which anyone can check it (`laundermat verify`, docs/fairness.md). `commitment` was shown
+    before the game could start; SHA-256 of `server_seed` must equal it, and `seed` must be
+    derived from `server_seed` and `nonces` (rooms/fairness.py). `commands` is the whole log
+    (room timeouts and presence included); `result` is what the server recorded; `final` is
+    the spectator view of the final state (fully revealed, PUBLIC-2). `round_starts` gives,
+    for each round, the step (commands applied) at which it begins. Games played before
+    commitments existed have null `server_seed`, `commitment` and `nonces`."""
 
     game_id: int
     code: str
+    game: str
     seed: int
+    server_seed: str | None
+    commitment: str | None
+    nonces: dict[str, str] | None
     player_ids: list[str]
     names: list[str]
-    game: str
     settings: dict[str, int]
     commands: list[dict[str, Any]]
     result: dict[str, Any] | None
     final: dict[str, Any]
+    steps: int
+    round_starts: dict[str, int]
+
+
+class ReplayStep(Strict):
+    """`GET /api/games/{id}/replay/step/{n}?viewer=`: the game after its first `n` commands,
+    as seat `viewer` saw it, or (`viewer=all`) the spectator view plus every seat's own part
+    in `view.all_seats`."""
+
+    step: int
+    steps: int
+    round: int | None
+    view: dict[str, Any]
 
 
 # ------------------------------------------------------------------ client → server
@@ -125,9 +146,12 @@ class LobbyAction(Strict):
 
     type: Literal["lobby"]
     id: CommandId
-    action: Literal["settings", "kick", "start", "rematch", "leave"]
+    action: Literal["settings", "kick", "start", "rematch", "leave", "nonce"]
     settings: RoomSettings | None = None
     player_id: str | None = None
+    # `nonce` (anyone seated, before a game starts): the browser's own random hex for the
+    # room's current commitment (docs/fairness.md).
+    nonce: Annotated[str, Field(pattern=r"^[0-9a-f]{32,64}$")] | None = None
 
 
 class Resync(Strict):
@@ -156,6 +180,16 @@ class PlayerInfo(Strict):
     seat: int | None  # the engine seat once the game has started
 
 
+class Fairness(Strict):
+    """Commit, then reveal (docs/fairness.md): `commitment` is SHA-256 of the server seed of
+    the next game (of the running one while it runs); `contributed` lists the players whose
+    nonce the server holds for it; `revealed` is the last finished game's, once it is over."""
+
+    commitment: str
+    contributed: list[str]
+    revealed: Revealed | None
+
+
 class RoomInfo(Strict):
     code: str
     game: str  # the name of the game the room plays (GET /api/catalog)
@@ -164,6 +198,15 @@ class RoomInfo(Strict):
     players: list[PlayerInfo]
     spectators: int
     game_number: int  # 1 for the first game, +1 per rematch
+    fairness: Fairness
+
+
+class Revealed(Strict):
+    game_id: int
+    commitment: str
+    server_seed: str
+    nonces: dict[str, str]
+    seed: int
 
 
 class Welcome(Strict):
@@ -221,6 +264,7 @@ def json_schema() -> dict[str, Any]:
         "room_info": RoomInfo.model_json_schema(),
         "game_summary": GameSummaryBody.model_json_schema(),
         "replay": ReplayBody.model_json_schema(),
+        "replay_step": ReplayStep.model_json_schema(),
         "commands": {g.name: g.command_schema() for g in games.catalog().games},
         "error_codes": {**SERVER_ERROR_CODES},
         "close_codes": {str(k): v for k, v in CLOSE_CODES.items()},

@@ -22,7 +22,6 @@ from .protocol import (
     ErrorBody,
     GameSummaryBody,
     JoinRoom,
-    ReplayBody,
     RoomInfo,
     SeatGranted,
     json_schema,
@@ -186,39 +185,14 @@ async def history(
     ]
 
 
-@router.get(
-    "/api/games/{game_id}/replay", response_model=ReplayBody, responses=errors(400, 404, 409, 503)
-)
-async def game_replay(game_id: GameId, app: State) -> ReplayBody:
-    record = await app.store.game_record(game_id)
-    if record is None:
-        raise ApiError("not_found")
-    if not record.finished:  # a running game's log would leak every hidden card
-        raise ApiError("not_finished", "Replays are available once the game has finished.")
-    definition = games.get(record.game)
-    if definition is None:
-        raise ApiError("not_found", "This server no longer hosts that game.")
-    match = definition.new(record.seed, record.player_ids, dict(record.settings))
-    for entry in record.commands:
-        match.apply(match.parse(entry))
-    return ReplayBody(
-        game_id=record.game_id,
-        code=record.code,
-        game=record.game,
-        seed=record.seed,
-        player_ids=list(record.player_ids),
-        names=list(record.names),
-        settings=dict(record.settings),
-        commands=list(record.commands),
-        result=record.result,
-        final=match.view(None),
-    )
-
-
 @router.get("/api/catalog", responses=errors())
-async def catalog() -> dict[str, Any]:
-    """The games this server hosts: names, player counts and each setting's choices."""
-    return games.catalog().to_dict()
+async def catalog(app: State) -> dict[str, Any]:
+    """The games this server hosts: names, player counts, each setting's choices and the
+    game's public rules; and how long finished games are kept."""
+    return {
+        **games.catalog().to_dict(),
+        "retention_days": app.settings.finished_game_retention_days,
+    }
 
 
 @router.get("/api/protocol.json", responses=errors())
@@ -249,6 +223,16 @@ def _index(app: AppState) -> Response:
 
 @router.get("/", include_in_schema=False)
 async def index(app: State) -> Response:
+    return _index(app)
+
+
+@router.get("/history", include_in_schema=False)
+async def history_page(app: State) -> Response:
+    return _index(app)
+
+
+@router.get("/replay/{game_id}", include_in_schema=False)
+async def replay_page(game_id: str, app: State) -> Response:
     return _index(app)
 
 

@@ -127,7 +127,13 @@ class Session:
         assert self.room is not None and self.conn.player_id is not None
         settings = dict(message.settings) if message.settings is not None else None
         await self.room.lobby_action(
-            self.conn, self.conn.player_id, message.id, message.action, settings, message.player_id
+            self.conn,
+            self.conn.player_id,
+            message.id,
+            message.action,
+            settings,
+            message.player_id,
+            message.nonce,
         )
 
     # ------------------------------------------------------------ answers

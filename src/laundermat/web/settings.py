@@ -28,6 +28,10 @@ class ServerSettings(BaseSettings):
     sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)
     store_lock_retry_seconds: float = Field(default=10.0, ge=0)
     snapshot_every: int = Field(default=50, ge=1)  # commands between game-state snapshots
+    # Finished games (their records and replays) are deleted this long after they end; the
+    # sweep looks every `retention_sweep_seconds`.
+    finished_game_retention_days: float = Field(default=30, gt=0)
+    retention_sweep_seconds: float = Field(default=3600, gt=0)
     # More games to host besides the built-in ones: comma-separated "package.module:ATTRIBUTE"
     # (each a laundermat.games.GameDefinition). The tests register a tiny game this way.
     extra_games: Annotated[list[str], NoDecode] = []

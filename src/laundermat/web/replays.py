@@ -1,0 +1,100 @@
+"""Finished games' records and a replay anyone can step through (docs/fairness.md).
+
+A running game is never replayed: its log would show every hidden card. Each request
+replays the record through the game protocol from its seed (games are short: a LaunderMat
+game is about a hundred commands, replayed in a millisecond or two).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Path, Query
+
+from .. import games
+from ..games import Match
+from ..rooms.fairness import commitment
+from ..rooms.records import GameRecord
+from .protocol import ReplayBody, ReplayStep
+from .routes import GAME_ID_MAX, ApiError, GameId, State, errors
+
+router = APIRouter()
+
+Step = Annotated[int, Path(ge=0, le=GAME_ID_MAX, description="Commands applied so far.")]
+Viewer = Annotated[
+    int | Literal["all"] | None,
+    Query(description="A seat (its own view), `all` (everything), or none (a spectator)."),
+]
+
+
+async def _finished(app: State, game_id: int) -> tuple[GameRecord, games.GameDefinition]:
+    record = await app.store.game_record(game_id)
+    if record is None:
+        raise ApiError("not_found")
+    if not record.finished:  # a running game's log would leak every hidden card
+        raise ApiError("not_finished", "Replays are available once the game has finished.")
+    definition = games.get(record.game)
+    if definition is None:
+        raise ApiError("not_found", "This server no longer hosts that game.")
+    return record, definition
+
+
+def _round(match: Match) -> int | None:
+    value = match.view(None).get("round")
+    return value if isinstance(value, int) else None
+
+
+@router.get(
+    "/api/games/{game_id}/replay", response_model=ReplayBody, responses=errors(400, 404, 409, 503)
+)
+async def game_replay(game_id: GameId, app: State) -> ReplayBody:
+    record, definition = await _finished(app, game_id)
+    match = definition.new(record.seed, record.player_ids, dict(record.settings))
+    round_starts: dict[str, int] = {}
+    for step, entry in enumerate([*record.commands, None]):
+        current = _round(match)
+        if current is not None:
+            round_starts.setdefault(str(current), step)
+        if entry is not None:
+            match.apply(match.parse(entry))
+    nonces = record.nonces
+    return ReplayBody(
+        game_id=record.game_id,
+        code=record.code,
+        game=record.game,
+        seed=record.seed,
+        server_seed=record.server_seed,
+        commitment=commitment(record.server_seed) if record.server_seed else None,
+        nonces=dict(nonces) if nonces is not None else None,
+        player_ids=list(record.player_ids),
+        names=list(record.names),
+        settings=dict(record.settings),
+        commands=list(record.commands),
+        result=record.result,
+        final=match.view(None),
+        steps=len(record.commands),
+        round_starts=round_starts,
+    )
+
+
+@router.get(
+    "/api/games/{game_id}/replay/step/{step}",
+    response_model=ReplayStep,
+    responses=errors(400, 404, 409, 503),
+)
+async def replay_step(game_id: GameId, step: Step, app: State, viewer: Viewer = None) -> ReplayStep:
+    record, definition = await _finished(app, game_id)
+    if step > len(record.commands):
+        raise ApiError("not_found", f"The game has {len(record.commands)} steps.")
+    match = definition.new(record.seed, record.player_ids, dict(record.settings))
+    for entry in record.commands[:step]:
+        match.apply(match.parse(entry))
+    seats = len(record.player_ids)
+    if isinstance(viewer, int) and not 0 <= viewer < seats:
+        raise ApiError("bad_message", f"viewer: a seat from 0 to {seats - 1}, or all.")
+    view: dict[str, Any]
+    if viewer == "all":
+        view = {**match.view(None), "all_seats": [match.view(s).get("me") for s in range(seats)]}
+    else:
+        view = match.view(viewer if isinstance(viewer, int) else None)
+    return ReplayStep(step=step, steps=len(record.commands), round=_round(match), view=view)
