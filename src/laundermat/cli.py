@@ -37,6 +37,7 @@ SERVE_FLAGS: list[tuple[str, type, str]] = [
     ("sqlite_synchronous", str, "SQLite: normal (survives a crash) or full (a power loss too)"),
     ("store_lock_retry_seconds", float, "how long a write waits out a locked SQLite database"),
     ("snapshot_every", int, "commands between game-state snapshots"),
+    ("finished_game_retention_days", float, "days a finished game's record is kept"),
     ("max_body_bytes", int, "largest accepted HTTP request body"),
     ("room_lookups_per_minute", int, "GET /api/rooms/{code} per client address"),
     ("room_lookup_misses_per_minute", int, "lookups of unknown codes per client address"),

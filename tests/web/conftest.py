@@ -132,7 +132,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     )
     proc.start()
     yield proc
-    proc.stop()
+    try:
+        assert_every_finished_game_verifies(proc)
+    finally:
+        proc.stop()
+
+
+def assert_every_finished_game_verifies(proc: ServerProcess) -> None:
+    """Issue 13: `laundermat verify` passes on every game the tests finished on this server."""
+    from laundermat.verify import problems
+
+    games = httpx.get(proc.url + "/api/history", params={"limit": 200}).json()
+    checked = {}
+    for game in games:
+        record = httpx.get(f"{proc.url}/api/games/{game['game_id']}/replay").json()
+        checked[game["game_id"]] = problems(record)
+    assert games and not any(checked.values()), checked
 
 
 @pytest.fixture

@@ -174,3 +174,14 @@ def test_finished_games_are_deleted_after_the_retention_period(make_server: Any)
 
     asyncio.run(gone())
     assert all(g["code"] != code for g in httpx.get(srv.url + "/api/history").json())
+
+
+def test_the_documented_record_schema_is_the_servers() -> None:
+    """docs/replay-record.schema.json is what others write verifiers against: no drift."""
+    import json
+    from pathlib import Path
+
+    from laundermat.web.protocol import ReplayBody
+
+    documented = Path(__file__).resolve().parents[2] / "docs" / "replay-record.schema.json"
+    assert json.loads(documented.read_text()) == ReplayBody.model_json_schema()
