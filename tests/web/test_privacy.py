@@ -77,7 +77,7 @@ def test_no_seat_ever_sees_another_seats_secrets(server: ServerProcess) -> None:
     assert game.state.phase is Phase.OVER
 
     def expected(game_view: dict[str, Any], viewer: int | None) -> Any:
-        state = GameState.from_dict(states[game_view["version"]])
+        state = GameState.from_dict(states[game_view["state_version"]])
         return orjson.loads(orjson.dumps(view(state, viewer, game_view["log_from"])))
 
     transcripts = [(None, public)]

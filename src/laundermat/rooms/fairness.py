@@ -51,10 +51,12 @@ class Commitment:
         return {"commitment": self.digest, "contributed": sorted(self.nonces)}
 
     def reveal(self, game_id: int) -> dict[str, object]:
+        seed = derive(self.server_seed, self.nonces)
         return {
             "game_id": game_id,
             "commitment": self.digest,
             "server_seed": self.server_seed,
             "nonces": dict(self.nonces),
-            "seed": derive(self.server_seed, self.nonces),
+            "seed": seed,
+            "seed_text": str(seed),  # JavaScript numbers are exact only to 2**53
         }

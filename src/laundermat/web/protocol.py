@@ -92,11 +92,13 @@ class ReplayBody(Strict):
     code: str
     game: str
     seed: int
+    seed_text: str  # the seed in decimal: JavaScript numbers are exact only to 2**53
     server_seed: str | None
     commitment: str | None
     nonces: dict[str, str] | None
-    player_ids: list[str]
-    names: list[str]
+    player_ids: list[str]  # in the order given to the game's setup (not seat order)
+    names: list[str]  # display names, in the order of player_ids
+    seats: list[str]  # the player_id at each seat (seats are drawn from the seed)
     settings: dict[str, int]
     commands: list[dict[str, Any]]
     result: dict[str, Any] | None
@@ -207,6 +209,7 @@ class Revealed(Strict):
     server_seed: str
     nonces: dict[str, str]
     seed: int
+    seed_text: str  # the seed in decimal: JavaScript numbers are exact only to 2**53
 
 
 class Welcome(Strict):
