@@ -45,3 +45,28 @@ export function contributedText(room) {
   const total = room.players.length;
   return `${n} of ${total} ${total === 1 ? "player" : "players"} added their randomness`;
 }
+
+function bytesOf(hex) {
+  return Uint8Array.from(hex.match(/../g) ?? [], (b) => parseInt(b, 16));
+}
+
+/**
+ * Check a reveal the way anyone can: SHA-256 of the server seed's bytes is the commitment, and
+ * the seed is the first 8 bytes of SHA-256(server seed bytes, then "|player_id:nonce" for each
+ * player in player_id order), big-endian, shifted right by 2. Resolves true / false, or null
+ * where the browser has no SubtleCrypto (an insecure origin).
+ */
+export async function checkReveal(revealed, subtle = globalThis.crypto?.subtle) {
+  if (!subtle || !revealed?.server_seed) return null;
+  const seedBytes = bytesOf(revealed.server_seed);
+  const commitment = hexOf(new Uint8Array(await subtle.digest("SHA-256", seedBytes)));
+  if (commitment !== revealed.commitment) return false;
+  const text = Object.keys(revealed.nonces ?? {}).sort().map((id) => `|${id}:${revealed.nonces[id]}`).join("");
+  const tail = new TextEncoder().encode(text);
+  const all = new Uint8Array(seedBytes.length + tail.length);
+  all.set(seedBytes);
+  all.set(tail, seedBytes.length);
+  const digest = new Uint8Array(await subtle.digest("SHA-256", all));
+  const seed = BigInt(`0x${hexOf(digest.slice(0, 8))}`) >> 2n;
+  return seed.toString() === String(revealed.seed);
+}

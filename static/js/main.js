@@ -2,7 +2,7 @@
 // does is in handlers/ (per screen) and in the room's game client (games/).
 import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
-import { newNonce, nonceWanted } from "./fair.js";
+import { checkReveal, newNonce, nonceWanted } from "./fair.js";
 import { allClients, gameClient } from "./games/index.js";
 import { commonHandlers } from "./handlers/common.js";
 import { defaultSettings, homeHandlers } from "./handlers/home.js";
@@ -41,7 +41,22 @@ export function render() {
       landing?.focus({ preventScroll: true });
     }
     tick(root);
+    checkShownReveal();
   });
+}
+
+/** Check the reveal on show (end screen, lobby, replay) once, in this browser. */
+function checkShownReveal() {
+  const record = state.route.screen === "replay" ? state.replay?.record : null;
+  const revealed = record?.server_seed
+    ? { game_id: record.game_id, commitment: record.commitment, server_seed: record.server_seed, nonces: record.nonces, seed: record.seed }
+    : state.view?.room?.fairness?.revealed;
+  if (!revealed || revealed.game_id in state.checks) return;
+  state.checks[revealed.game_id] = null;
+  checkReveal(revealed).then((ok) => {
+    state.checks[revealed.game_id] = ok;
+    if (ok !== null) render();
+  }).catch(() => {});
 }
 
 function pageTitle() {

@@ -34,7 +34,7 @@ export function commitmentCard(room, session, { title = "Fair play", key = "fair
  * revealed: {game_id, commitment, server_seed, nonces: {player_id: hex}, seed}; names:
  * player_id -> name; links: false on the replay page (it is there already).
  */
-export function revealCard(revealed, names, catalog, { links = true } = {}) {
+export function revealCard(revealed, names, catalog, { links = true, checks = {} } = {}) {
   if (!revealed) return null;
   const id = revealed.game_id;
   const days = catalog?.retention_days;
@@ -49,8 +49,22 @@ export function revealCard(revealed, names, catalog, { links = true } = {}) {
       h("ul.nonce-list", Object.entries(revealed.nonces ?? {}).map(([pid, nonce]) => h("li", { "data-key": pid },
         h("strong", names.get(pid) ?? pid), ": ", h("code", nonce))))),
     h("p", "Game seed: ", h("code", { "data-testid": "revealed-seed" }, String(revealed.seed))),
+    checkLine(checks[id]),
     links ? gameLinks(id) : null,
     days ? h("p.small.muted", { "data-testid": "retention" }, `Finished games are kept for ${days} days.`) : null);
+}
+
+/** What this browser found when it checked the reveal itself (fair.js checkReveal). */
+function checkLine(check) {
+  if (check === true) {
+    return h("p.small.check-ok", { "data-testid": "reveal-check", role: "status" }, icon("check"),
+      " Checked in your browser: the secret matches the commitment, and the seed follows from it and everyone's randomness.");
+  }
+  if (check === false) {
+    return h("p.small.check-bad", { "data-testid": "reveal-check", role: "alert" }, icon("flag"),
+      " This browser could not confirm the reveal: the secret and the commitment or the seed do not match.");
+  }
+  return null;
 }
 
 /** The links of a finished game: step through it, download its record, all your games. */
@@ -68,6 +82,6 @@ export function endExtras(state) {
   const room = state.view.room;
   const names = new Map(room.players.map((p) => [p.player_id, p.name]));
   return h("div.fair-end", { "data-key": "fair-end" },
-    revealCard(room.fairness?.revealed, names, state.catalog),
+    revealCard(room.fairness?.revealed, names, state.catalog, { checks: state.checks }),
     room.status === "finished" ? commitmentCard(room, state.session, { title: "The next game", key: "fairness-next" }) : null);
 }

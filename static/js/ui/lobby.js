@@ -73,6 +73,6 @@ export function renderLobby(state, banner) {
     h("div.lobby-grid", share, players, settings),
     actions,
     commitmentCard(room, state.session),
-    revealCard(room.fairness?.revealed, new Map(room.players.map((p) => [p.player_id, p.name])), state.catalog),
+    revealCard(room.fairness?.revealed, new Map(room.players.map((p) => [p.player_id, p.name])), state.catalog, { checks: state.checks }),
     primer);
 }

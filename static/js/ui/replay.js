@@ -34,7 +34,7 @@ export function renderReplayPage(state) {
   const names = new Map(record.player_ids.map((id, seat) => [id, record.names[seat]]));
   const atEnd = shown?.step === record.steps;
   const reveal = revealCard({ game_id: record.game_id, commitment: record.commitment, server_seed: record.server_seed, nonces: record.nonces, seed: record.seed },
-    names, state.catalog, { links: false });
+    names, state.catalog, { links: false, checks: state.checks });
   return main(
     h("p.muted", `Room ${record.code} · ${record.names.join(", ")}`),
     controls(replay, record),
