@@ -103,12 +103,15 @@ def test_replay_steps_jumps_to_a_round_and_watches_as_each_seat(
     expect(page).to_have_url(re.compile(rf"/replay/{game_id}\?step={round3}&viewer=all$"))
 
     # Watch as each seat: that seat's wallet, as the server shows it to that seat, and its
-    # board marked; the other seats' wallets are not shown.
+    # board marked; the other seats' wallets are not shown. (Seating is shuffled: the final
+    # view's players name each seat's player_id.)
+    name_of = dict(zip(record["player_ids"], record["names"], strict=True))
+    names = [name_of[p["name"]] for p in record["final"]["players"]]
     for seat in range(3):
         page.select_option(sel("replay-viewer"), str(seat))
         mine = step_view(server_url, game_id, round3, str(seat))["view"]["me"]
         wallet = page.locator(sel(f"wallet-{seat}"))
-        expect(wallet).to_contain_text(f"{NAMES[seat]}'s wallet")
+        expect(wallet).to_contain_text(f"{names[seat]}'s wallet")
         expect(wallet.locator(sel("wallet-total"))).to_contain_text(money(mine["wallet_total"]))
         for other in range(3):
             if other != seat:

@@ -13,6 +13,7 @@
 //                           game view), step, viewer (a seat or "all"; "all" views carry
 //                           view.all_seats, every seat's `me`), end (the shell's part, at the
 //                           last step)}; nothing in it acts
+//   seatNames(record)       the names by seat of a replay record (the shell's "Watch as")
 //   handlers(app)           its screen's data-action handlers; app is main.js's controller
 //                           {state, render, send, lobby, navigate, root, socket()}
 //   freshUi()               the per-window ui state (state.ui), fresh when view.game.window changes

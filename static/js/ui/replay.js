@@ -37,7 +37,7 @@ export function renderReplayPage(state) {
     names, state.catalog, { links: false, checks: state.checks });
   return main(
     h("p.muted", `Room ${record.code} · ${record.names.join(", ")}`),
-    controls(replay, record),
+    controls(replay, record, client?.seatNames?.(record) ?? record.names),
     !client
       ? h("p", "This page can't show that game.")
       : shown
@@ -48,7 +48,7 @@ export function renderReplayPage(state) {
       "data-testid": "record-link" }, "Download the record")));
 }
 
-function controls(replay, record) {
+function controls(replay, record, names) {
   const { step, viewer } = replay;
   const steps = record.steps;
   const rounds = roundNumbers(record.round_starts);
@@ -58,11 +58,11 @@ function controls(replay, record) {
   }, h("span", { "aria-hidden": "true" }, glyph));
   return h("section.card.replay-controls", { "data-key": "replay-controls", "data-testid": "replay-controls", "aria-label": "Replay controls" },
     h("div.replay-steps",
-      button("replay-first", "First step", "⏮", step <= 0, "replay-first"),
+      button("replay-first", "First step", "|◀", step <= 0, "replay-first"),
       button("replay-prev", "Back one step", "◀", step <= 0, "replay-prev"),
       h("p.step-counter", { "data-testid": "step-counter", "aria-live": "polite" }, stepText(step, steps)),
       button("replay-next", "Forward one step", "▶", step >= steps, "replay-next"),
-      button("replay-last", "Last step", "⏭", step >= steps, "replay-last")),
+      button("replay-last", "Last step", "▶|", step >= steps, "replay-last")),
     h("label.visually-hidden", { for: "replay-slider" }, "Step"),
     h("input#replay-slider", { type: "range", min: "0", max: String(steps), step: "1", value: String(step),
       "data-input": "replay-slide", "data-testid": "replay-slider", "aria-valuetext": stepText(step, steps) }),
@@ -75,7 +75,7 @@ function controls(replay, record) {
       h("div.field",
         h("label", { for: "replay-viewer" }, "Watch as"),
         h("select#replay-viewer", { "data-change": "replay-viewer", "data-testid": "replay-viewer" },
-          record.names.map((name, seat) => h("option", { value: String(seat), selected: viewer === seat }, name)),
+          names.map((name, seat) => h("option", { value: String(seat), selected: viewer === seat }, name)),
           h("option", { value: "all", selected: viewer === "all" }, "Everything")))),
     h("p.small.muted", icon("list"), " Use the arrow keys ← → to step."));
 }

@@ -3,7 +3,7 @@ import { renderGame } from "./game.js";
 import { handlers } from "./handlers.js";
 import { SETTING_HINTS, lobbyNote, lobbyPrimer } from "./lobby.js";
 import { rulesOf } from "./rules.js";
-import { renderReplay } from "./replay.js";
+import { renderReplay, seatNames } from "./replay.js";
 import { rulesDialog } from "./rules-dialog.js";
 import { TAGLINE, TITLE, errors, pageTitle } from "./text.js";
 
@@ -13,6 +13,7 @@ export default {
   tagline: TAGLINE,
   renderGame,
   renderReplay,
+  seatNames,
   handlers,
   rulesDialog,
   pageTitle,

@@ -7,6 +7,14 @@ import { renderEnd } from "./end.js";
 import { gameLog, roundReport, wallet } from "./game.js";
 import { PHASES } from "./text.js";
 
+/** The names at the table by seat (seating is shuffled: the final view's players name each
+ *  seat's player_id). */
+export function seatNames(record) {
+  const byId = new Map(record.player_ids.map((id, i) => [id, record.names[i]]));
+  const players = record.final?.players ?? [];
+  return players.length ? players.map((p, seat) => byId.get(p.name) ?? `Seat ${seat + 1}`) : record.names;
+}
+
 /**
  * replay: {record (GET /api/games/{id}/replay), view (the step's game view), step, viewer
  * (a seat or "all"), end (the shell's part of the end screen)}.
@@ -31,10 +39,13 @@ export function renderReplay(replay) {
     h("div.game-layout",
       h("div.col-main",
         over ? renderEnd(ctx) : roundReport(ctx),
+        // Whose secrets are on show comes before the table (on a phone, the side column
+        // falls below everything).
+        h("div.replay-wallets", { "data-key": "wallets" },
+          seats.map((me) => wallet(ctx, me, `${ctx.nameOf(me.seat)}'s wallet`, `wallet-${me.seat}`))),
         boards(ctx),
         over ? null : market(ctx)),
       h("div.col-side",
-        seats.map((me) => wallet(ctx, me, `${ctx.nameOf(me.seat)}'s wallet`, `wallet-${me.seat}`)),
         over ? null : pool(ctx),
         gameLog(ctx))));
 }
