@@ -53,20 +53,37 @@ function bytesOf(hex) {
 /**
  * Check a reveal the way anyone can: SHA-256 of the server seed's bytes is the commitment, and
  * the seed is the first 8 bytes of SHA-256(server seed bytes, then "|player_id:nonce" for each
- * player in player_id order), big-endian, shifted right by 2. Resolves true / false, or null
- * where the browser has no SubtleCrypto (an insecure origin).
+ * player in player_id order), big-endian, shifted right by 2. Resolves {ok, seed} (seed: the
+ * derived seed's exact decimal digits), or null where the browser has no SubtleCrypto (an
+ * insecure origin).
+ *
+ * The seed is a 62-bit integer, and JSON.parse rounds a number above 2^53: a seed that came as
+ * a number is compared as the nearest double (seedMatches).
  */
 export async function checkReveal(revealed, subtle = globalThis.crypto?.subtle) {
   if (!subtle || !revealed?.server_seed) return null;
   const seedBytes = bytesOf(revealed.server_seed);
   const commitment = hexOf(new Uint8Array(await subtle.digest("SHA-256", seedBytes)));
-  if (commitment !== revealed.commitment) return false;
+  if (commitment !== revealed.commitment) return { ok: false, seed: null };
   const text = Object.keys(revealed.nonces ?? {}).sort().map((id) => `|${id}:${revealed.nonces[id]}`).join("");
   const tail = new TextEncoder().encode(text);
   const all = new Uint8Array(seedBytes.length + tail.length);
   all.set(seedBytes);
   all.set(tail, seedBytes.length);
   const digest = new Uint8Array(await subtle.digest("SHA-256", all));
-  const seed = BigInt(`0x${hexOf(digest.slice(0, 8))}`) >> 2n;
-  return seed.toString() === String(revealed.seed);
+  const seed = (BigInt(`0x${hexOf(digest.slice(0, 8))}`) >> 2n).toString();
+  return { ok: seedMatches(seed, revealed.seed), seed };
+}
+
+/** The derived seed's digits against the seed as received (a string, or a possibly rounded number). */
+export function seedMatches(digits, received) {
+  if (typeof received === "string") return digits === received;
+  if (typeof received !== "number") return false;
+  return Number.isSafeInteger(received) ? digits === String(received) : Number(digits) === received;
+}
+
+/** The seed's digits to show: exact when it came exact, else the derived digits once known. */
+export function seedText(received, check) {
+  if (typeof received === "string" || Number.isSafeInteger(received)) return String(received);
+  return check?.ok && check.seed ? check.seed : String(received);
 }

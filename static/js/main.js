@@ -55,7 +55,7 @@ function checkShownReveal() {
   state.checks[revealed.game_id] = null;
   checkReveal(revealed).then((ok) => {
     state.checks[revealed.game_id] = ok;
-    if (ok !== null) render();
+    if (ok) render();
   }).catch(() => {});
 }
 

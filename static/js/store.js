@@ -29,7 +29,7 @@ export const state = {
   arrival: {}, // log index -> the batch (view) it arrived in
   replay: null, // the replay page (replay-page.js): {gameId, record, step, viewer, shown, error}
   history: null, // the history page: {games, error}
-  checks: {}, // game_id -> this browser's check of its reveal (fair.js checkReveal): true / false / null
+  checks: {}, // game_id -> this browser's check of its reveal (fair.js checkReveal): {ok, seed} or null
 };
 
 /** The catalog's entry for a game name (null until the catalog has loaded). */

@@ -15,6 +15,7 @@ import json
 import random
 import re
 import threading
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -80,12 +81,20 @@ def no_sideways_scroll(page: Page) -> bool:
     )
 
 
-def money(value: int) -> str:
-    return f"${value // 1000}k"
+def wallet_text(me: dict[str, Any]) -> str:
+    """The wallet's total as the client writes it: "$0 · 0 bills", "$70k · 2 bills"."""
+    value, bills = me["wallet_total"], len(me["wallet"])
+    total = "$0" if value == 0 else f"${value // 1000:,}k"
+    return f"{total} · {bills} {'bill' if bills == 1 else 'bills'}"
+
+
+def shot(page: Page, path: Path) -> None:
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=str(path), full_page=True)
 
 
 def test_replay_steps_jumps_to_a_round_and_watches_as_each_seat(
-    open_page: OpenPage, server_url: str, finished_game: dict[str, Any]
+    open_page: OpenPage, server_url: str, finished_game: dict[str, Any], artifacts: Path
 ) -> None:
     record = finished_game["record"]
     game_id, steps = record["game_id"], record["steps"]
@@ -112,7 +121,7 @@ def test_replay_steps_jumps_to_a_round_and_watches_as_each_seat(
         mine = step_view(server_url, game_id, round3, str(seat))["view"]["me"]
         wallet = page.locator(sel(f"wallet-{seat}"))
         expect(wallet).to_contain_text(f"{names[seat]}'s wallet")
-        expect(wallet.locator(sel("wallet-total"))).to_contain_text(money(mine["wallet_total"]))
+        expect(wallet.locator(sel("wallet-total"))).to_have_text(wallet_text(mine))
         for other in range(3):
             if other != seat:
                 expect(page.locator(sel(f"wallet-{other}"))).to_have_count(0)
@@ -120,11 +129,12 @@ def test_replay_steps_jumps_to_a_round_and_watches_as_each_seat(
         assert unnamed_controls(page) == []
 
     # Everything: every seat's wallet at once.
+    shot(page, artifacts / "replay-seat-390x844.png")
     page.select_option(sel("replay-viewer"), "all")
     everything = step_view(server_url, game_id, round3, "all")["view"]
     for seat in range(3):
-        total = everything["all_seats"][seat]["wallet_total"]
-        expect(page.locator(sel(f"wallet-{seat}"))).to_contain_text(money(total))
+        total = page.locator(sel(f"wallet-{seat}")).locator(sel("wallet-total"))
+        expect(total).to_have_text(wallet_text(everything["all_seats"][seat]))
 
     # One step at a time: the buttons and the arrow keys.
     page.click(sel("replay-next"))
@@ -140,6 +150,8 @@ def test_replay_steps_jumps_to_a_round_and_watches_as_each_seat(
     page.click(sel("replay-last"))
     expect(counter).to_have_text(f"Step {steps} of {steps}")
     expect(page.locator(sel("final-standings"))).to_be_visible()
+    expect(page.locator(sel("reveal-check"))).to_contain_text("Checked in your browser")
+    shot(page, artifacts / "replay-end-390x844.png")
     expect(page.locator(sel("server-seed"))).to_contain_text(record["server_seed"][:8])
     expect(page.locator(sel("record-link")).first).to_have_attribute(
         "href", f"/api/games/{game_id}/replay"
@@ -175,7 +187,7 @@ def test_history_lists_the_games_of_rooms_this_browser_played_in(
 
 
 def test_lobby_commitment_nonces_and_the_revealed_end(
-    open_page: OpenPage, server_url: str, console_errors: ConsoleLog
+    open_page: OpenPage, server_url: str, console_errors: ConsoleLog, artifacts: Path
 ) -> None:
     pages = [open_page(name, PHONE) for name in NAMES]
     ana = pages[0]
@@ -198,6 +210,7 @@ def test_lobby_commitment_nonces_and_the_revealed_end(
         expect(page.locator(sel("lobby"))).to_be_visible()
         expect(count).to_have_text(f"{i} of {i} players added their randomness.")
     assert unnamed_controls(ana) == []
+    shot(ana, artifacts / "lobby-fairness-390x844.png")
 
     # The bots take the seats (the pages close first) and finish the game quickly.
     seats = []
@@ -224,14 +237,16 @@ def test_lobby_commitment_nonces_and_the_revealed_end(
     expect(reveal.locator(sel("server-seed"))).to_contain_text(revealed["server_seed"][:8])
     reveal.locator(sel("server-seed")).locator("summary").click()
     expect(reveal.locator(sel("server-seed"))).to_contain_text(revealed["server_seed"])
-    expect(reveal.locator(sel("revealed-seed"))).to_have_text(str(revealed["seed"]))
+    expect(reveal.locator(sel("revealed-seed"))).to_have_text(str(revealed["seed"]))  # exact
+    expect(reveal.locator(sel("reveal-check"))).to_contain_text("Checked in your browser")
     record = reveal.locator(sel("record-link"))
     expect(record).to_have_attribute("href", f"/api/games/{game_id}/replay")
     expect(record).to_have_attribute("download", re.compile("json"))
     expect(reveal.locator(sel("replay-link"))).to_have_attribute("href", f"/replay/{game_id}")
     retention = httpx.get(f"{server_url}/api/catalog").json()["retention_days"]
+    days = int(retention) if retention == int(retention) else retention  # as JSON prints it
     expect(reveal.locator(sel("retention"))).to_have_text(
-        f"Finished games are kept for {retention} days."
+        f"Finished games are kept for {days} days."
     )
     # The next game's commitment is a new one, and Ana's browser added to it at once.
     next_card = ana.locator(sel("fairness"))
@@ -239,6 +254,8 @@ def test_lobby_commitment_nonces_and_the_revealed_end(
     expect(next_card.locator(sel("nonce-count"))).to_contain_text("1 of 3 players")
     assert unnamed_controls(ana) == []
     assert no_sideways_scroll(ana)
+    ana.wait_for_timeout(3500)  # the investigation's reveal animation
+    shot(ana, artifacts / "end-fairness-390x844.png")
 
     # The history link on the end screen lists this game.
     reveal.locator(sel("history-link")).click()

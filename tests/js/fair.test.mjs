@@ -95,3 +95,23 @@ test("the played list keeps each code once, with its first joining time", () => 
   assert.equal(finishedText(null), "Not finished");
   assert.match(finishedText(Date.UTC(2026, 10, 30, 12, 0)), /2026/);
 });
+
+test("a reveal checked as anyone can: the commitment, then the seed (62 bits, rounded by JSON)", async () => {
+  // From rooms/fairness.py: commitment("11" * 32) and derive("11" * 32, {pb: "ab" * 16, pa: "cd" * 16}).
+  const revealed = {
+    server_seed: "11".repeat(32),
+    commitment: "02d449a31fbb267c8f352e9968a79e3e5fc95c1bbeaa502fd6454ebde5a4bedc",
+    nonces: { pb: "ab".repeat(16), pa: "cd".repeat(16) },
+  };
+  const { checkReveal, seedMatches, seedText } = await import("../../static/js/fair.js");
+  const first = await checkReveal({ ...revealed, seed: 0 });
+  assert.equal(first.ok, false);
+  assert.equal(first.seed, "283027928798812710");
+  const exact = first.seed;
+  assert.equal((await checkReveal({ ...revealed, seed: exact })).ok, true, "as a string");
+  assert.equal((await checkReveal({ ...revealed, seed: JSON.parse(exact) })).ok, true, "as a rounded number");
+  assert.deepEqual(await checkReveal({ ...revealed, commitment: "0".repeat(64), seed: exact }), { ok: false, seed: null });
+  assert.ok(seedMatches("12", 12) && !seedMatches("13", 12) && !seedMatches("12", null));
+  assert.equal(seedText(JSON.parse(exact), { ok: true, seed: exact }), exact);
+  assert.equal(seedText(42, null), "42");
+});

@@ -2,7 +2,7 @@
 // the lobby and before a rematch, and at the end the revealed seed with the links to the
 // replay, the record and the history. The arithmetic and the nonce are ../fair.js's.
 import { h } from "../dom.js";
-import { contributedText, shortHex } from "../fair.js";
+import { contributedText, seedText, shortHex } from "../fair.js";
 import { icon } from "./icons.js";
 
 const EXPLAIN = "The server committed to its secret before anyone joined, and every player's browser adds "
@@ -48,7 +48,7 @@ export function revealCard(revealed, names, catalog, { links = true, checks = {}
       h("summary", `Players' randomness (${Object.keys(revealed.nonces ?? {}).length})`),
       h("ul.nonce-list", Object.entries(revealed.nonces ?? {}).map(([pid, nonce]) => h("li", { "data-key": pid },
         h("strong", names.get(pid) ?? pid), ": ", h("code", nonce))))),
-    h("p", "Game seed: ", h("code", { "data-testid": "revealed-seed" }, String(revealed.seed))),
+    h("p", "Game seed: ", h("code", { "data-testid": "revealed-seed" }, seedText(revealed.seed, checks[id]))),
     checkLine(checks[id]),
     links ? gameLinks(id) : null,
     days ? h("p.small.muted", { "data-testid": "retention" }, `Finished games are kept for ${days} days.`) : null);
@@ -56,11 +56,11 @@ export function revealCard(revealed, names, catalog, { links = true, checks = {}
 
 /** What this browser found when it checked the reveal itself (fair.js checkReveal). */
 function checkLine(check) {
-  if (check === true) {
+  if (check?.ok === true) {
     return h("p.small.check-ok", { "data-testid": "reveal-check", role: "status" }, icon("check"),
       " Checked in your browser: the secret matches the commitment, and the seed follows from it and everyone's randomness.");
   }
-  if (check === false) {
+  if (check?.ok === false) {
     return h("p.small.check-bad", { "data-testid": "reveal-check", role: "alert" }, icon("flag"),
       " This browser could not confirm the reveal: the secret and the commitment or the seed do not match.");
   }

@@ -33,7 +33,7 @@ export function renderReplayPage(state) {
   const shown = replay.shown;
   const names = new Map(record.player_ids.map((id, seat) => [id, record.names[seat]]));
   const atEnd = shown?.step === record.steps;
-  const reveal = revealCard({ game_id: record.game_id, commitment: record.commitment, server_seed: record.server_seed, nonces: record.nonces, seed: record.seed },
+  const reveal = !record.server_seed ? null : revealCard({ game_id: record.game_id, commitment: record.commitment, server_seed: record.server_seed, nonces: record.nonces, seed: record.seed },
     names, state.catalog, { links: false, checks: state.checks });
   return main(
     h("p.muted", `Room ${record.code} · ${record.names.join(", ")}`),
@@ -43,7 +43,7 @@ export function renderReplayPage(state) {
       : shown
         ? client.renderReplay({ record, view: shown.view, step: shown.step, viewer: shown.viewer, end: atEnd ? reveal : null })
         : h("p.loading", { role: "status" }, "Loading the step…"),
-    atEnd || !record.commitment ? null : reveal,
+    atEnd ? null : reveal,
     h("p.row", h("a.button-link.ghost", { href: `/api/games/${record.game_id}/replay`, download: `laundermat-game-${record.game_id}.json`,
       "data-testid": "record-link" }, "Download the record")));
 }

@@ -56,7 +56,8 @@ export function renderEnd(ctx) {
           h("strong", ctx.nameOf(p.seat)), ": ",
           p.wallet?.length ? `left with ${p.wallet.map((b) => money(b.value)).join(", ")} (worth nothing)` : "empty wallet",
           p.weapon ? `; Secret Weapon: ${weaponName(p.weapon)}` : "; no Secret Weapon"))),
-        h("p.small.muted", `Game seed: ${game.seed}. The log below now shows every secret.`)),
+        // A 62-bit seed is rounded by JSON.parse: the fairness reveal shows it exactly.
+        h("p.small.muted", `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log below now shows every secret.`)),
       ctx.end,
       ctx.replay ? null : h("div.row",
         host ? h("button.primary", { type: "button", "data-action": "rematch", "data-testid": "rematch", disabled: ctx.pending }, "Play again with the same players") : null,
