@@ -2,13 +2,16 @@
 // does is in handlers/ (per screen) and in the room's game client (games/).
 import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
+import { checkReveal, newNonce, nonceWanted } from "./fair.js";
 import { allClients, gameClient } from "./games/index.js";
 import { commonHandlers } from "./handlers/common.js";
 import { defaultSettings, homeHandlers } from "./handlers/home.js";
 import { lobbyHandlers } from "./handlers/lobby.js";
+import { replayHandlers, replayKey } from "./handlers/replay.js";
 import { api, RoomSocket } from "./net.js";
+import { pages as makePages } from "./replay-page.js";
 import {
-  dismissToast, forgetSeat, mergeLog, resetLog, savedSeat, state, toast, watching,
+  dismissToast, forgetSeat, mergeLog, rememberPlayed, resetLog, savedSeat, state, toast, watching,
 } from "./store.js";
 import { OFFLINE_LOBBY, OFFLINE_MOVE, errorSentence } from "./text.js";
 import { windowSpan } from "./time.js";
@@ -38,10 +41,27 @@ export function render() {
       landing?.focus({ preventScroll: true });
     }
     tick(root);
+    checkShownReveal();
   });
 }
 
+/** Check the reveal on show (end screen, lobby, replay) once, in this browser. */
+function checkShownReveal() {
+  const record = state.route.screen === "replay" ? state.replay?.record : null;
+  const revealed = record?.server_seed
+    ? { game_id: record.game_id, commitment: record.commitment, server_seed: record.server_seed, nonces: record.nonces, seed: record.seed }
+    : state.view?.room?.fairness?.revealed;
+  if (!revealed || revealed.game_id in state.checks) return;
+  state.checks[revealed.game_id] = null;
+  checkReveal(revealed).then((ok) => {
+    state.checks[revealed.game_id] = ok;
+    if (ok) render();
+  }).catch(() => {});
+}
+
 function pageTitle() {
+  if (state.route.screen === "replay") return `Replay of game ${state.route.gameId} · LaunderMat`;
+  if (state.route.screen === "history") return "Your past games · LaunderMat";
   const game = state.view?.game;
   const code = state.route.code;
   if (!code) return "LaunderMat";
@@ -67,15 +87,34 @@ function parsePath() {
   return match ? match[1].toUpperCase() : null;
 }
 
+/** /replay/{game_id} and /history: pages without a room connection. */
+function routePage() {
+  const replay = location.pathname.match(/^\/replay\/(\d+)\/?$/);
+  if (replay) {
+    state.route = { screen: "replay", code: null, gameId: Number(replay[1]) };
+    pages.openReplay(Number(replay[1]));
+    return true;
+  }
+  if (/^\/history\/?$/.test(location.pathname)) {
+    state.route = { screen: "history", code: null };
+    pages.openHistory();
+    return true;
+  }
+  return false;
+}
+
 function route() {
   const code = parsePath();
   stopSocket();
+  state.replay = null;
+  state.history = null;
   state.view = null;
   resetLog();
   state.session = null;
   state.home.error = null;
   state.home.errorFor = null;
   state.home.room = null;
+  if (!code && routePage()) return;
   if (!code) {
     state.route = { screen: "home", code: null };
     render();
@@ -105,7 +144,7 @@ function route() {
 }
 
 function navigate(path) {
-  if (location.pathname !== path) history.pushState({}, "", path);
+  if (`${location.pathname}${location.search}` !== path) history.pushState({}, "", path);
   route();
 }
 
@@ -117,6 +156,19 @@ function stopSocket() {
   if (socket) socket.stop();
   socket = null;
   state.conn = { status: "idle", retryAt: null, closed: null };
+  nonce = { sentFor: null, id: null };
+}
+
+// ------------------------------------------------------------------ fairness: this browser's nonce
+
+let nonce = { sentFor: null, id: null }; // the commitment a nonce went out for on this socket
+
+/** A seated player adds a fresh nonce to each new commitment (lobby, and after a game). */
+function contributeNonce(room) {
+  const commitment = nonceWanted(room, state.session, nonce.sentFor);
+  if (!commitment || !socket) return;
+  const id = socket.lobby("nonce", { nonce: newNonce() });
+  if (id) nonce = { sentFor: commitment, id };
 }
 
 function enterRoom(code, session) {
@@ -136,6 +188,8 @@ function enterRoom(code, session) {
       state.session.role = msg.role;
       state.session.playerId = msg.player_id;
       state.conn.closed = null;
+      nonce = { sentFor: null, id: null }; // a new socket: the first view says what the server holds
+      if (msg.role === "player") rememberPlayed(code);
     },
     onView(view, info) {
       return receiveView(view, info);
@@ -150,6 +204,7 @@ function enterRoom(code, session) {
       render();
     },
     onError(msg) {
+      if (msg.id && msg.id === nonce.id) return; // e.g. not_in_lobby: the game started first
       if (msg.id && state.pending?.id === msg.id) state.pending = null;
       if (["bad_token", "kicked"].includes(msg.code)) forgetSeat(code);
       if (!["replaced"].includes(msg.code) || msg.id) notify(sentence(msg.code, msg.message));
@@ -195,6 +250,7 @@ function receiveView(view, info = {}) {
     state.pending = null;
   }
   state.span = windowSpan(state.span, view.game?.window, view.deadline, view.server_time, !!info.first);
+  contributeNonce(view.room);
   render();
   return complete;
 }
@@ -248,15 +304,18 @@ function loadCatalog() {
 
 // ------------------------------------------------------------------ wiring
 
-const app = { state, render, navigate, send, lobby, enterRoom, root, socket: () => socket };
+const pages = makePages({ render });
+const app = { state, render, navigate, send, lobby, enterRoom, root, pages, socket: () => socket };
 const common = commonHandlers(app);
 const home = homeHandlers(app);
 const room = lobbyHandlers(app);
+const replay = replayHandlers(app);
 const games = new Map();
 
 /** The handlers of the screen on show (each game client's are made once, when first needed). */
 function handler(name) {
   if (common[name]) return common[name];
+  if (state.route.screen === "replay") return replay[name];
   if (state.route.screen !== "room") return home[name];
   const client = state.view?.game ? roomClient() : null;
   if (client && !games.has(client.name)) games.set(client.name, client.handlers(app));
@@ -264,6 +323,9 @@ function handler(name) {
 }
 
 delegate(document.body, handler);
+document.addEventListener("keydown", (event) => {
+  if (state.route.screen === "replay") replayKey(event, pages);
+});
 setupDialog();
 state.home.game = allClients()[0]?.name ?? null; // until the catalog says which games the server hosts
 loadCatalog();

@@ -38,6 +38,10 @@ export const api = {
   createRoom: (name, game, settings) => request("POST", "/api/rooms", { name, game, settings }),
   joinRoom: (code, name) => request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { name }),
   getRoom: (code) => request("GET", `/api/rooms/${encodeURIComponent(code)}`),
+  history: (limit = 200) => request("GET", `/api/history?limit=${limit}`),
+  replay: (gameId) => request("GET", `/api/games/${encodeURIComponent(gameId)}/replay`),
+  replayStep: (gameId, step, viewer) =>
+    request("GET", `/api/games/${encodeURIComponent(gameId)}/replay/step/${step}?viewer=${encodeURIComponent(viewer)}`),
 };
 
 // Close codes after which reconnecting would not help (docs/protocol.md, "Close codes").

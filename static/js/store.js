@@ -1,4 +1,5 @@
 // The client's whole state in one object, and the few rules for changing it.
+import { withPlayed } from "./history.js";
 import { mergeLog as merged } from "./log.js";
 
 export const state = {
@@ -26,6 +27,9 @@ export const state = {
   copied: false,
   batch: 0,
   arrival: {}, // log index -> the batch (view) it arrived in
+  replay: null, // the replay page (replay-page.js): {gameId, record, step, viewer, shown, error}
+  history: null, // the history page: {games, error}
+  checks: {}, // game_id -> this browser's check of its reveal (fair.js checkReveal): {ok, seed} or null
 };
 
 /** The catalog's entry for a game name (null until the catalog has loaded). */
@@ -45,6 +49,26 @@ export function savedSeat(code) {
 
 export function saveSeat(code, seat) {
   localStorage.setItem(SEAT_KEY(code), JSON.stringify(seat));
+  rememberPlayed(code);
+}
+
+// The rooms this browser has taken a seat in, kept after the room closes and its seat is
+// forgotten (the history page lists their games): [{code, joined_at}].
+const PLAYED_KEY = "laundermat.played";
+
+export function playedRooms() {
+  try {
+    const list = JSON.parse(localStorage.getItem(PLAYED_KEY));
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberPlayed(code) {
+  const before = playedRooms();
+  const after = withPlayed(before, code, Date.now());
+  if (after.length !== before.length) localStorage.setItem(PLAYED_KEY, JSON.stringify(after));
 }
 
 /** Every room this browser holds a seat in (newest last is not guaranteed). */

@@ -5,8 +5,15 @@
 // A game client is an object:
 //   name, title, tagline    the catalog's name; the title the shell shows (rules dialog); a
 //                           line under the home page's heading
-//   renderGame(state, banner)   the room's screen once a game runs (view.game is set); it may
-//                           use the shared ui/ modules (topbar, presence, icons) and dom.js
+//   renderGame(state, banner, shell)   the room's screen once a game runs (view.game is set);
+//                           it may use the shared ui/ modules (topbar, presence, icons) and
+//                           dom.js. shell.end: the shell's part of the end screen (the fairness
+//                           reveal, the replay and record links), to place on it when the game is over
+//   renderReplay(replay)    one step of a finished game: replay = {record, view (the step's
+//                           game view), step, viewer (a seat or "all"; "all" views carry
+//                           view.all_seats, every seat's `me`), end (the shell's part, at the
+//                           last step)}; nothing in it acts
+//   seatNames(record)       the names by seat of a replay record (the shell's "Watch as")
 //   handlers(app)           its screen's data-action handlers; app is main.js's controller
 //                           {state, render, send, lobby, navigate, root, socket()}
 //   freshUi()               the per-window ui state (state.ui), fresh when view.game.window changes

@@ -13,6 +13,12 @@ export function commonHandlers(app) {
     "open-room"(data) {
       navigate(`/r/${data.code}`);
     },
+    "open-replay"(data) {
+      navigate(`/replay/${data.id}`);
+    },
+    "open-history"() {
+      navigate("/history");
+    },
     "open-rules"(data) {
       openRules(data.game);
     },

@@ -55,7 +55,9 @@ export function renderHome(state) {
     h("section.hero",
       h("h1", "LaunderMat"),
       h("p.lead", gameClient(state.home.room?.game ?? home.game)?.tagline ?? ""),
-      h("button.ghost.small", { type: "button", "data-action": "open-rules" }, icon("book"), "How to play (2 min)")),
+      h("div.row",
+        h("button.ghost.small", { type: "button", "data-action": "open-rules" }, icon("book"), "How to play (2 min)"),
+        h("a.ghost.small.button-link", { href: "/history", "data-action": "open-history", "data-testid": "history-link" }, icon("list"), "Your past games"))),
     rejoin,
     h("div.home-grid", joinCode ? [joinBlock, createBlock(state, nameField, errorIn)] : [createBlock(state, nameField, errorIn), joinBlock]));
 }

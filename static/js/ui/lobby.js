@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { gameClient } from "../games/index.js";
 import { catalogGame } from "../store.js";
 import { playerRange, plural } from "../text.js";
+import { commitmentCard, revealCard } from "./fairness.js";
 import { icon } from "./icons.js";
 import { settingFields, settingList } from "./settings.js";
 import { presence, topbar } from "./topbar.js";
@@ -71,5 +72,7 @@ export function renderLobby(state, banner) {
     h("h1.visually-hidden", "Lobby"),
     h("div.lobby-grid", share, players, settings),
     actions,
+    commitmentCard(room, state.session),
+    revealCard(room.fairness?.revealed, new Map(room.players.map((p) => [p.player_id, p.name])), state.catalog, { checks: state.checks }),
     primer);
 }

@@ -1,13 +1,17 @@
 // The top of the render tree: which screen, plus the toasts and the connection banner.
 import { h } from "../dom.js";
 import { gameClient } from "../games/index.js";
+import { endExtras } from "./fairness.js";
+import { renderHistory } from "./history.js";
 import { renderHome } from "./home.js";
 import { icon } from "./icons.js";
 import { renderLobby } from "./lobby.js";
+import { renderReplayPage } from "./replay.js";
 import { topbar } from "./topbar.js";
 
 export function renderApp(state) {
-  const body = state.route.screen === "room" ? renderRoom(state) : renderHome(state);
+  const screens = { room: renderRoom, replay: renderReplayPage, history: renderHistory };
+  const body = (screens[state.route.screen] ?? renderHome)(state);
   return [body, renderToasts(state)];
 }
 
@@ -29,7 +33,8 @@ function renderRoom(state) {
     return h("main.screen", { id: "main", "data-key": "unknown-game" }, topbar(state), banner,
       h("p.loading", { role: "status" }, "This room plays a game this page can't show. Try reloading the page."));
   }
-  return client.renderGame(state, banner);
+  const over = view.room.status === "finished" || view.game.phase === "over";
+  return client.renderGame(state, banner, { end: over ? endExtras(state) : null });
 }
 
 function connectionBanner(state) {

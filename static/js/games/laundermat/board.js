@@ -69,9 +69,9 @@ function board(ctx, p) {
   return h("article.board", { "data-key": `b${p.seat}`, "data-testid": `board-${p.seat}`, class: p.seat === ctx.seat ? "mine" : null,
     "aria-label": `${ctx.nameOf(p.seat)}'s board` },
     h("header.board-head",
-      h("h3.board-name", ctx.nameOf(p.seat), p.seat === ctx.seat ? h("span.you", " (you)") : null),
+      h("h3.board-name", ctx.nameOf(p.seat), p.seat === ctx.seat ? h("span.you", ctx.replay ? " (watching)" : " (you)") : null),
       lead ? h("span.tag", { title: "First in this round's turn order (Vault raids go in turn order)" }, "goes 1st") : null,
-      rp ? presence(p.away ? { ...rp, away: true } : rp) : null,
+      rp && !ctx.replay ? presence(p.away ? { ...rp, away: true } : rp) : null,
       roundStatus(ctx, p)),
     h("p.weapon-line",
       p.weapon

@@ -35,9 +35,9 @@ export function renderEnd(ctx) {
   const headline = !result.winners.length
     ? "Everyone was caught. Nobody wins!"
     : result.winners.length === 1
-      ? `${result.winners[0] === ctx.seat ? "You win" : `${winners[0]} wins`}!`
+      ? `${result.winners[0] === ctx.seat && !ctx.replay ? "You win" : `${winners[0]} wins`}!`
       : `${capital(list(result.winners.map(ctx.who)))} share the win!`;
-  const host = ctx.room.players.find((p) => p.player_id === ctx.state.session.playerId)?.host;
+  const host = !ctx.replay && ctx.room.players.find((p) => p.player_id === ctx.playerId)?.host;
 
   return h("section.card.final", { "data-key": "final", "data-testid": "final-standings", "aria-labelledby": "final-title" },
     h("h2#final-title", { tabindex: "-1", "data-landing": "page" }, "The investigation"),
@@ -56,8 +56,10 @@ export function renderEnd(ctx) {
           h("strong", ctx.nameOf(p.seat)), ": ",
           p.wallet?.length ? `left with ${p.wallet.map((b) => money(b.value)).join(", ")} (worth nothing)` : "empty wallet",
           p.weapon ? `; Secret Weapon: ${weaponName(p.weapon)}` : "; no Secret Weapon"))),
-        h("p.small.muted", `Game seed: ${game.seed}. The log below now shows every secret.`)),
-      h("div.row",
+        // A 62-bit seed is rounded by JSON.parse: the fairness reveal shows it exactly.
+        h("p.small.muted", `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log below now shows every secret.`)),
+      ctx.end,
+      ctx.replay ? null : h("div.row",
         host ? h("button.primary", { type: "button", "data-action": "rematch", "data-testid": "rematch", disabled: ctx.pending }, "Play again with the same players") : null,
         h("button", { type: "button", "data-action": "go-home", "data-testid": "go-home" }, "Back to the start"))));
 }
@@ -79,7 +81,7 @@ function playerResult(ctx, ps, i, result) {
   return h("li.standing", { "data-key": `s${ps.seat}`, class: [won ? "won" : null, ps.disqualified ? "caught" : null], "data-testid": `standing-${ps.seat}` },
     h("div.standing-head",
       h("span.place", won ? icon("crown", "Winner") : String(i + 1)),
-      h("strong.standing-name", ctx.nameOf(ps.seat), ps.seat === ctx.seat ? " (you)" : ""),
+      h("strong.standing-name", ctx.nameOf(ps.seat), ps.seat === ctx.seat && !ctx.replay ? " (you)" : ""),
       won ? h("span.tag.winner", "Winner") : null,
       ps.disqualified ? h("span.tag.flagged", icon("bell"), "Caught: disqualified") : null,
       h("span.standing-total", { "data-testid": `total-${ps.seat}` }, points(ps.total))),

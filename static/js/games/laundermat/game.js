@@ -11,8 +11,9 @@ import { renderEnd } from "./end.js";
 import { billValues } from "./rules.js";
 import { PHASES, money } from "./text.js";
 
-export function renderGame(state, banner) {
-  const ctx = context(state);
+/** The live room's screen. `shell.end`: the shell's part of the end screen (fairness, links). */
+export function renderGame(state, banner, shell = {}) {
+  const ctx = context(state, shell);
   const over = ctx.game.phase === "over";
   const shopOpen = ctx.game.phase === "purchase" && ctx.opts.can_act;
   const revealFirst = ["seniority", "alarm", "purchase"].includes(ctx.game.phase);
@@ -32,7 +33,7 @@ export function renderGame(state, banner) {
         boards(ctx),
         shopOpen || over ? null : market(ctx)),
       h("div.col-side",
-        ctx.me && !over ? wallet(ctx) : null,
+        ctx.me && !over ? wallet(ctx, ctx.me) : null,
         over || ctx.game.phase === "bribe_entries" ? null : pool(ctx),
         gameLog(ctx))));
 }
@@ -132,9 +133,9 @@ function reportItem(ctx, entry, index) {
   }
   if (entry.kind === "vault_raid") {
     // Raids that arrived together roll one after another.
-    const batch = ctx.state.arrival[index];
+    const batch = ctx.arrival[index];
     let order = 0;
-    for (let i = index - 1; i >= 0 && ctx.state.arrival[i] === batch; i--) {
+    for (let i = index - 1; i >= 0 && ctx.arrival[i] === batch; i--) {
       if (ctx.log[i].kind === "vault_raid") order += 1;
     }
     const delay = animate ? { "--delay": `${(order * 1.3).toFixed(1)}s` } : null;
@@ -149,7 +150,7 @@ function reportItem(ctx, entry, index) {
   return h("li.report-item", { "data-key": key }, text);
 }
 
-function roundReport(ctx) {
+export function roundReport(ctx) {
   const { log, game } = ctx;
   const starts = roundSlices(log);
   if (!starts.length) starts.push(-1); // a log that starts mid-round
@@ -173,12 +174,12 @@ function roundReport(ctx) {
     h("ol.report-list", rows));
 }
 
-function wallet(ctx) {
-  const { me } = ctx;
+/** A seat's wallet (`me`: the view's own part, or a replay's all_seats entry). */
+export function wallet(ctx, me, title = "Your wallet", key = "wallet") {
   const bills = [...me.wallet].sort((a, b) => a.value - b.value);
-  return h("section.wallet", { "data-key": "wallet", "data-testid": "wallet", "aria-labelledby": "wallet-title" },
+  return h("section.wallet", { "data-key": key, "data-testid": key, "data-seat": me.seat, "aria-labelledby": `${key}-title` },
     h("div.wallet-head",
-      h("h2#wallet-title", "Your wallet"),
+      h(`h2#${key}-title`, title),
       h("span.wallet-total", { "data-testid": "wallet-total" }, `${money(me.wallet_total)} · ${plural(bills.length, "bill")}`),
       h("span.small.muted", "secret")),
     bills.length
@@ -186,7 +187,7 @@ function wallet(ctx) {
       : h("p.small.muted", "Empty. Collect bills in the draft."));
 }
 
-function gameLog(ctx) {
+export function gameLog(ctx) {
   const rows = [];
   ctx.log.forEach((entry, i) => {
     const text = ctx.sentence(entry);

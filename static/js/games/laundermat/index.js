@@ -3,6 +3,7 @@ import { renderGame } from "./game.js";
 import { handlers } from "./handlers.js";
 import { SETTING_HINTS, lobbyNote, lobbyPrimer } from "./lobby.js";
 import { rulesOf } from "./rules.js";
+import { renderReplay, seatNames } from "./replay.js";
 import { rulesDialog } from "./rules-dialog.js";
 import { TAGLINE, TITLE, errors, pageTitle } from "./text.js";
 
@@ -11,6 +12,8 @@ export default {
   title: TITLE,
   tagline: TAGLINE,
   renderGame,
+  renderReplay,
+  seatNames,
   handlers,
   rulesDialog,
   pageTitle,

@@ -1,0 +1,40 @@
+// Handlers of the replay page: step, jump to a round, watch as a seat or everything. The
+// arrow keys step too (keydown in main.js calls replayKey).
+export function replayHandlers(app) {
+  const { pages, state } = app;
+  return {
+    "replay-first"() {
+      pages.showStep(0);
+    },
+    "replay-prev"() {
+      pages.stepBy(-1);
+    },
+    "replay-next"() {
+      pages.stepBy(1);
+    },
+    "replay-last"() {
+      pages.showStep(state.replay?.record?.steps ?? 0);
+    },
+    "replay-slide"(data, el) {
+      pages.showStep(Number(el.value));
+    },
+    "replay-round"(data, el) {
+      if (el.value) pages.jumpToRound(Number(el.value));
+    },
+    "replay-viewer"(data, el) {
+      pages.setViewer(el.value);
+    },
+  };
+}
+
+/** The arrow keys on the replay page (not while a field that uses them has focus). */
+export function replayKey(event, pages) {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+  const target = event.target;
+  if (target?.closest?.("input, select, textarea, [contenteditable]")) return false;
+  if (event.key === "ArrowLeft") pages.stepBy(-1);
+  else if (event.key === "ArrowRight") pages.stepBy(1);
+  else return false;
+  event.preventDefault();
+  return true;
+}
