@@ -85,6 +85,15 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 raise RuntimeError(f"server did not start:\n{log_path.read_text()[-3000:]}")
             time.sleep(0.05)
         yield url
+        # Issue 13: every game the browser suite finished verifies from its public record.
+        from laundermat.verify import problems
+
+        finished = httpx.get(url + "/api/history", params={"limit": 200}).json()
+        checked = {
+            g["game_id"]: problems(httpx.get(f"{url}/api/games/{g['game_id']}/replay").json())
+            for g in finished
+        }
+        assert not any(checked.values()), checked
     finally:
         proc.terminate()
         try:
