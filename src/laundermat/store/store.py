@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from sqlalchemy import bindparam, delete, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -29,6 +30,8 @@ from .rows import room_record as _room_record
 from .rows import upsert_room as _upsert_room
 from .sqlite_log import SqliteCommandLog
 from .tables import commands, games, rooms
+
+T = TypeVar("T")
 
 
 def now_ms() -> int:
@@ -72,10 +75,10 @@ class Store:
         await upgrade_async(url, schema)
         return cls(engine, lock_budget_s)
 
-    async def _transaction(self, work: Any) -> Any:
+    async def _transaction(self, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
         """One write transaction, its driver errors translated (see guard.py)."""
 
-        async def attempt() -> Any:
+        async def attempt() -> T:
             async with self.engine.begin() as conn:
                 return await work(conn)
 
@@ -140,8 +143,7 @@ class Store:
             await _upsert_room(conn, room)
             return game_id
 
-        game_id: int = await self._transaction(work)
-        return game_id
+        return await self._transaction(work)
 
     async def append_command(
         self,
@@ -329,8 +331,7 @@ class Store:
             done = await conn.execute(delete(games).where(old))
             return int(done.rowcount or 0)
 
-        deleted: int = await self._transaction(work)
-        return deleted
+        return await self._transaction(work)
 
     async def history(self, limit: int = 50) -> list[GameSummary]:
         return await guarded(lambda: self._history(limit), self.lock_budget_s)
