@@ -75,11 +75,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     next_id = 0
     while done < args.commands:
         room, seats, policy = rng.choice(rooms)
-        game = room.play.match
-        if game is None or room.lobby.status != "playing":
+        match = room.play.match
+        if match is None or room.lobby.status != "playing":
             await room.lobby_action(seats[0][1], seats[0][0], f"r{next_id}", "rematch", None, None)
             next_id += 1
             continue
+        game = match.game  # type: ignore[attr-defined]  # LaunderMat's engine, for its bots
         actors = list(game.state.window_actors)
         rng.shuffle(actors)
         command = None

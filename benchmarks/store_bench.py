@@ -73,8 +73,8 @@ async def store_loop(url: str, schema: str | None, n: int, rooms: int = 1) -> di
         for i in range(rooms):
             code = f"B{i:05d}"
             player = PlayerRecord("p1", "a", "h", 0, 0)
-            await store.save_room(RoomRecord(code, "playing", {}, "p1", [player], 1, 0, 0))
-            game_ids.append(await store.start_game(code, 1, 1, ["p1"], {}))
+            room = RoomRecord(code, "playing", {}, "p1", [player], 1, 0, 0)
+            game_ids.append(await store.start_game(room, 1, ["p1"], None, None))
         latencies: list[float] = []
 
         async def one_room(game_id: int) -> None:
