@@ -42,7 +42,7 @@ class Figures:
     alarms: int = 0
     alarm_purchases: int = 0
     weapons: Counter[str] = field(default_factory=Counter)
-    winner_type: Counter[str] = field(default_factory=Counter)  # shared wins split
+    winner_type: dict[str, float] = field(default_factory=dict)  # shared wins split
     disqualified: int = 0
     games_with_disqualified: int = 0
     player_games: int = 0
@@ -69,7 +69,8 @@ class Figures:
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.weapons.update(other.weapons)
-        self.winner_type.update(other.winner_type)
+        for kind, share in other.winner_type.items():
+            self.winner_type[kind] = self.winner_type.get(kind, 0.0) + share
         self.spreads += other.spreads
         self.winning_scores += other.winning_scores
 
@@ -79,7 +80,7 @@ class Figures:
             self.win_share = [0.0] * len(seats)
             self.won = [0] * len(seats)
         self.games += 1
-        winners = set(match.result()["winners"])
+        winners: set[int] = set(match.result()["winners"])
         if not winners:
             self.nobody_won += 1
         for i, seat in enumerate(seats):
@@ -106,7 +107,8 @@ class Figures:
         for seat in winners:
             owned = Counter(c["kind"] for c in final["copies"] if c["owner"] == seat)
             kind = max(ADDITION_ORDER, key=lambda k: (owned[k], ADDITION_ORDER.index(k)))
-            self.winner_type[kind if owned else "none"] += 1 / len(winners)
+            key = kind if owned else "none"
+            self.winner_type[key] = self.winner_type.get(key, 0.0) + 1 / len(winners)
         eligible = sorted((p["total"] for p in standings if not p["disqualified"]), reverse=True)
         if eligible:
             self.winning_scores.append(eligible[0])
@@ -125,9 +127,10 @@ class Figures:
             for i in range(len(self.win_share))
         ]
         by_policy: dict[str, float] = {}
-        for entry in players:
-            name = str(entry["policy"])
-            by_policy[name] = round(by_policy.get(name, 0.0) + float(entry["win_rate"]), 4)
+        for i, share in enumerate(self.win_share):
+            name = policies[i] if i < len(policies) else "random"
+            by_policy[name] = by_policy.get(name, 0.0) + share / games
+        by_policy = {k: round(v, 4) for k, v in by_policy.items()}
         out: dict[str, Any] = {
             "wins": {
                 "players": players,
