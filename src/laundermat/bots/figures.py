@@ -42,6 +42,7 @@ class Figures:
     alarms: int = 0
     alarm_purchases: int = 0
     weapons: Counter[str] = field(default_factory=Counter)
+    weapons_by_player: Counter[int] = field(default_factory=Counter)  # by player index
     winner_type: dict[str, float] = field(default_factory=dict)  # shared wins split
     disqualified: int = 0
     games_with_disqualified: int = 0
@@ -69,6 +70,7 @@ class Figures:
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.weapons.update(other.weapons)
+        self.weapons_by_player.update(other.weapons_by_player)
         for kind, share in other.winner_type.items():
             self.winner_type[kind] = self.winner_type.get(kind, 0.0) + share
         self.spreads += other.spreads
@@ -88,7 +90,10 @@ class Figures:
                 self.win_share[i] += 1 / len(winners)
                 self.won[i] += 1
         if game == "laundermat":
-            self._laundermat(match.view(None), winners)
+            final = match.view(None)
+            self._laundermat(final, winners)
+            owners = {p["seat"] for p in final["players"] if p["weapon"]}
+            self.weapons_by_player.update(i for i, seat in enumerate(seats) if seat in owners)
 
     def _laundermat(self, final: dict[str, Any], winners: set[int]) -> None:
         self.laundermat_games += 1
@@ -139,6 +144,9 @@ class Figures:
             }
         }
         if self.laundermat_games:
+            for entry in players:
+                weapons = self.weapons_by_player[int(entry["player"])]
+                entry["weapons_per_game"] = round(weapons / self.laundermat_games, 4)
             out["balance"] = self._balance()
         return out
 

@@ -46,6 +46,8 @@ UNLOCK = 15_000  # what the purchase a collected bill unlocks is worth (BUY-1)
 
 
 class HeuristicPolicy:
+    draft_temperature = 6_000.0  # points: how much noise in the draft pick
+
     def __init__(self, rng: random.Random, wait_chance: float = 0.0) -> None:
         self.rng = rng
         self.wait_chance = wait_chance
@@ -99,7 +101,11 @@ class HeuristicPolicy:
         if opts.get("broken_machine") and max(c["value"] for c in display) <= 20_000:
             return {"type": "broken_machine"}
         allowed = set(opts.get("select", []))
-        weights = [(math.exp((v - best) / 6_000), card) for v, card in scored if card in allowed]
+        weights = [
+            (math.exp((v - best) / self.draft_temperature), card)
+            for v, card in scored
+            if card in allowed
+        ]
         if not weights:
             return None
         pick = self.rng.random() * sum(w for w, _ in weights)
