@@ -144,9 +144,10 @@ class Figures:
             }
         }
         if self.laundermat_games:
-            for entry in players:
-                weapons = self.weapons_by_player[int(entry["player"])]
-                entry["weapons_per_game"] = round(weapons / self.laundermat_games, 4)
+            for i, entry in enumerate(players):
+                entry["weapons_per_game"] = round(
+                    self.weapons_by_player[i] / self.laundermat_games, 4
+                )
             out["balance"] = self._balance()
         return out
 
