@@ -121,7 +121,7 @@ def play_game(
         wire = bots[seat].decide(match.view(seat)) if seat >= 0 else None
         window_id = match.window_id()
         if wire is None and seat >= 0 and seat not in pending and pending:
-            continue  # a seat that has acted waits for the others (GEN-4's early close)
+            continue  # it has acted and waits: the window closes once all have (DRAFT-3, BRIBE-1)
         if wire is None and window_id is not None:
             wire = definition.timeout(match, window_id).to_dict()
             report.timeouts += 1
