@@ -11,8 +11,23 @@ from typing import Any
 def _simulate(args: argparse.Namespace) -> int:
     from .bots.simulate import simulate
 
-    report = simulate(args.players, args.games, args.seed, not args.no_check, args.game)
-    print(json.dumps(report.to_dict()))
+    check = "none" if args.no_check else args.check
+    policies = [p.strip() for p in args.policies.split(",")] if args.policies else []
+    try:
+        report = simulate(
+            args.players,
+            args.games,
+            args.seed,
+            check,
+            args.game,
+            args.workers,
+            policies,
+            args.clean,
+        )
+    except ValueError as exc:
+        print(f"laundermat simulate: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(report.to_dict(), indent=1 if args.pretty else None))
     return 0 if report.errors == 0 and report.invariant_violations == 0 else 1
 
 
@@ -105,12 +120,32 @@ def _crash(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="laundermat", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="play games in-process with random-legal bots")
+    sim = sub.add_parser(
+        "simulate", help="play games in-process with bots; win and balance figures"
+    )
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--no-check", action="store_true", help="skip the invariant checks")
+    sim.add_argument(
+        "--check",
+        choices=("full", "lite", "none"),
+        default="full",
+        help="invariants after every command: full (default), lite (no redaction or JSON "
+        "round trip per command), none",
+    )
+    sim.add_argument("--no-check", action="store_true", help="same as --check none")
     sim.add_argument("--game", default="laundermat", help="which game (GET /api/catalog)")
+    sim.add_argument(
+        "--workers", type=int, default=None, help="processes (default: the core count)"
+    )
+    sim.add_argument(
+        "--policies",
+        default="",
+        help="one bot strategy per player, comma-separated, e.g. heuristic,random,random,random"
+        " (default: all random)",
+    )
+    sim.add_argument("--clean", action="store_true", help="no deliberate waits or presence changes")
+    sim.add_argument("--pretty", action="store_true", help="indent the JSON report")
     srv = sub.add_parser("serve", help="run the game server")
     for name, kind, text in SERVE_FLAGS:
         srv.add_argument("--" + name.replace("_", "-"), dest=name, type=kind, help=text)

@@ -181,10 +181,16 @@ class PickGame:
     def set_away(self, match: Any, seat: int, away: bool) -> PickCommand:
         return PickCommand("set_away", seat, away=away)
 
-    def bot(self, rng: random.Random, wait_chance: float = 0.0) -> PickBot:
+    bot_strategies = ("random",)
+
+    def bot(
+        self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random"
+    ) -> PickBot:
+        if strategy != "random":
+            raise ValueError(f"unknown bot strategy {strategy!r}")
         return PickBot(rng, wait_chance)
 
-    def invariants(self, match: Any, rng: random.Random) -> list[str]:
+    def invariants(self, match: Any, rng: random.Random, lite: bool = False) -> list[str]:
         total = sum(match.state["scores"])
         return [] if 0 <= total <= 5 * ROUNDS else [f"impossible total {total}"]
 

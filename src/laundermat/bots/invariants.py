@@ -106,3 +106,8 @@ def check_all(game: Game, rng: random.Random) -> list[str]:
     return (
         check_bills(state) + check_market(state) + check_json(state) + check_redaction(state, rng)
     )
+
+
+def check_lite(game: Game) -> list[str]:
+    """The cheap checks (`simulate --check lite`): no JSON round trip, no redaction."""
+    return check_bills(game.state) + check_market(game.state)

@@ -104,16 +104,28 @@ class LaunderMat:
     def set_away(self, match: Any, seat: int, away: bool) -> Command:
         return engine.SetAway(seat, away)
 
-    def bot(self, rng: random.Random, wait_chance: float = 0.0) -> Policy:
-        from ..bots.policy import RandomPolicy
+    bot_strategies = ("random", "heuristic")
 
-        return RandomPolicy(rng, wait_chance)
+    def bot(self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random") -> Policy:
+        """ "random": uniform among legal commands (bots/policy.py); "heuristic": values bills,
+        purchases, Vault risks and bribes by expected points (bots/heuristic.py)."""
+        if strategy == "random":
+            from ..bots.policy import RandomPolicy
 
-    def invariants(self, match: Any, rng: random.Random) -> list[str]:
+            return RandomPolicy(rng, wait_chance)
+        if strategy == "heuristic":
+            from ..bots.heuristic import HeuristicPolicy
+
+            return HeuristicPolicy(rng, wait_chance)
+        raise ValueError(f"unknown bot strategy {strategy!r}; one of {self.bot_strategies}")
+
+    def invariants(self, match: Any, rng: random.Random, lite: bool = False) -> list[str]:
         """Every bill in one place, the market's copies, a JSON round trip, and redaction
-        as non-interference (bots/invariants.py)."""
-        from ..bots.invariants import check_all
+        as non-interference (bots/invariants.py); `lite`: bills and market only."""
+        from ..bots.invariants import check_all, check_lite
 
+        if lite:
+            return check_lite(match.game)
         problems: list[str] = check_all(match.game, rng)
         return problems
 

@@ -24,6 +24,9 @@ second, tiny game:
 - **One redaction path.** `view(viewer)` is everything that viewer may see, log included
   (entries from `log_from` on); the platform sends nothing else about the match.
 - **Seats.** `seats()` maps each player id given to `new` to its seat (0-based).
+- **Bots.** `bot(rng, wait_chance, strategy)` is a player that decides from one seat's view
+  only (`match.view(seat)`, the same dict a client gets); `bot_strategies` names the
+  strategies a game offers, "random" (random-legal, the default) first.
 """
 
 from __future__ import annotations
@@ -138,12 +141,17 @@ class GameDefinition(Protocol):
 
     def set_away(self, match: Match, seat: int, away: bool) -> Command: ...
 
-    def bot(self, rng: random.Random, wait_chance: float = 0.0) -> Policy:
-        """A random-legal player; `wait_chance` of the time it lets the window run out."""
+    bot_strategies: tuple[str, ...]  # the strategies `bot` accepts, "random" first
+
+    def bot(self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random") -> Policy:
+        """A player of that strategy (ValueError for one not in `bot_strategies`); "random"
+        chooses uniformly among legal commands. `wait_chance` of the time it lets the window
+        run out."""
         ...
 
-    def invariants(self, match: Match, rng: random.Random) -> list[str]:
-        """What is wrong with the match's state (`simulate` checks after every command)."""
+    def invariants(self, match: Match, rng: random.Random, lite: bool = False) -> list[str]:
+        """What is wrong with the match's state (`simulate` checks after every command);
+        `lite`: only the cheap checks, for long runs (`simulate --check lite`)."""
         ...
 
     def command_schema(self) -> JSON:
