@@ -1,15 +1,15 @@
-"""Room records to and from their table row."""
+"""Rows: room records to and from their table, and deleting finished games."""
 
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
 
-from sqlalchemy import insert, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from ..rooms.records import PlayerRecord, RoomRecord
-from .tables import rooms
+from .tables import commands, games, rooms
 
 
 async def upsert_room(conn: AsyncConnection, room: RoomRecord) -> None:
@@ -42,3 +42,12 @@ def room_record(row: Any) -> RoomRecord:
         game=row["game"],
         fairness=row["fairness"],
     )
+
+
+async def delete_finished(conn: AsyncConnection, before_ms: int) -> int:
+    """Finished games that ended before `before_ms`, and their command logs."""
+    old = games.c.finished.is_(True) & (games.c.finished_ms < before_ms)
+    ids = select(games.c.id).where(old).scalar_subquery()
+    await conn.execute(delete(commands).where(commands.c.game_id.in_(ids)))
+    done = await conn.execute(delete(games).where(old))
+    return int(done.rowcount or 0)

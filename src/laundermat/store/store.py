@@ -12,7 +12,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, delete, insert, select, text, update
+from sqlalchemy import bindparam, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from ..rooms.records import (
@@ -26,6 +26,7 @@ from ..rooms.records import (
 from .engine import make_engine, normalise_url
 from .guard import guarded
 from .migrate import upgrade_async
+from .rows import delete_finished
 from .rows import room_record as _room_record
 from .rows import upsert_room as _upsert_room
 from .sqlite_log import SqliteCommandLog
@@ -157,7 +158,7 @@ class Store:
         client_id: str | None = None,
         result: dict[str, Any] | None = None,
     ) -> None:
-        """Durable when it returns. Calls made while a commit is in flight share the next one.
+        """Durable when it returns; calls made while a commit is in flight share the next one.
         A `result` finishes the game in the same transaction as its last command."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         row = {
@@ -323,15 +324,7 @@ class Store:
 
     async def delete_finished_games(self, before_ms: int) -> int:
         """Retention: finished games (and their logs) that ended before `before_ms` go."""
-
-        async def work(conn: AsyncConnection) -> int:
-            old = games.c.finished.is_(True) & (games.c.finished_ms < before_ms)
-            ids = select(games.c.id).where(old).scalar_subquery()
-            await conn.execute(delete(commands).where(commands.c.game_id.in_(ids)))
-            done = await conn.execute(delete(games).where(old))
-            return int(done.rowcount or 0)
-
-        return await self._transaction(work)
+        return await self._transaction(lambda conn: delete_finished(conn, before_ms))
 
     async def history(self, limit: int = 50) -> list[GameSummary]:
         return await guarded(lambda: self._history(limit), self.lock_budget_s)
