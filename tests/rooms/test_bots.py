@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from laundermat.games import GameDefinition
-from laundermat.rooms import FakeClock, Room
-from laundermat.rooms import seats_bots
+from laundermat.rooms import FakeClock, Room, seats_bots
 from laundermat.store.memory import MemoryStore
 
 from .helpers import CONFIG, Sub, seat_of, seated, settle
@@ -119,7 +118,7 @@ def test_the_stand_in_option_is_the_hosts_and_kept() -> None:
 def test_bots_act_after_their_pause_from_their_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
     async def scenario() -> None:
         spy = Spy(monkeypatch)
-        rooms, room, subs, ids = await with_bots()
+        rooms, room, subs, _ids = await with_bots()
         spy.room = room
         clock: FakeClock = rooms.clock
         start = clock.now_ms()
@@ -146,7 +145,7 @@ def test_a_bot_never_acts_after_the_deadline(monkeypatch: pytest.MonkeyPatch) ->
     async def scenario() -> None:
         monkeypatch.setattr(seats_bots, "PAUSE_MS", (10_000_000, 10_000_000))
         spy = Spy(monkeypatch)
-        rooms, room, subs, ids = await with_bots()
+        rooms, room, _subs, _ids = await with_bots()
         spy.room = room
         clock: FakeClock = rooms.clock
         deadline = room.play.deadline_ms
@@ -164,7 +163,7 @@ def test_a_bot_stands_in_while_a_player_is_away_and_gives_the_seat_back(
 ) -> None:
     async def scenario() -> None:
         spy = Spy(monkeypatch)
-        rooms, room, subs, ids = await seated(settings=SLOW)
+        rooms, room, subs, _ids = await seated(settings=SLOW)
         spy.room = room
         clock: FakeClock = rooms.clock
         seat = seat_of(subs[2])
@@ -193,7 +192,7 @@ def test_a_bot_stands_in_while_a_player_is_away_and_gives_the_seat_back(
 
 def test_with_stand_ins_off_the_game_goes_on_without_the_away_player() -> None:
     async def scenario() -> None:
-        rooms, room, subs, ids = await seated(settings=SLOW, stand_in=False)
+        rooms, room, subs, _ids = await seated(settings=SLOW, stand_in=False)
         clock: FakeClock = rooms.clock
         seat = seat_of(subs[2])
         await room.disconnect(subs[2])
@@ -208,7 +207,7 @@ def test_with_stand_ins_off_the_game_goes_on_without_the_away_player() -> None:
 
 def test_a_restart_keeps_the_bots_and_they_play_on() -> None:
     async def scenario() -> None:
-        rooms, room, subs, ids = await with_bots()
+        rooms, room, _subs, _ids = await with_bots()
         store: MemoryStore = room.store  # type: ignore[assignment]
         bots = room.bots.seats()
         await room.close(forget=False)
