@@ -234,3 +234,28 @@ def test_the_last_person_leaving_the_lobby_closes_a_room_of_bots() -> None:
         assert room.closed and rooms.get(room.code) is None
 
     run(scenario())
+
+
+def test_bots_play_a_whole_game_and_the_rematch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The person never acts (their windows time out); the bots play every window they are
+    asked to, to the end, and again in the rematch (whose window ids start over)."""
+
+    async def scenario() -> None:
+        spy = Spy(monkeypatch)
+        rooms, room, subs, ids = await seated(players=1, start=False)
+        for i in range(2):
+            await lobby(room, subs[0], ids[0], f"b{i}", "add_bot")
+        for number in (1, 2):
+            action = "start" if number == 1 else "rematch"
+            assert (await lobby(room, subs[0], ids[0], f"go{number}", action))["type"] == "ack"
+            spy.room = room
+            before = len(spy.calls)
+            for _ in range(3_000):
+                if room.lobby.status == "finished":
+                    break
+                await rooms.clock.advance(1_000)
+            assert room.lobby.status == "finished" and room.lobby.game_number == number
+            assert len(spy.calls) - before > 16  # both bots, every round at least
+            assert subs[0].view["game"]["phase"] == "over"
+
+    run(scenario())

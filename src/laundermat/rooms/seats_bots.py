@@ -72,6 +72,7 @@ class BotSeats:
         self._policies: dict[int, Policy] = {}
         self._timers: dict[int, tuple[int, asyncio.Task[None]]] = {}  # seat: (window, timer)
         self._waiting: dict[int, int] = {}  # seat: a window it chose to let run out
+        self._game: int | None = None  # the game the two above are about
 
     def seats(self) -> set[int]:
         """The seats the server plays now: bots', and stand-ins' for away people."""
@@ -85,6 +86,10 @@ class BotSeats:
     def changed(self) -> None:
         """After every change: a timer for each seat the server plays and the window waits
         for; none for a seat that is no longer played or waited for."""
+        if self.room.play.game_id != self._game:  # a new game: its window ids start again
+            self._game = self.room.play.game_id
+            self._waiting.clear()
+            self._policies.clear()
         match = self.room.play.match
         window = match.window_id() if match is not None and not match.over() else None
         pending = set(match.pending()) if match is not None and window is not None else set()
