@@ -90,10 +90,13 @@ class BotSeats:
             self._game = self.room.play.game_id
             self._waiting.clear()
             self._policies.clear()
+        seats = self.seats()
+        if not seats and not self._timers:
+            return  # most rooms: nobody to play for, nothing to cancel
         match = self.room.play.match
         window = match.window_id() if match is not None and not match.over() else None
         pending = set(match.pending()) if match is not None and window is not None else set()
-        wanted = self.seats() & pending
+        wanted = seats & pending
         for seat, (timer_window, task) in list(self._timers.items()):
             if seat not in wanted or timer_window != window:
                 task.cancel()
