@@ -38,11 +38,13 @@ export function nonceWanted(room, session, sentFor = null) {
   return fairness.commitment;
 }
 
-/** "3 of 4 players added their randomness" (players who left the room do not count). */
+/** "3 of 4 players added their randomness" (players who left the room do not count, nor
+ * bots: they have no browser, and the seed comes from the server's secret and people's nonces). */
 export function contributedText(room) {
-  const ids = new Set(room.players.map((p) => p.player_id));
+  const people = room.players.filter((p) => !p.bot);
+  const ids = new Set(people.map((p) => p.player_id));
   const n = (room.fairness?.contributed ?? []).filter((id) => ids.has(id)).length;
-  const total = room.players.length;
+  const total = people.length;
   return `${n} of ${total} ${total === 1 ? "player" : "players"} added their randomness`;
 }
 

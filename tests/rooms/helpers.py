@@ -41,9 +41,13 @@ def manager(store: MemoryStore | None = None, clock: FakeClock | None = None) ->
 
 
 async def seated(
-    players: int = 3, settings: dict[str, int] | None = None, start: bool = True
+    players: int = 3,
+    settings: dict[str, int] | None = None,
+    start: bool = True,
+    stand_in: bool = True,
 ) -> tuple[RoomManager, Room, list[Sub], list[str]]:
-    """A room with `players` connected players (the first is host), started if asked.
+    """A room with `players` connected players (the first is host), started if asked;
+    `stand_in=False`: the host turns stand-ins off (an away seat is the engine's, GEN-4).
     The seat tokens are kept on the room manager as `tokens` for reconnect tests."""
     rooms = manager()
     room, host_id, host_token = await rooms.create(
@@ -58,6 +62,9 @@ async def seated(
     for sub, token in zip(subs, tokens, strict=True):
         await room.connect(sub, token)
     rooms.tokens = tokens  # type: ignore[attr-defined]
+    if not stand_in:
+        await room.lobby_action(subs[0], ids[0], "off-1", "stand_in", None, None, on=False)
+        assert subs[0].last("ack")["id"] == "off-1"
     if start:
         await room.lobby_action(subs[0], ids[0], "start-1", "start", None, None)
         assert subs[0].last("ack")["id"] == "start-1"

@@ -116,7 +116,9 @@ def test_away_after_thirty_seconds_and_back_on_reconnect() -> None:
     """GEN-4: the room tells the engine both moments."""
 
     async def scenario() -> None:
-        rooms, room, subs, ids = await seated(settings={"round_timer": 600, "bribe_timer": 15})
+        rooms, room, subs, ids = await seated(
+            settings={"round_timer": 600, "bribe_timer": 15}, stand_in=False
+        )
         clock: Any = rooms.clock
         seat = seat_of(subs[2])
         await room.disconnect(subs[2])
@@ -225,10 +227,13 @@ def test_idle_and_finished_rooms_close() -> None:
 
 def test_everyone_away_ends_the_game_then_the_host_starts_a_rematch() -> None:
     """GEN-4: windows stop waiting for away players, so a table that all left plays out by
-    timeouts at once; the host then starts a rematch with the same table."""
+    timeouts at once; the host then starts a rematch with the same table. (Stand-ins off:
+    with them on, bots would play every seat out.)"""
 
     async def scenario() -> None:
-        rooms, room, subs, ids = await seated(settings={"round_timer": 600, "bribe_timer": 45})
+        rooms, room, subs, ids = await seated(
+            settings={"round_timer": 600, "bribe_timer": 45}, stand_in=False
+        )
         clock: Any = rooms.clock
         for sub in subs:
             await room.disconnect(sub)

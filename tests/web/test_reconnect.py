@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 import websockets
 
-from .client import Client, seated_game
+from .client import Client, new_room, seated_game
 from .conftest import ServerProcess
 
 
@@ -59,11 +60,16 @@ def test_a_newer_socket_replaces_the_older(server: ServerProcess) -> None:
     asyncio.run(scenario())
 
 
-def test_presence_is_public_and_away_follows(server: ServerProcess) -> None:
-    """GEN-4 with the shared server's away time of 2 s: away, then back on reconnect."""
+@pytest.mark.parametrize("stand_in", [False, True])
+def test_presence_is_public_and_away_follows(server: ServerProcess, stand_in: bool) -> None:
+    """GEN-4 with the shared server's away time of 2 s: away, then back on reconnect. With
+    stand-ins off the engine is told; on, a bot plays the seat meanwhile (room info says so)."""
 
     async def scenario() -> None:
-        code, seats, clients = await seated_game(server, 3, round_timer=600)
+        code, seats = await new_room(server.url, 3, round_timer=600)
+        clients = [await Client.open(server.ws, code, s["token"]) for s in seats]
+        assert (await clients[0].lobby("stand_in", on=stand_in))["type"] == "ack"
+        assert (await clients[0].lobby("start"))["type"] == "ack"
         gone = seats[2]["player_id"]
         await clients[2].close()
 
@@ -76,10 +82,13 @@ def test_presence_is_public_and_away_follows(server: ServerProcess) -> None:
         await clients[0].until(lambda m: presence(m, False, False))
         view = await clients[0].until(lambda m: presence(m, False, True), timeout=10)
         seat = next(p["seat"] for p in view["room"]["players"] if p["player_id"] == gone)
-        assert view["game"]["players"][seat]["away"] is True  # the engine was told
+        assert view["game"]["players"][seat]["away"] is not stand_in  # the engine was told
+        info = next(p for p in view["room"]["players"] if p["player_id"] == gone)
+        assert info["stand_in"] is stand_in
         back = await Client.open(server.ws, code, seats[2]["token"])
         view = await clients[0].until(lambda m: presence(m, True, False))
         assert view["game"]["players"][seat]["away"] is False
+        assert not any(p["stand_in"] for p in view["room"]["players"])  # the seat is theirs
         for c in (clients[0], clients[1], back):
             await c.close()
 

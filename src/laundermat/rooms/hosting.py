@@ -1,4 +1,4 @@
-"""Lobby actions: leave (anyone), and the host's settings, kick, start and rematch.
+"""Lobby actions: leave (anyone), and the host's settings, kick, bots, start and rematch.
 
 Each runs inside the room's queue (GEN-1) through `RoomPort`, the part of a room it needs,
 so this module does not import the room. If the room record cannot be saved, memory goes
@@ -48,6 +48,7 @@ async def lobby_action(
     settings: dict[str, int] | None,
     target: str | None,
     nonce: str | None = None,
+    on: bool | None = None,
 ) -> bool:
     """One lobby action; True when the sender's socket should close afterwards."""
     lobby = room.lobby
@@ -73,6 +74,12 @@ async def lobby_action(
                 lobby.change_settings(settings)
             elif action == "kick":
                 victim = lobby.kick(member, target)
+            elif action == "add_bot":
+                lobby.add_bot(lobby.updated_ms)  # now: the room touched it
+            elif action == "remove_bot":
+                lobby.remove_bot(target)
+            elif action == "stand_in":
+                lobby.set_stand_in(on)
             else:
                 raise RoomError("bad_message", f"Unknown lobby action {action[:32]!r}.")
         await room.save()
@@ -112,6 +119,6 @@ async def start_game(room: RoomPort, undo: Callable[[], None]) -> bool:
     )
     room.views.log_mark = 0
     for m in lobby.members:  # presence holds from the first window (GEN-4)
-        if m.away and m.seat is not None:
+        if m.away and m.seat is not None and not lobby.stand_in:  # else a bot plays it
             await room.apply_quietly(room.set_away(m.seat, True))
     return False

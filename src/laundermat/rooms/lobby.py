@@ -18,6 +18,9 @@ from .names import name_key, normalize_name
 from .records import LiveGame, PlayerRecord, RoomRecord
 from .wire import ack_bytes
 
+# Bots' names, in the order they take seats (a name already at the table is skipped).
+BOT_NAMES = ("Bot Ada", "Bot Alan", "Bot Grace", "Bot Edsger", "Bot Barbara", "Bot Donald")
+
 
 class RoomStatus(StrEnum):
     LOBBY = "lobby"  # seats are taken; the host may change settings, kick and start
@@ -40,6 +43,8 @@ class Lobby:
     # one's), and what the last finished game's seed came from, once it is over.
     commitment: Commitment = field(default_factory=Commitment)
     revealed: dict[str, object] | None = None
+    # The platform's setting (not the game's): a bot plays an away player's seat.
+    stand_in: bool = True
 
     def __post_init__(self) -> None:
         self.settings = self.settings or games.default_settings(self.definition)
@@ -53,6 +58,15 @@ class Lobby:
     def holder(self, sub: object) -> Member | None:
         """The member whose seat this connection holds, if any."""
         return next((m for m in self.members if m.sub is sub), None)
+
+    def stood_in(self, m: Member) -> bool:
+        """A bot plays this person's seat while they are away (GEN-4), if the host chose so."""
+        playing = self.status is RoomStatus.PLAYING and m.seat is not None
+        return playing and self.stand_in and m.away and not m.bot and not m.connected
+
+    @property
+    def people(self) -> list[Member]:
+        return [m for m in self.members if not m.bot]
 
     @property
     def connected(self) -> int:
@@ -86,6 +100,34 @@ class Lobby:
         if self.host is None:
             self.host = player_id
         return member, token
+
+    def add_bot(self, now_ms: int) -> Member:
+        """A bot in the next free seat (host, lobby): named "Bot Ada" and so on, no token."""
+        self.require_lobby()
+        if len(self.members) >= self.definition.max_players:
+            raise RoomError("room_full", f"The room already has {len(self.members)} players.")
+        taken = {name_key(m.name) for m in self.members}
+        free = [n for n in BOT_NAMES if name_key(n) not in taken]
+        name = free[0] if free else f"Bot {len(self.members) + 1}"
+        player_id = "b" + secrets.token_hex(4)
+        while self.member(player_id) is not None:
+            player_id = "b" + secrets.token_hex(4)
+        member = Member(player_id, name, "", now_ms, bot=True)  # "" matches no token
+        self.members.append(member)
+        return member
+
+    def remove_bot(self, target: str | None) -> None:
+        self.require_lobby()
+        bot = self.member(target)
+        if bot is None or not bot.bot:
+            raise RoomError("bad_message", "remove_bot needs the player_id of a bot.")
+        self.members.remove(bot)
+
+    def set_stand_in(self, on: bool | None) -> None:
+        self.require_lobby()
+        if on is None:
+            raise RoomError("bad_message", "stand_in needs on: true or false.")
+        self.stand_in = on
 
     def add_nonce(self, member: Member, nonce: str | None) -> None:
         """A player's own randomness for the next game's seed (before it starts)."""
@@ -179,13 +221,13 @@ class Lobby:
 
     def memo(self) -> Callable[[], None]:
         """Everything a lobby change may touch, to put back if it cannot be made durable."""
-        state = (dict(self.settings), list(self.members), self.host)
+        state = (dict(self.settings), list(self.members), self.host, self.stand_in)
         status = (self.status, self.finished_ms, self.game_number)
         flags = [(m, m.left, m.sub, m.seat) for m in self.members]
         nonces = dict(self.commitment.nonces)
 
         def undo() -> None:
-            self.settings, self.members, self.host = state[0], state[1], state[2]
+            self.settings, self.members, self.host, self.stand_in = state
             self.status, self.finished_ms, self.game_number = status
             self.commitment.nonces = nonces
             for m, left, sub, seat in flags:
@@ -202,7 +244,7 @@ class Lobby:
             settings=dict(self.settings),
             host=self.host,
             players=[
-                PlayerRecord(m.player_id, m.name, m.token_hash, m.seat, m.joined_ms)
+                PlayerRecord(m.player_id, m.name, m.token_hash, m.seat, m.joined_ms, m.bot)
                 for m in self.members
             ],
             game_number=self.game_number,
@@ -213,6 +255,7 @@ class Lobby:
                 "server_seed": self.commitment.server_seed,
                 "nonces": dict(self.commitment.nonces),
             },
+            options={"stand_in": self.stand_in},
         )
 
     @classmethod
@@ -224,12 +267,13 @@ class Lobby:
             settings=dict(record.settings),
             host=record.host,
             members=[
-                Member(p.player_id, p.name, p.token_hash, p.joined_ms, seat=p.seat)
+                Member(p.player_id, p.name, p.token_hash, p.joined_ms, seat=p.seat, bot=p.bot)
                 for p in record.players
             ],
             game_number=record.game_number,
             updated_ms=record.updated_ms,
             commitment=Commitment(**record.fairness) if record.fairness else Commitment(),
+            stand_in=bool((record.options or {}).get("stand_in", True)),
         )
 
     def info(self, code: str, seated: bool, spectators: int) -> dict[str, object]:
@@ -239,14 +283,17 @@ class Lobby:
             "game": self.definition.name,
             "status": str(self.status),
             "settings": dict(self.settings),
+            "options": {"stand_in": self.stand_in},
             "players": [
                 {
                     "player_id": m.player_id,
                     "name": m.name,
                     "host": m.player_id == self.host,
-                    "connected": m.connected,
+                    "connected": m.connected or m.bot,  # a bot is always at the table
                     "away": m.away,
                     "seat": m.seat if seated else None,
+                    "bot": m.bot,
+                    "stand_in": self.stood_in(m),
                 }
                 for m in self.members
             ],

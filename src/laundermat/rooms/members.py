@@ -49,6 +49,7 @@ class Member:
     sub: Subscriber | None = None
     away: bool = False  # GEN-4, mirrored into the engine while a game runs
     left: bool = False  # said "leave" during a game: keeps the seat, gives up hosting
+    bot: bool = False  # played by the server (seats_bots.py): no token, no socket, never hosts
     # Answers to this seat's recent command ids, so a retry is answered, never re-applied.
     answered: OrderedDict[str, bytes] = field(default_factory=OrderedDict)
 
@@ -64,7 +65,7 @@ class Member:
 
 def next_host(members: list[Member], host: str | None, by_seat: bool) -> str | None:
     """Hosting passes to the next seat after the host (join order in the lobby), preferring
-    someone connected who has not left, then anyone who has not left, then anyone."""
+    someone connected who has not left, then anyone who has not left, then anyone but a bot."""
     if by_seat:
         order = sorted(members, key=lambda m: m.seat if m.seat is not None else len(members))
     else:
@@ -72,6 +73,7 @@ def next_host(members: list[Member], host: str | None, by_seat: bool) -> str | N
     ids = [m.player_id for m in order]
     start = ids.index(host) + 1 if host in ids else 0
     ring = [order[(start + i) % len(order)] for i in range(len(order))]
+    ring = [m for m in ring if not m.bot]  # a bot never hosts
     others = [m for m in ring if m.player_id != host] or ring
     for chosen in (
         next((m for m in others if m.connected and not m.left), None),

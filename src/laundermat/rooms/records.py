@@ -40,6 +40,7 @@ class PlayerRecord:
     token_hash: str  # sha256 hex of the seat token; the token itself is never stored
     seat: int | None
     joined_ms: int
+    bot: bool = False  # a server-side player the host added (seats_bots.py); no token
 
 
 @dataclass
@@ -55,6 +56,8 @@ class RoomRecord:
     game: str = "laundermat"  # the name of the game the room plays (games/)
     # The commitment for the next (or the running) game: {"server_seed", "nonces"}.
     fairness: dict[str, Any] | None = None
+    # The platform's own settings, apart from the game's: {"stand_in": bool} (seats_bots.py).
+    options: dict[str, Any] | None = None
 
 
 @dataclass

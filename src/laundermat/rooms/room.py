@@ -1,12 +1,10 @@
 """One live room: its lobby, its current match, its timers, its subscribers.
 
-Every change goes through one queue (jobs.py, GEN-1), so commands, timeouts, presence and
-lobby actions are applied one at a time in the order they arrive. A command's result is
-durable in the store before anyone hears of it: the sender's ack and every view are sent
-only after `append_command` returns. The parts: `Lobby` (lobby.py: seats and their rules),
-`GameDriver` (play.py: the match, its log and its deadline), `AwayClocks` (presence.py),
-`Publisher` (publish.py: the views).
-"""
+Every change goes through one queue (jobs.py, GEN-1), one at a time in the order they arrive:
+commands, timeouts, presence, lobby actions, bots' moves. A result is durable in the store
+before anyone hears of it (acks and views follow `append_command`). The parts: `Lobby`
+(lobby.py: seats and their rules), `GameDriver` (play.py: the match, its log, its deadline),
+`AwayClocks` (presence.py), `Publisher` (publish.py), `BotSeats` (seats_bots.py)."""
 
 from __future__ import annotations
 
@@ -28,6 +26,7 @@ from .play import GameDriver
 from .presence import AwayClocks
 from .publish import Publisher
 from .records import LiveRoom, RoomRecord, StoreLike, StoreUnavailable
+from .seats_bots import BotSeats
 from .wire import (
     NoObserver,
     Observer,
@@ -76,6 +75,7 @@ class Room:
             lambda window_id: self.jobs.post(lambda: self._on_timeout(window_id)),
             self._describe_result,
         )
+        self.bots = BotSeats(self, lambda command: self._apply(command, None), self._push)
 
     # ------------------------------------------------------------ public API (queued)
 
@@ -128,15 +128,16 @@ class Room:
         settings: dict[str, int] | None,
         target: str | None,
         nonce: str | None = None,
+        on: bool | None = None,
     ) -> None:
         async def run(member: Member) -> bool:
-            return await hosting.lobby_action(self, member, action, settings, target, nonce)
+            return await hosting.lobby_action(self, member, action, settings, target, nonce, on)
 
         async def job() -> None:
             answered, close_after = await self._answer_once(sub, player_id, command_id, run)
             if answered and close_after:
                 sub.close(1000, "left the room")
-                if not self.lobby.members and self.on_empty is not None:
+                if not self.lobby.people and self.on_empty is not None:
                     self.on_empty(self)
 
         await self.jobs.call(job)
@@ -217,8 +218,8 @@ class Room:
         member = self.lobby.member(player_id)
         if member is None or member.connected or member.away:
             return
-        member.away = True  # GEN-4
-        if self._playing() and member.seat is not None:
+        member.away = True  # GEN-4; with stand-ins on, a bot plays the seat (seats_bots.py)
+        if self._playing() and member.seat is not None and not self.lobby.stand_in:
             await self.apply_quietly(self.set_away(member.seat, True))
         if self.lobby.host == player_id and any(m.connected for m in self.lobby.members):
             self.lobby.pass_host()  # an away host would hold up the table: pass it on
@@ -324,6 +325,7 @@ class Room:
 
     def _push(self, full: set[Subscriber] | frozenset[Subscriber] = frozenset()) -> None:
         self.views.push(self.info(), self._deadline(), self.play.match, self.lobby.members, full)
+        self.bots.changed()
 
     async def _resync(self, sub: Subscriber) -> None:
         member = self.lobby.holder(sub)
@@ -363,8 +365,9 @@ class Room:
         """Start a restored room: its queue, its timer, everyone's away clock."""
         self.start()
         self.play.arm()
-        for m in self.lobby.members:
+        for m in self.lobby.people:
             self.away.arm(m.player_id)
+        self.bots.changed()  # bots play on
         match = self.play.match
         if match is not None and match.over() and not self.play.finished_in_store:
             # A game over in its log but not in its row (written before results went with
@@ -385,6 +388,7 @@ class Room:
         self.jobs.closed = True  # no new jobs; the queue itself stops last (we may be in it)
         self.play.cancel_timer()
         self.away.cancel_all()
+        self.bots.cancel_all()
         subs = [m.sub for m in self.lobby.members if m.sub is not None]
         for sub in [*subs, *self.views.spectators]:
             if code == 4004:

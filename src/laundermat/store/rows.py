@@ -23,6 +23,7 @@ async def upsert_room(conn: AsyncConnection, room: RoomRecord) -> None:
         "created_ms": room.created_ms,
         "updated_ms": room.updated_ms,
         "fairness": room.fairness,
+        "options": room.options,
     }
     done = await conn.execute(update(rooms).where(rooms.c.code == room.code).values(**values))
     if done.rowcount == 0:
@@ -41,6 +42,7 @@ def room_record(row: Any) -> RoomRecord:
         updated_ms=row["updated_ms"],
         game=row["game"],
         fairness=row["fairness"],
+        options=row["options"],
     )
 
 

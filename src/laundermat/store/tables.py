@@ -36,6 +36,8 @@ rooms = Table(
     Column("closed", Boolean, nullable=False, default=False),
     # The commitment shown for the next game: {"server_seed", "nonces"} (migration 0004).
     Column("fairness", Json),
+    # The platform's settings (not the game's): {"stand_in": bool} (migration 0005).
+    Column("options", Json),
 )
 Index("ix_rooms_open", rooms.c.closed)
 

@@ -144,13 +144,26 @@ class Act(Strict):
 
 class LobbyAction(Strict):
     """Lobby actions. `settings`, `kick`, `start` and `rematch` are the host's; `leave` is
-    anyone's (in the lobby it frees the seat; during a game the seat stays, GEN-3)."""
+    anyone's (in the lobby it frees the seat; during a game the seat stays, GEN-3). The host's
+    platform actions, in the lobby: `add_bot` (a bot in the next free seat), `remove_bot`
+    (`player_id`: a bot's) and `stand_in` (`on`: whether a bot plays an away player's seat)."""
 
     type: Literal["lobby"]
     id: CommandId
-    action: Literal["settings", "kick", "start", "rematch", "leave", "nonce"]
+    action: Literal[
+        "settings",
+        "kick",
+        "start",
+        "rematch",
+        "leave",
+        "nonce",
+        "add_bot",
+        "remove_bot",
+        "stand_in",
+    ]
     settings: RoomSettings | None = None
     player_id: str | None = None
+    on: bool | None = None  # `stand_in`
     # `nonce` (anyone seated, before a game starts): the browser's own random hex for the
     # room's current commitment (docs/fairness.md).
     nonce: Annotated[str, Field(pattern=r"^[0-9a-f]{32,64}$")] | None = None
@@ -180,6 +193,14 @@ class PlayerInfo(Strict):
     connected: bool  # presence is public
     away: bool  # GEN-4: 30 s or more without a connection
     seat: int | None  # the engine seat once the game has started
+    bot: bool = False  # played by the server (the host added it); always connected
+    stand_in: bool = False  # away, and a bot plays this seat until they are back
+
+
+class RoomOptions(Strict):
+    """The platform's settings (the game's are `settings`)."""
+
+    stand_in: bool  # a bot plays an away player's seat (else the game goes on without them)
 
 
 class Fairness(Strict):
@@ -197,6 +218,7 @@ class RoomInfo(Strict):
     game: str  # the name of the game the room plays (GET /api/catalog)
     status: Literal["lobby", "playing", "finished"]
     settings: dict[str, int]
+    options: RoomOptions
     players: list[PlayerInfo]
     spectators: int
     game_number: int  # 1 for the first game, +1 per rematch

@@ -134,6 +134,7 @@ class Session:
             settings,
             message.player_id,
             message.nonce,
+            message.on,
         )
 
     # ------------------------------------------------------------ answers

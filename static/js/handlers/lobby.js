@@ -26,6 +26,15 @@ export function lobbyHandlers(app) {
     kick(data) {
       lobby("kick", { player_id: data.player });
     },
+    "add-bot"() {
+      lobby("add_bot");
+    },
+    "remove-bot"(data) {
+      lobby("remove_bot", { player_id: data.player });
+    },
+    "lobby-stand-in"(data, el) {
+      lobby("stand_in", { on: el.checked });
+    },
     "start-game"() {
       lobby("start");
     },

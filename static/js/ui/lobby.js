@@ -7,6 +7,7 @@ import { catalogGame } from "../store.js";
 import { playerRange, plural } from "../text.js";
 import { commitmentCard, revealCard } from "./fairness.js";
 import { icon } from "./icons.js";
+import { addBotButton, removeBotButton, standInField } from "./seats.js";
 import { settingFields, settingList } from "./settings.js";
 import { presence, topbar } from "./topbar.js";
 
@@ -26,7 +27,8 @@ export function renderLobby(state, banner) {
     host
       ? h("div.field-row", settingFields(entry, room.settings, { change: "lobby-settings", prefix: "lobby-" }))
       : settingList(entry, room.settings),
-    client?.lobbyNote ? h("p.muted.small", client.lobbyNote(entry)) : null);
+    client?.lobbyNote ? h("p.muted.small", client.lobbyNote(entry)) : null,
+    standInField(room, host));
 
   const players = h("section.card", { "aria-labelledby": "players-title", "data-key": "players", "data-testid": "lobby-players" },
     h("h2#players-title", `Players (${room.players.length}${max ? ` of ${max}` : ""})`),
@@ -35,10 +37,12 @@ export function renderLobby(state, banner) {
         h("span.player-name", p.name, p.player_id === state.session.playerId ? h("span.you", " (you)") : null),
         p.host ? h("span.badge", icon("crown"), "host") : null,
         presence(p),
-        host && !p.host
+        host && p.bot ? removeBotButton(p) : null,
+        host && !p.host && !p.bot
           ? h("button.small.ghost.danger", { type: "button", "data-action": "kick", "data-player": p.player_id,
               "data-testid": `kick-${p.name}`, "aria-label": `Remove ${p.name} from the room` }, "Remove")
           : null))),
+    host ? addBotButton(room, max, state.pending) : null,
     room.spectators ? h("p.muted.small", `${room.spectators} watching`) : null,
     enough ? null : h("p.muted", `Waiting for ${plural(min - room.players.length, "more player", "more players")} (a game needs ${playerRange(entry)}).`));
 

@@ -7,6 +7,7 @@ import { renderHome } from "./home.js";
 import { icon } from "./icons.js";
 import { renderLobby } from "./lobby.js";
 import { renderReplayPage } from "./replay.js";
+import { awayLine } from "./seats.js";
 import { topbar } from "./topbar.js";
 
 export function renderApp(state) {
@@ -34,7 +35,8 @@ function renderRoom(state) {
       h("p.loading", { role: "status" }, "This room plays a game this page can't show. Try reloading the page."));
   }
   const over = view.room.status === "finished" || view.game.phase === "over";
-  return client.renderGame(state, banner, { end: over ? endExtras(state) : null });
+  const notes = [banner, awayLine(view)].filter(Boolean);
+  return client.renderGame(state, notes.length ? notes : null, { end: over ? endExtras(state) : null });
 }
 
 function connectionBanner(state) {

@@ -14,8 +14,11 @@ export function topbar(state, extra) {
     h("button.ghost.small", { type: "button", "data-action": "open-rules", "data-testid": "open-rules" }, icon("book"), h("span", "Rules")));
 }
 
-/** Online / away / offline, with an icon and a word (never colour alone). */
+/** Online / away / offline, a bot, or away with a bot playing for them: an icon and words
+ * (never colour alone). */
 export function presence(player) {
+  if (player.bot) return h("span.presence.bot", icon("bot"), "bot");
+  if (player.stand_in) return h("span.presence.away", icon("bot"), "away, a bot plays");
   if (player.away) return h("span.presence.away", icon("clock"), "away");
   if (player.connected) return h("span.presence.online", icon("dot"), "online");
   return h("span.presence.offline", icon("wifi_off"), "offline");

@@ -1,0 +1,155 @@
+"""Seats the server plays: bots the host added, and stand-ins for people who are away.
+
+Two kinds of seat are played here, inside the room and through its one queue (GEN-1):
+- a **bot** the host put in an empty seat in the lobby (`Member.bot`: no token, no socket,
+  a member of the room record, so it plays on after a restart);
+- a **stand-in**: when the room's `stand_in` option is on (the host's choice, default on), a
+  bot plays the seat of a person who is away (GEN-4) until they connect again, when the seat
+  is theirs at once. With the option off the game goes on without them (the engine is told
+  the seat is away, and its windows stop waiting for it).
+
+A move goes the way a person's does: `GameDriver.player_command` (the seat comes from the
+member, never from the command), then the room's apply (durable before anyone hears of it),
+then a push. A bot decides from `match.view(seat)` only, the same redacted view the seat's
+own client gets, after a humanlike pause (`PAUSE_MS` times the server's time scale) that
+never runs past the open window's deadline. Its policy is chosen in one place, `bot_policy`.
+
+Bots send no fairness nonce (fairness.py): a game's seed comes from the server's committed
+seed and the people's nonces only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+from ..games import Command, GameDefinition, Policy, RuleError
+from .clock import Clock
+from .errors import RoomError
+from .jobs import JobQueue
+from .lobby import Lobby, RoomStatus
+from .play import GameDriver
+from .records import StoreUnavailable
+from .wire import RoomConfig
+
+log = logging.getLogger("laundermat.room")
+
+PAUSE_MS = (600, 2500)  # a bot's moment to act, before the time scale
+
+
+def bot_policy(definition: GameDefinition, rng: random.Random) -> Policy:
+    """The one place a bot's policy is chosen: the game protocol's bot."""
+    return definition.bot(rng)
+
+
+class BotRoom(Protocol):
+    """The part of a room the bots need (so this module does not import the room)."""
+
+    code: str
+    clock: Clock
+    config: RoomConfig
+    definition: GameDefinition
+    lobby: Lobby
+    play: GameDriver
+    jobs: JobQueue
+
+
+class BotSeats:
+    def __init__(
+        self,
+        room: BotRoom,
+        apply: Callable[[Command], Awaitable[None]],
+        push: Callable[[], None],
+    ) -> None:
+        self.room = room
+        self.apply = apply
+        self.push = push
+        self.rng = random.Random(secrets.randbits(64))
+        self._policies: dict[int, Policy] = {}
+        self._timers: dict[int, tuple[int, asyncio.Task[None]]] = {}  # seat: (window, timer)
+        self._waiting: dict[int, int] = {}  # seat: a window it chose to let run out
+        self._game: int | None = None  # the game the two above are about
+
+    def seats(self) -> set[int]:
+        """The seats the server plays now: bots', and stand-ins' for away people."""
+        lobby = self.room.lobby
+        if lobby.status is not RoomStatus.PLAYING:
+            return set()
+        return {
+            m.seat for m in lobby.members if m.seat is not None and (m.bot or lobby.stood_in(m))
+        }
+
+    def changed(self) -> None:
+        """After every change: a timer for each seat the server plays and the window waits
+        for; none for a seat that is no longer played or waited for."""
+        if self.room.play.game_id != self._game:  # a new game: its window ids start again
+            self._game = self.room.play.game_id
+            self._waiting.clear()
+            self._policies.clear()
+        seats = self.seats()
+        if not seats and not self._timers:
+            return  # most rooms: nobody to play for, nothing to cancel
+        match = self.room.play.match
+        window = match.window_id() if match is not None and not match.over() else None
+        pending = set(match.pending()) if match is not None and window is not None else set()
+        wanted = seats & pending
+        for seat, (timer_window, task) in list(self._timers.items()):
+            if seat not in wanted or timer_window != window:
+                task.cancel()
+                del self._timers[seat]
+        for seat in wanted - set(self._timers):
+            if window is not None and self._waiting.get(seat) != window:
+                self._arm(seat, window)
+
+    def cancel_all(self) -> None:
+        for _, task in self._timers.values():
+            task.cancel()
+        self._timers.clear()
+
+    def _arm(self, seat: int, window: int) -> None:
+        clock = self.room.clock
+        now = clock.now_ms()
+        at = now + round(self.rng.uniform(*PAUSE_MS) * self.room.config.time_scale)
+        deadline = self.room.play.deadline_ms
+        if deadline is not None:  # never past the deadline: within 90% of the time left
+            at = min(at, now + max(0, deadline - now) * 9 // 10)
+
+        async def wait() -> None:
+            await clock.sleep_until(at)
+            self.room.jobs.post(lambda: self._move(seat, window))
+
+        self._timers[seat] = (window, asyncio.create_task(wait()))
+
+    async def _move(self, seat: int, window: int) -> None:
+        """In the queue: the seat's move, if it is still the server's and still awaited."""
+        timer = self._timers.get(seat)
+        if timer is not None and timer[0] == window:
+            del self._timers[seat]
+        match = self.room.play.match
+        if match is None or match.window_id() != window or seat not in self.seats():
+            return
+        if seat not in match.pending():
+            return
+        policy = self._policies.get(seat)
+        if policy is None:
+            policy = self._policies[seat] = bot_policy(self.room.definition, self.rng)
+        wire = policy.decide(match.view(seat))
+        if wire is None or wire.get("seat", seat) != seat:
+            self._waiting[seat] = window  # lets the window run out
+            return
+        command = {k: v for k, v in wire.items() if k != "seat"}
+        try:
+            await self.apply(self.room.play.player_command(seat, command, window, True))
+        except (RuleError, RoomError) as exc:
+            log.warning("bot move refused: %s", exc.code, extra={"room": self.room.code})
+            self._waiting[seat] = window
+            return
+        except StoreUnavailable:  # nothing changed: try again after another pause
+            log.warning("bot move not saved; retrying", extra={"room": self.room.code})
+            self.changed()
+            return
+        self.push()

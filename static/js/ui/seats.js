@@ -1,0 +1,48 @@
+// Bots and stand-ins, a platform feature (every game has them; nothing here names one): the
+// host's lobby controls (add a bot, remove one, the stand-in option), and the line a game
+// screen shows about who is away and what happens to their seat.
+import { h } from "../dom.js";
+import { serverNow } from "../store.js";
+import { timeLeft } from "../text.js";
+import { icon } from "./icons.js";
+
+/** The host's "Add a bot" (while a seat is free). */
+export function addBotButton(room, max, pending) {
+  if (max && room.players.length >= max) return null;
+  return h("button.small", { type: "button", "data-action": "add-bot", "data-testid": "add-bot", disabled: !!pending },
+    icon("bot"), "Add a bot");
+}
+
+/** The host's "Remove" next to a bot. */
+export function removeBotButton(p) {
+  return h("button.small.ghost.danger", { type: "button", "data-action": "remove-bot", "data-player": p.player_id,
+    "data-testid": "remove-bot", "aria-label": `Remove ${p.name}` }, "Remove");
+}
+
+/** The platform's setting in the lobby's settings card: the host's checkbox, or a sentence. */
+export function standInField(room, host) {
+  const on = room.options?.stand_in !== false;
+  if (!host) {
+    return h("p.small.muted", { "data-key": "stand-in" },
+      on ? "If someone drops out, a bot plays for them until they are back." : "If someone drops out, the game goes on without them.");
+  }
+  return h("div.field.check", { "data-key": "stand-in" },
+    h("input", { type: "checkbox", id: "lobby-stand-in", checked: on, "data-change": "lobby-stand-in", "data-testid": "lobby-stand-in" }),
+    h("label", { for: "lobby-stand-in" }, "A bot plays for anyone who drops out, until they are back"));
+}
+
+/** During a game: who is away, and whether a bot plays for them or the game goes on without
+ * them (its countdown is the open window's, redrawn by countdown.js). */
+export function awayLine(view) {
+  if (!view?.game || view.room.status !== "playing") return null;
+  const gone = view.room.players.filter((p) => p.away && !p.bot);
+  if (!gone.length) return null;
+  return h("div.away-line", { role: "status", "data-key": "away-line", "data-testid": "away-line" },
+    gone.map((p) => p.stand_in
+      ? h("p", { "data-key": p.player_id, "data-testid": "stand-in" }, icon("bot"), `A bot plays for ${p.name}`)
+      : h("p", { "data-key": p.player_id, "data-testid": "away" }, icon("clock"),
+          `${p.name} is away — continuing without them`,
+          view.deadline
+            ? h("span", { "data-role": "timer" }, " (", h("span.timer-text", timeLeft(view.deadline - serverNow())), ")")
+            : null)));
+}
