@@ -42,8 +42,9 @@ PAUSE_MS = (600, 2500)  # a bot's moment to act, before the time scale
 
 
 def bot_policy(definition: GameDefinition, rng: random.Random) -> Policy:
-    """The one place a bot's policy is chosen: the game protocol's bot."""
-    return definition.bot(rng)
+    """The one place a bot's policy is chosen: the game's best bot (its last strategy,
+    LaunderMat's heuristic: docs/balance.md), the random one for a game that has no other."""
+    return definition.bot(rng, strategy=definition.bot_strategies[-1])
 
 
 class BotRoom(Protocol):
