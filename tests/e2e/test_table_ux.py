@@ -1,0 +1,59 @@
+"""At the table (issue: the rough edges a first game hits), on a 390 x 844 phone.
+
+Engine states served through the mocked socket (fake_room.py), as in test_client_states.py:
+the Broken Machine confirmation and its notice, the running score, where the page scrolls
+when a stage needs the player, and the phone layout (sticky bars, tap targets, disabled
+buttons, axe-core).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from laundermat.engine.commands import parse_command
+from tests.engine.builders import build
+
+from .conftest import OpenPage
+from .driver import sel
+from .fake_room import CODE, FakeRoom
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+NAMES = ["Ana", "Bo", "Cyd"]
+
+
+def open_room(open_page: OpenPage, server_url: str, room: FakeRoom) -> Page:
+    page = open_page("fake-room", setup=room.attach)
+    page.goto(f"{server_url}/r/{CODE}")
+    expect(page.locator(sel("game"))).to_be_visible()
+    return page
+
+
+def test_broken_machine_asks_first_and_everyone_is_told(open_page: OpenPage, server_url: str):
+    room = FakeRoom(build(3, weapons={0: "broken_machine"}), 0, NAMES)
+    page = open_room(open_page, server_url, room)
+    before = page.locator("[data-testid^=draft-bill-]").all_inner_texts()
+
+    page.click(sel("broken-machine"))  # one tap only asks
+    confirm = page.locator(sel("broken-confirm"))
+    expect(confirm).to_be_visible()
+    expect(confirm).to_contain_text("can't undo")
+    expect(page.locator(sel("broken-machine-confirm"))).to_be_focused()
+    assert room.commands() == []
+    page.click(sel("broken-machine-cancel"))
+    expect(confirm).to_have_count(0)
+    assert room.commands() == []
+
+    page.click(sel("broken-machine"))
+    page.click(sel("broken-machine-confirm"))
+    notice = page.locator(sel("redeal-notice"))
+    expect(notice).to_contain_text("You used Broken Machine")
+    assert room.commands() == [{"type": "broken_machine"}]
+    assert page.locator("[data-testid^=draft-bill-]").all_inner_texts() != before
+
+    # Everyone else is told, from the log entry.
+    game = build(3, weapons={0: "broken_machine"})
+    game.apply(parse_command({"type": "broken_machine", "seat": 0}))
+    other = open_room(open_page, server_url, FakeRoom(game, 1, NAMES))
+    expect(other.locator(sel("redeal-notice"))).to_contain_text("Ana used Broken Machine")
