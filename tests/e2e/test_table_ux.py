@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from laundermat.engine import Phase
 from laundermat.engine.commands import parse_command
-from tests.engine.builders import build
+from tests.engine.builders import PAWN, RACK, SLOT, build
 
 from .conftest import OpenPage
 from .driver import sel
@@ -57,3 +58,32 @@ def test_broken_machine_asks_first_and_everyone_is_told(open_page: OpenPage, ser
     game.apply(parse_command({"type": "broken_machine", "seat": 0}))
     other = open_room(open_page, server_url, FakeRoom(game, 1, NAMES))
     expect(other.locator(sel("redeal-notice"))).to_contain_text("Ana used Broken Machine")
+
+
+def test_running_score_on_boards_and_at_the_end(open_page: OpenPage, server_url: str):
+    copies = [
+        {"kind": PAWN, "owner": 0, "alarm_flag": True},
+        {"kind": RACK, "owner": 0, "exact": True},
+        {"kind": SLOT, "owner": 1, "alarm_flag": True, "protection": 60_000},
+    ]
+    game = build(3, phase=Phase.BRIBE_PROTECT, copies=copies, done=[1, 2])
+    room = FakeRoom(game, 0, NAMES)
+    page = open_room(open_page, server_url, room)
+
+    # Pawn Shop 130k + Clearance Rack 20k + its 5k exact bonus.
+    expect(page.locator(sel("points-0"))).to_have_text("155k pts")
+    expect(page.locator(sel(f"risk-0-{PAWN}"))).to_contain_text("\u2212130k pts and caught")
+    expect(page.locator(sel(f"risk-0-{RACK}"))).to_have_count(0)  # clean: nothing at risk
+    expect(page.locator(sel("points-1"))).to_have_text("250k pts")
+    expect(page.locator(sel(f"risk-1-{SLOT}"))).to_contain_text("(protected)")
+    expect(page.locator(sel("points-2"))).to_have_text("0k pts")
+
+    for _ in range(3):  # protect, counter, entries: done each time
+        page.click(sel("bribe-done"))
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=game]').dataset.pending !== 'true'"
+        )
+    final = page.locator(sel("final-standings"))
+    expect(final).to_be_visible()
+    expect(page.locator(sel("standing-0")).locator(sel("points-0"))).to_have_text("155k pts")
+    expect(page.locator(sel("standing-0")).locator(sel(f"risk-0-{PAWN}"))).to_be_visible()

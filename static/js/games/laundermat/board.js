@@ -3,7 +3,20 @@
 import { h } from "../../dom.js";
 import { icon } from "../../ui/icons.js";
 import { presence } from "../../ui/topbar.js";
+import { runningScore } from "./score.js";
 import { ADDITION_ORDER, additionName, entries, money, points, weaponName } from "./text.js";
+
+/** Points if nobody is investigated, and what each flagged type would cost (public facts). */
+export function scoreLines(ctx, seat) {
+  const { total, risks } = runningScore(ctx.rules, ctx.game, seat);
+  return h("div.score", { "data-testid": `score-${seat}` },
+    h("p.score-total", h("strong", { "data-testid": `points-${seat}` }, points(total)), " if nobody is investigated"),
+    risks.length
+      ? h("ul.risks", { "aria-label": "Points at risk" }, risks.map((r) => h("li", { "data-key": r.kind, "data-testid": `risk-${seat}-${r.kind}` },
+          icon("flag"), ` If ${additionName(r.kind)} is investigated: −${points(r.lose)}`,
+          r.caught ? h("strong", " and caught") : " (protected)")))
+      : null);
+}
 
 export function copyBadges(copy) {
   const badges = [];
@@ -77,6 +90,7 @@ function board(ctx, p) {
       p.weapon
         ? [h("strong", weaponName(p.weapon)), used.length ? h("span.muted", ` (${used.join(", ")})`) : null]
         : h("span.muted", "No Secret Weapon")),
+    scoreLines(ctx, p.seat),
     "holds_bills" in p ? h("p.small.muted", p.holds_bills ? "Holds at least one bill (Jackpot target)" : "Holds no bills") : null,
     mine.length
       ? h("ul.copies", groupCopies(mine).map(({ copy, count, ids }) => h("li", { "data-key": `k${ids.join("-")}` },
