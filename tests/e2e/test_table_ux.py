@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from laundermat.engine import Phase
 from laundermat.engine.commands import parse_command
-from tests.engine.builders import PAWN, RACK, SLOT, build
+from tests.engine.builders import PAWN, RACK, SLOT, bill, build
 
 from .conftest import OpenPage
 from .driver import sel
@@ -22,6 +22,13 @@ from .fake_room import CODE, FakeRoom
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 NAMES = ["Ana", "Bo", "Cyd"]
+
+IN_VIEW_JS = """(testid) => {
+  const el = document.querySelector(`[data-testid=${testid}]`);
+  const r = el.getBoundingClientRect();
+  const bar = document.querySelector('[data-testid=phase-bar]').getBoundingClientRect();
+  return r.top >= bar.bottom - 1 && r.top < window.innerHeight - 60;
+}"""
 
 
 def open_room(open_page: OpenPage, server_url: str, room: FakeRoom) -> Page:
@@ -87,3 +94,47 @@ def test_running_score_on_boards_and_at_the_end(open_page: OpenPage, server_url:
     expect(final).to_be_visible()
     expect(page.locator(sel("standing-0")).locator(sel("points-0"))).to_have_text("155k pts")
     expect(page.locator(sel("standing-0")).locator(sel(f"risk-0-{PAWN}"))).to_be_visible()
+
+
+def test_a_stage_that_needs_you_comes_into_view(open_page: OpenPage, server_url: str):
+    ten, twenty, thirty = bill(10_000), bill(20_000), bill(30_000)
+    game = build(3, display=[ten, twenty, thirty], selections={1: twenty, 2: thirty})
+    room = FakeRoom(game, 0, NAMES)
+    page = open_room(open_page, server_url, room)
+
+    # Reading the boards, Ana picks: the draft locks and the shop comes into view.
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight / 2)")
+    page.locator(sel(f"draft-bill-{ten}")).evaluate("(el) => el.click()")  # no scrolling
+    expect(page.locator(sel("purchase-panel"))).to_be_visible()
+    page.wait_for_function(IN_VIEW_JS, arg="purchase-panel")
+
+    # Reading the log, she skips: the log stays where she reads it, the next draft waits.
+    log_top = "() => Math.round(document.getElementById('log').getBoundingClientRect().top)"
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    before = page.evaluate(log_top)
+    assert before < 844 - 120
+    page.locator(sel("skip-purchase")).evaluate("(el) => el.click()")
+    for seat in (1, 2):
+        room.game.apply(parse_command({"type": "skip", "seat": seat}))
+    room.send_view()
+    expect(page.locator(sel("draft-panel"))).to_be_visible()
+    expect(page.locator(sel("round"))).to_have_text("Round 2 of 8")
+    page.wait_for_timeout(300)
+    assert abs(page.evaluate(log_top) - before) <= 2
+
+
+def test_the_end_is_where_you_look(open_page: OpenPage, server_url: str):
+    copies = [{"kind": PAWN, "owner": 0, "alarm_flag": True}, {"kind": SLOT, "owner": 1}]
+    game = build(3, phase=Phase.BRIBE_ENTRIES, copies=copies, done=[1, 2])
+    page = open_room(open_page, server_url, FakeRoom(game, 0, NAMES))
+    page.evaluate("() => document.getElementById('log').scrollIntoView()")  # reading the log
+    page.locator(sel("bribe-done")).evaluate("(el) => el.click()")
+    expect(page.locator(sel("final-standings"))).to_be_visible()
+    page.wait_for_function(
+        "() => { const r = document.getElementById('final-title').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom < window.innerHeight; }"
+    )
+    expect(page.locator("#final-title")).to_be_focused()
+
+
+# ---------------------------------------------------------------- the phone layout

@@ -28,7 +28,7 @@ export function renderGame(state, banner, shell = {}) {
       h("div.col-main",
         // What just happened comes first (the reveal); last round's story follows the draft.
         revealFirst ? roundReport(ctx) : null,
-        over ? renderEnd(ctx) : actionPanel(ctx),
+        intoView(ctx, over ? renderEnd(ctx) : actionPanel(ctx)),
         over || revealFirst ? null : roundReport(ctx),
         boards(ctx),
         shopOpen || over ? null : market(ctx)),
@@ -36,6 +36,19 @@ export function renderGame(state, banner, shell = {}) {
         ctx.me && !over ? wallet(ctx, ctx.me) : null,
         over || ctx.game.phase === "bribe_entries" ? null : pool(ctx),
         gameLog(ctx))));
+}
+
+/** The panel that needs this player now (or the end) asks the shell to bring it into view. */
+function intoView(ctx, el) {
+  if (!el || ctx.replay) return el;
+  if (ctx.game.phase === "over") {
+    el.setAttribute("data-into-view", "over");
+    el.setAttribute("data-into-view-force", "");
+    el.setAttribute("data-into-view-focus", "");
+  } else if (ctx.opts.can_act) {
+    el.setAttribute("data-into-view", `${ctx.game.phase}:${ctx.game.window?.id ?? ""}`);
+  }
+  return el;
 }
 
 // ------------------------------------------------------------------ where we are
@@ -194,7 +207,7 @@ export function gameLog(ctx) {
     if (text) rows.push(h("li", { "data-key": `g${i}`, class: entry.kind === "round" ? "round-start" : null }, text));
   });
   rows.reverse();
-  return h("section.card.log", { id: "log", "data-key": "log", "data-testid": "game-log", "aria-labelledby": "log-title", tabindex: "-1" },
+  return h("section.card.log", { id: "log", "data-key": "log", "data-testid": "game-log", "aria-labelledby": "log-title", tabindex: "-1", "data-reading-anchor": "" },
     h("h2#log-title", "Game log ", h("span.small.muted", "(newest first)")),
     h("ol.log-list", rows));
 }
