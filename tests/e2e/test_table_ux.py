@@ -15,6 +15,7 @@ from laundermat.engine import Phase
 from laundermat.engine.commands import parse_command
 from tests.engine.builders import PAWN, RACK, SLOT, bill, build
 
+from .audit import audit, covered_buttons, serve_axe
 from .conftest import OpenPage
 from .driver import sel
 from .fake_room import CODE, FakeRoom
@@ -33,6 +34,7 @@ IN_VIEW_JS = """(testid) => {
 
 def open_room(open_page: OpenPage, server_url: str, room: FakeRoom) -> Page:
     page = open_page("fake-room", setup=room.attach)
+    serve_axe(page)
     page.goto(f"{server_url}/r/{CODE}")
     expect(page.locator(sel("game"))).to_be_visible()
     return page
@@ -135,6 +137,106 @@ def test_the_end_is_where_you_look(open_page: OpenPage, server_url: str):
         " return r.top >= 0 && r.bottom < window.innerHeight; }"
     )
     expect(page.locator("#final-title")).to_be_focused()
+    assert audit(page, "end") == []
 
 
 # ---------------------------------------------------------------- the phone layout
+
+STICKY_JS = """() => ['phase-bar', 'wallet'].map((id) =>
+  document.querySelector(`[data-testid=${id}]`)?.getBoundingClientRect().height ?? 0)"""
+
+
+def phone_states():
+    """(label, game, viewer): a screen of each kind a player meets, most controls enabled."""
+    alarm_bill, forty, twenty, ten, hundred = (
+        bill(70_000),
+        bill(40_000),
+        bill(20_000),
+        bill(10_000),
+        bill(100_000),
+    )
+    flagged = [
+        {"kind": PAWN, "owner": 0, "alarm_flag": True},
+        {"kind": RACK, "owner": 0},
+        {"kind": SLOT, "owner": 1, "alarm_flag": True, "protection": 60_000},
+    ]
+    rich = {0: [hundred, forty, twenty, ten]}
+    return [
+        ("draft", build(3, weapons={0: "broken_machine"}), 0),
+        (
+            "seniority",
+            build(
+                3,
+                phase=Phase.SENIORITY,
+                weapons={0: "seniority"},
+                collisions=[(forty, [0, 1])],
+                display=[forty, ten],
+                actors=[0],
+            ),
+            0,
+        ),
+        ("alarm", build(3, phase=Phase.ALARM, alarm=(0, alarm_bill), wallets={0: [twenty]}), 0),
+        ("purchase", build(3, phase=Phase.PURCHASE, collected=[0], wallets=rich), 0),
+        (
+            "bribe_protect",
+            build(3, phase=Phase.BRIBE_PROTECT, wallets=rich, copies=flagged, done=[1, 2]),
+            0,
+        ),
+        (
+            "bribe_counter",
+            build(3, phase=Phase.BRIBE_COUNTER, wallets=rich, copies=flagged, done=[1, 2]),
+            0,
+        ),
+        (
+            "bribe_entries",
+            build(3, phase=Phase.BRIBE_ENTRIES, wallets=rich, copies=flagged, done=[1, 2]),
+            0,
+        ),
+    ]
+
+
+def test_phone_screens_tap_targets_sticky_bars_and_axe(open_page: OpenPage, server_url: str):
+    problems: list[str] = []
+    for label, game, viewer in phone_states():
+        page = open_room(open_page, server_url, FakeRoom(game, viewer, NAMES))
+        expect(page.locator(sel("game"))).to_have_attribute("data-phase", label)
+        if label == "purchase":  # the checkout too: a bill picker, Back, Pick for me, Clear
+            page.click(sel(f"choose-{PAWN}"))
+            page.click(sel("pay-auto"))
+        if label == "bribe_entries":
+            page.click(sel("pay-auto"))
+            page.click(sel(f"split-inc-{SLOT}"))
+        if label == "draft":
+            page.click(sel("broken-machine"))
+        bars = page.evaluate(STICKY_JS)
+        problems += [f"{label}: sticky bars {bars}" for _ in [1] if sum(bars) > 0.2 * 844]
+        problems += [
+            f"{label}: covered {c}" for c in covered_buttons(page, "[data-testid=game] .action")
+        ]
+        problems += audit(page, label)
+        page.context.close()
+    assert problems == [], "\n".join(problems)
+
+
+def test_home_join_lobby_and_rules_are_accessible(open_page: OpenPage, server_url: str):
+    """The screens before a game, on a real server: 44 px targets and no serious axe finding."""
+    problems: list[str] = []
+    host = open_page("Ana")
+    serve_axe(host)
+    host.goto(server_url + "/")
+    problems += audit(host, "home")
+    assert host.evaluate("() => window.axe.version") == "4.14.1"  # the vendored copy ran
+    host.fill(sel("create-name"), "Ana")
+    host.click(sel("create-submit"))
+    code = host.locator(sel("room-code")).inner_text().strip()
+    problems += audit(host, "lobby")
+    host.click(sel("open-rules"))
+    expect(host.locator(sel("rules-dialog"))).to_be_visible()
+    problems += audit(host, "rules")
+
+    guest = open_page("Bo")
+    serve_axe(guest)
+    guest.goto(f"{server_url}/r/{code}")
+    expect(guest.locator(sel("join-name"))).to_be_visible()
+    problems += audit(guest, "join")
+    assert problems == [], "\n".join(problems)

@@ -24,6 +24,7 @@ export function renderGame(state, banner, shell = {}) {
   },
     topbar(state, h("a.ghost.small.button-link", { href: "#log", "data-testid": "log-link" }, icon("list"), h("span", "Log"))),
     phaseBar(ctx, banner),
+    h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)),
     h("div.game-layout",
       h("div.col-main",
         // What just happened comes first (the reveal); last round's story follows the draft.
@@ -68,7 +69,7 @@ function phaseBar(ctx, banner) {
           h("div.timer-track", h("div.timer-fill")),
           h("span.timer-text"))
       : null,
-    h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)));
+    null);
 }
 
 function waitingFor(ctx, acted) {
@@ -196,7 +197,8 @@ export function wallet(ctx, me, title = "Your wallet", key = "wallet") {
       h("span.wallet-total", { "data-testid": "wallet-total" }, `${money(me.wallet_total)} · ${plural(bills.length, "bill")}`),
       h("span.small.muted", "secret")),
     bills.length
-      ? h("ul.wallet-bills", bills.map((b) => h("li.bill-chip", { "data-key": `w${b.card}` }, money(b.value))))
+      // It scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+      ? h("ul.wallet-bills", { tabindex: "0", "aria-label": `${title}: bills` }, bills.map((b) => h("li.bill-chip", { "data-key": `w${b.card}` }, money(b.value))))
       : h("p.small.muted", "Empty. Collect bills in the draft."));
 }
 
