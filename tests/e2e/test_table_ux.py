@@ -218,6 +218,46 @@ def test_phone_screens_tap_targets_sticky_bars_and_axe(open_page: OpenPage, serv
     assert problems == [], "\n".join(problems)
 
 
+STYLE_JS = """(el) => { const c = getComputedStyle(el);
+  return { bg: c.backgroundColor, color: c.color, border: c.borderTopStyle, cursor: c.cursor,
+           opacity: c.opacity }; }"""
+
+
+def luminance(rgb: str) -> float:
+    parts = [float(x) for x in rgb[rgb.index("(") + 1 : -1].split(",")[:3]]
+    lin = [
+        (c / 255) / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4
+        for c in parts
+    ]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_disabled_buttons_look_switched_off(open_page: OpenPage, server_url: str):
+    game = build(3, phase=Phase.PURCHASE, collected=[0], wallets={0: [bill(100_000), bill(40_000)]})
+    page = open_room(open_page, server_url, FakeRoom(game, 0, NAMES))
+    page.click(sel(f"choose-{PAWN}"))
+    confirm = page.locator(sel("confirm-purchase"))
+    expect(confirm).to_be_disabled()
+    off = confirm.evaluate(STYLE_JS)
+    page.click(sel("pay-auto"))
+    expect(confirm).to_be_enabled()
+    on = confirm.evaluate(STYLE_JS)
+    assert off["cursor"] == "not-allowed" and on["cursor"] == "pointer"
+    assert off["border"] == "dashed" and on["border"] == "solid"
+    assert off["bg"] in ("rgba(0, 0, 0, 0)", "transparent")  # no fill: nothing to press
+    panel_bg = page.locator(sel("purchase-panel")).evaluate(
+        "(el) => getComputedStyle(el).backgroundColor"
+    )
+    # The enabled button's fill stands out from the panel; the disabled one has none.
+    assert contrast(on["bg"], panel_bg) >= 3
+    assert contrast(off["color"], on["color"]) >= 3
+
+
 def test_home_join_lobby_and_rules_are_accessible(open_page: OpenPage, server_url: str):
     """The screens before a game, on a real server: 44 px targets and no serious axe finding."""
     problems: list[str] = []
