@@ -258,6 +258,21 @@ def test_disabled_buttons_look_switched_off(open_page: OpenPage, server_url: str
     assert contrast(off["color"], on["color"]) >= 3
 
 
+def test_jargon_is_explained_or_hidden(open_page: OpenPage, server_url: str):
+    game = build(3, weapon_market=["rubber_gloves", "budget_app", "seniority"])  # no Jackpot
+    page = open_room(open_page, server_url, FakeRoom(game, 0, NAMES))
+    boards = page.locator(".boards")
+    expect(boards).to_contain_text("raids the Vault 1st")  # turn order, not draft order
+    expect(boards).not_to_contain_text("goes 1st")
+    expect(boards).not_to_contain_text("Jackpot target")
+    expect(boards).not_to_contain_text("Holds no bills")
+    # A collapsed section ("How does this work?") shows that it opens.
+    marker = page.locator("details.help > summary").first.evaluate(
+        "(el) => getComputedStyle(el, '::before').content"
+    )
+    assert marker not in ("none", "normal", '""'), marker
+
+
 def test_home_join_lobby_and_rules_are_accessible(open_page: OpenPage, server_url: str):
     """The screens before a game, on a real server: 44 px targets and no serious axe finding."""
     problems: list[str] = []

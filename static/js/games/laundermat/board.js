@@ -83,7 +83,7 @@ function board(ctx, p) {
     "aria-label": `${ctx.nameOf(p.seat)}'s board` },
     h("header.board-head",
       h("h3.board-name", ctx.nameOf(p.seat), p.seat === ctx.seat ? h("span.you", ctx.replay ? " (watching)" : " (you)") : null),
-      lead ? h("span.tag", { title: "First in this round's turn order (Vault raids go in turn order)" }, "goes 1st") : null,
+      lead ? h("span.tag", { title: "First in this round's turn order: Vault raids are settled in turn order" }, "raids the Vault 1st") : null,
       rp && !ctx.replay ? presence(p.away ? { ...rp, away: true } : rp) : null,
       roundStatus(ctx, p)),
     h("p.weapon-line",
@@ -91,7 +91,7 @@ function board(ctx, p) {
         ? [h("strong", weaponName(p.weapon)), used.length ? h("span.muted", ` (${used.join(", ")})`) : null]
         : h("span.muted", "No Secret Weapon")),
     scoreLines(ctx, p.seat),
-    "holds_bills" in p ? h("p.small.muted", p.holds_bills ? "Holds at least one bill (Jackpot target)" : "Holds no bills") : null,
+    "holds_bills" in p && game.weapon_market.includes("jackpot") ? h("p.small.muted", p.holds_bills ? "Holds at least one bill (Jackpot target)" : "Holds no bills") : null,
     mine.length
       ? h("ul.copies", groupCopies(mine).map(({ copy, count, ids }) => h("li", { "data-key": `k${ids.join("-")}` },
           h("span.copy-name", additionName(copy.kind), count > 1 ? h("span.count", ` ×${count}`) : null),
