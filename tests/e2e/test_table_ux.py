@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from laundermat.engine import Phase
+from laundermat.engine.chance import ScriptedChance
 from laundermat.engine.commands import parse_command
 from tests.engine.builders import PAWN, RACK, SLOT, bill, build
 
@@ -271,6 +272,38 @@ def test_jargon_is_explained_or_hidden(open_page: OpenPage, server_url: str):
         "(el) => getComputedStyle(el, '::before').content"
     )
     assert marker not in ("none", "normal", '""'), marker
+
+
+def test_alarm_spacing_and_the_clock_during_the_reveal(open_page: OpenPage, server_url: str):
+    # Bo and Cyd collide: their Vault raids (a $100k bill always sounds the Alarm) roll dice.
+    game = build(
+        3,
+        display=[bill(10_000), bill(20_000), bill(30_000)],
+        vault=[bill(100_000, 1)],
+        selections={1: bill(20_000), 2: bill(20_000)},
+        chance=ScriptedChance(values={"vault_deal": [bill(100_000, 1)]}, dice=[6, 6]),
+    )
+    page = open_room(open_page, server_url, FakeRoom(game, 0, NAMES))
+    page.click(sel(f"draft-bill-{bill(10_000)}"))
+    report = page.locator(sel("round-report"))
+    expect(report).to_contain_text("ALARM!")
+    text = report.inner_text()
+    assert "ALARM! " in text and "ALARM!B" not in text and "ALARM!C" not in text, text
+    expect(page.locator(sel("reveal-hint"))).to_be_visible()  # the clock runs while dice roll
+    expect(page.locator(sel("reveal-hint"))).to_be_hidden(timeout=10_000)  # and then goes
+
+
+def test_the_wallet_during_bribery(open_page: OpenPage, server_url: str):
+    game = build(3, phase=Phase.BRIBE_PROTECT, done=[1, 2])
+    page = open_room(open_page, server_url, FakeRoom(game, 0, NAMES))
+    expect(page.locator(sel("wallet"))).to_contain_text("nothing left to spend")
+    expect(page.locator(sel("wallet"))).not_to_contain_text("Collect bills in the draft")
+
+
+def test_home_code_placeholder_has_five_letters(open_page: OpenPage, server_url: str):
+    page = open_page("home")
+    page.goto(server_url + "/")
+    assert page.get_attribute(sel("join-code"), "placeholder") == "ABCDE"
 
 
 def test_home_join_lobby_and_rules_are_accessible(open_page: OpenPage, server_url: str):

@@ -101,7 +101,8 @@ function draftPanel(ctx) {
     p.has_selected ? icon("check") : icon("clock"),
     h("span", ctx.nameOf(p.seat), p.seat === ctx.seat ? " (you)" : ""),
     h("span.visually-hidden", p.has_selected ? " has picked" : " is still choosing")));
-  return panel("draft-panel", `Pick a bill (${plural(game.display.length, "bill")} on the table)`,
+  const onTable = plural(game.display.length, "bill");
+  return panel("draft-panel", me ? `Pick a bill (${onTable} on the table)` : `The draft (${onTable} on the table)`,
     redealNotice(ctx),
     h("div.display", { role: "group", "aria-label": "Bills on the table" }, bills),
     extras.length ? h("div.specials", extras) : null,

@@ -69,7 +69,24 @@ function phaseBar(ctx, banner) {
           h("div.timer-track", h("div.timer-fill")),
           h("span.timer-text"))
       : null,
-    null);
+    revealHint(ctx));
+}
+
+/** While this round's dice still roll, say that the (server's) clock is already running. */
+function revealHint(ctx) {
+  if (!["purchase", "alarm", "seniority"].includes(ctx.game.phase) || !ctx.game.window) return null;
+  let raids = 0;
+  let last = -1;
+  ctx.log.forEach((entry, i) => {
+    if (entry.kind === "vault_raid" && i >= ctx.animateFrom) {
+      raids += 1;
+      last = i;
+    }
+  });
+  if (!raids) return null;
+  const seconds = (raids - 1) * 1.3 + 1.5;
+  return h("p.reveal-hint.small", { "data-key": `hint${last}`, "data-testid": "reveal-hint", style: { "--hide-after": `${seconds.toFixed(1)}s` } },
+    "The dice are still rolling, but the timer is already running.");
 }
 
 function waitingFor(ctx, acted) {
@@ -156,7 +173,7 @@ function reportItem(ctx, entry, index) {
     return h("li.report-item.raid", { "data-key": key, class: entry.alarm ? "alarm" : null, style: delay },
       dieFace(entry.roll, animate, `die${index}`),
       h("span.after-roll", { class: animate ? "delayed" : null },
-        entry.alarm ? h("strong.alarm-text", icon("bell"), " ALARM! ") : null,
+        entry.alarm ? [h("strong.alarm-text", icon("bell"), "ALARM!"), " "] : null,
         ctx.sentence(entry)));
   }
   const text = ctx.sentence(entry);
@@ -199,7 +216,7 @@ export function wallet(ctx, me, title = "Your wallet", key = "wallet") {
     bills.length
       // It scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
       ? h("ul.wallet-bills", { tabindex: "0", "aria-label": `${title}: bills` }, bills.map((b) => h("li.bill-chip", { "data-key": `w${b.card}` }, money(b.value))))
-      : h("p.small.muted", "Empty. Collect bills in the draft."));
+      : h("p.small.muted", ctx.game.phase.startsWith("bribe") || ctx.game.phase === "over" ? "Empty: nothing left to spend." : "Empty. Collect bills in the draft."));
 }
 
 export function gameLog(ctx) {
