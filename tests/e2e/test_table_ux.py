@@ -86,7 +86,7 @@ def test_running_score_on_boards_and_at_the_end(open_page: OpenPage, server_url:
     expect(page.locator(sel(f"risk-0-{RACK}"))).to_have_count(0)  # clean: nothing at risk
     expect(page.locator(sel("points-1"))).to_have_text("250k pts")
     expect(page.locator(sel(f"risk-1-{SLOT}"))).to_contain_text("(protected)")
-    expect(page.locator(sel("points-2"))).to_have_text("0k pts")
+    expect(page.locator(sel("points-2"))).to_have_count(0)  # "No additions yet." is enough
 
     for _ in range(3):  # protect, counter, entries: done each time
         page.click(sel("bribe-done"))

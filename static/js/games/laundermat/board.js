@@ -90,7 +90,7 @@ function board(ctx, p) {
       p.weapon
         ? [h("strong", weaponName(p.weapon)), used.length ? h("span.muted", ` (${used.join(", ")})`) : null]
         : h("span.muted", "No Secret Weapon")),
-    scoreLines(ctx, p.seat),
+    mine.length ? scoreLines(ctx, p.seat) : null, // "No additions yet" says it all
     "holds_bills" in p && game.weapon_market.includes("jackpot") ? h("p.small.muted", p.holds_bills ? "Holds at least one bill (Jackpot target)" : "Holds no bills") : null,
     mine.length
       ? h("ul.copies", groupCopies(mine).map(({ copy, count, ids }) => h("li", { "data-key": `k${ids.join("-")}` },
