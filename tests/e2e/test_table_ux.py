@@ -328,3 +328,11 @@ def test_home_join_lobby_and_rules_are_accessible(open_page: OpenPage, server_ur
     expect(guest.locator(sel("join-name"))).to_be_visible()
     problems += audit(guest, "join")
     assert problems == [], "\n".join(problems)
+
+
+def test_a_spectator_is_not_told_to_pick(open_page: OpenPage, server_url: str):
+    page = open_room(open_page, server_url, FakeRoom(build(3), None, NAMES))
+    panel = page.locator(sel("draft-panel"))
+    expect(panel).to_contain_text("The draft (")
+    expect(panel).not_to_contain_text("Pick a bill")
+    expect(page.locator(sel("instruction"))).to_contain_text("Players are picking bills")
