@@ -171,7 +171,12 @@ class Seat:
             self.done_windows.add(window)
             self.note(f"round {round_}: Lost and Found")
             return True
-        if round_ == 7 and self.click(sel("broken-machine")):
+        # One tap on Broken Machine only asks (it redeals for everyone); the confirm acts.
+        if (
+            round_ == 7
+            and self.click(sel("broken-machine"))
+            and self.click(sel("broken-machine-confirm"))
+        ):
             self.note(f"round {round_}: Broken Machine")  # a new window opens: pick again
             return True
         if round_ in (2, 5) and self.index in (1, 2):

@@ -25,9 +25,9 @@ CODE = "FAKE"
 
 
 class FakeRoom:
-    def __init__(self, game: Game, viewer: int, names: list[str]) -> None:
+    def __init__(self, game: Game, viewer: int | None, names: list[str]) -> None:
         self.game = game
-        self.viewer = viewer
+        self.viewer = viewer  # None: a spectator
         self.names = names  # display names by seat
         self.version = 0
         self.received: list[dict[str, Any]] = []
@@ -36,6 +36,10 @@ class FakeRoom:
         self.log_sent = 0
 
     def attach(self, context: BrowserContext) -> None:
+        if self.viewer is None:  # watching: the page says `spectate`, not `hello`
+            context.add_init_script(f"sessionStorage.setItem('laundermat.watch.{CODE}', '1');")
+            context.route_web_socket(re.compile(r".*/ws/.*"), self.on_socket)
+            return
         seat = {"token": TOKEN, "player_id": self.player_id(self.viewer), "name": "me"}
         context.add_init_script(
             f"localStorage.setItem('laundermat.seat.{CODE}', {json.dumps(json.dumps(seat))});"
@@ -55,7 +59,10 @@ class FakeRoom:
         message = json.loads(raw)
         self.received.append(message)
         kind = message.get("type")
-        if kind == "hello":
+        if kind == "spectate":
+            ws.send(json.dumps({"type": "welcome", "role": "spectator", "code": CODE}))
+            self.send_view(ws, whole=True)
+        elif kind == "hello":
             ws.send(
                 json.dumps(
                     {

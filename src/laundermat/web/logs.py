@@ -1,5 +1,6 @@
-"""Structured logs: one JSON object per line. Tokens never reach a log: they travel only
-in the first socket message and in HTTP bodies, neither of which is logged."""
+"""Structured logs: one JSON object per line, or short human lines on a terminal. Tokens
+never reach a log: they travel only in the first socket message and in HTTP bodies, neither
+of which is logged."""
 
 from __future__ import annotations
 
@@ -32,13 +33,30 @@ class JsonFormatter(logging.Formatter):
         return orjson.dumps(entry, default=str).decode()
 
 
+class HumanFormatter(logging.Formatter):
+    """`12:03:04 info  room created  code=ABCDE game=laundermat`: for a person at a terminal."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        clock = time.strftime("%H:%M:%S", time.localtime(record.created))
+        extras = [
+            f"{key}={value}"
+            for key, value in vars(record).items()
+            if key not in _STANDARD and not key.startswith("_")
+        ]
+        line = f"{clock} {record.levelname.lower():<7} {record.getMessage()}"
+        if extras:
+            line += "  " + " ".join(extras)
+        if record.exc_info:
+            line += "\n" + self.formatException(record.exc_info)
+        return line
+
+
 def configure(level: str = "info", json_logs: bool = True) -> None:
     handler = logging.StreamHandler(sys.stderr)
     if json_logs:
         handler.setFormatter(JsonFormatter())
     else:
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
-    logging.Formatter.converter = time.gmtime
+        handler.setFormatter(HumanFormatter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -9,6 +10,14 @@ from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 REPO_STATIC = Path(__file__).resolve().parents[3] / "static"
+
+
+def _logs_to_terminal() -> bool:
+    """Whether the logs' stream (stderr, see web/logs.py) is a terminal."""
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):  # replaced or closed stream
+        return False
 
 
 class ServerSettings(BaseSettings):
@@ -64,7 +73,9 @@ class ServerSettings(BaseSettings):
     # so limits count players' addresses rather than the TLS proxy's.
     forwarded_allow_ips: str = "127.0.0.1"
     log_level: str = "info"
-    json_logs: bool = True
+    # JSON lines for a log collector; short human lines when the logs go to a terminal
+    # (`make run`). LAUNDERMAT_JSON_LOGS=true/false overrides either way.
+    json_logs: bool = Field(default_factory=lambda: not _logs_to_terminal())
     # Socket abuse limits (docs/security.md). A socket must say hello or spectate this soon.
     hello_timeout_seconds: float = Field(default=10.0, gt=0)
     # New sockets per client address per minute: a table behind one NAT opens a handful,

@@ -37,7 +37,7 @@ export function renderHome(state) {
           joinCode ? null : h("div.field",
             h("label", { for: "join-code" }, "Room code"),
             h("input.code-input", { id: "join-code", type: "text", maxlength: "12", autocomplete: "off", autocapitalize: "characters",
-              spellcheck: "false", value: home.code, placeholder: "ABCD", "data-input": "home-field", "data-field": "code", "data-testid": "join-code" })),
+              spellcheck: "false", value: home.code, placeholder: "ABCDE", "data-input": "home-field", "data-field": "code", "data-testid": "join-code" })),
           h("div.row",
             h("button.primary", { type: "submit", disabled: home.busy, "data-testid": "join-submit" }, "Join the game"),
             h("button.ghost", { type: "button", "data-action": "watch-room", "data-testid": "watch-room" }, icon("eye"), "Just watch"))));

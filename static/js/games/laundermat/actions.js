@@ -38,6 +38,36 @@ function help(text) {
 
 // ------------------------------------------------------------------ draft
 
+/** Broken Machine is table-wide and can't be undone: the first press asks, the second acts. */
+function brokenMachine(ctx) {
+  if (ctx.ui.confirmBroken !== ctx.game.window?.id) {
+    return h("button.special", { type: "button", "data-action": "broken-machine", "data-testid": "broken-machine", disabled: ctx.pending },
+      h("strong", "Broken Machine"), h("span.small", "Redeal the table and restart the draft for everyone (once per game)."));
+  }
+  return h("div.confirm", { role: "alertdialog", "aria-labelledby": "broken-title", "aria-describedby": "broken-text", "data-testid": "broken-confirm" },
+    h("strong#broken-title", "Use Broken Machine?"),
+    h("p#broken-text.small", "Every bill on the table goes away, a fresh table is dealt and everyone picks again. You can't undo it, and it works once per game."),
+    h("div.row",
+      h("button.primary", { type: "button", "data-action": "broken-machine-confirm", "data-testid": "broken-machine-confirm", "data-focus": "confirm", disabled: ctx.pending },
+        "Yes, redeal the table"),
+      h("button", { type: "button", "data-action": "broken-machine-cancel", "data-testid": "broken-machine-cancel" }, "Cancel")));
+}
+
+/** After a Broken Machine this round, everyone is told why the table changed. */
+function redealNotice(ctx) {
+  let index = -1;
+  for (let i = ctx.log.length - 1; i >= 0 && ctx.log[i].kind !== "round"; i--) {
+    if (ctx.log[i].kind === "broken_machine") {
+      index = i;
+      break;
+    }
+  }
+  if (index < 0) return null;
+  const entry = ctx.log[index];
+  return h("p.note.notice", { "data-key": `redeal${index}`, "data-testid": "redeal-notice", role: "status" },
+    icon("broken"), ` ${capital(ctx.who(entry.seat))} used Broken Machine: this is a fresh table and the draft started again. Pick again.`);
+}
+
 function draftPanel(ctx) {
   const { game, me, opts } = ctx;
   const acting = !!opts.can_act;
@@ -66,15 +96,14 @@ function draftPanel(ctx) {
       ? "You picked a hidden bill from the deck. Press to put it back."
       : "Take a hidden bill from the deck instead (once per game).")));
   }
-  if (opts.broken_machine) {
-    extras.push(h("button.special", { type: "button", "data-action": "broken-machine", "data-testid": "broken-machine", disabled: ctx.pending },
-      h("strong", "Broken Machine"), h("span.small", "Redeal the table and restart the draft for everyone (once per game).")));
-  }
+  if (opts.broken_machine) extras.push(brokenMachine(ctx));
   const picked = game.players.map((p) => h("li", { "data-key": `p${p.seat}`, "data-testid": `picked-${p.seat}`, class: p.has_selected ? "ok" : null },
     p.has_selected ? icon("check") : icon("clock"),
     h("span", ctx.nameOf(p.seat), p.seat === ctx.seat ? " (you)" : ""),
     h("span.visually-hidden", p.has_selected ? " has picked" : " is still choosing")));
-  return panel("draft-panel", `Pick a bill (${plural(game.display.length, "bill")} on the table)`,
+  const onTable = plural(game.display.length, "bill");
+  return panel("draft-panel", me ? `Pick a bill (${onTable} on the table)` : `The draft (${onTable} on the table)`,
+    redealNotice(ctx),
     h("div.display", { role: "group", "aria-label": "Bills on the table" }, bills),
     extras.length ? h("div.specials", extras) : null,
     acting && opts.clear && !lfPicked

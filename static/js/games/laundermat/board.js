@@ -3,7 +3,20 @@
 import { h } from "../../dom.js";
 import { icon } from "../../ui/icons.js";
 import { presence } from "../../ui/topbar.js";
+import { runningScore } from "./score.js";
 import { ADDITION_ORDER, additionName, entries, money, points, weaponName } from "./text.js";
+
+/** Points if nobody is investigated, and what each flagged type would cost (public facts). */
+export function scoreLines(ctx, seat) {
+  const { total, risks } = runningScore(ctx.rules, ctx.game, seat);
+  return h("div.score", { "data-testid": `score-${seat}` },
+    h("p.score-total", h("strong", { "data-testid": `points-${seat}` }, points(total)), " if nobody is investigated"),
+    risks.length
+      ? h("ul.risks", { "aria-label": "Points at risk" }, risks.map((r) => h("li", { "data-key": r.kind, "data-testid": `risk-${seat}-${r.kind}` },
+          icon("flag"), ` If ${additionName(r.kind)} is investigated: −${points(r.lose)}`,
+          r.caught ? h("strong", " and caught") : " (protected)")))
+      : null);
+}
 
 export function copyBadges(copy) {
   const badges = [];
@@ -70,14 +83,15 @@ function board(ctx, p) {
     "aria-label": `${ctx.nameOf(p.seat)}'s board` },
     h("header.board-head",
       h("h3.board-name", ctx.nameOf(p.seat), p.seat === ctx.seat ? h("span.you", ctx.replay ? " (watching)" : " (you)") : null),
-      lead ? h("span.tag", { title: "First in this round's turn order (Vault raids go in turn order)" }, "goes 1st") : null,
+      lead ? h("span.tag", { title: "First in this round's turn order: Vault raids are settled in turn order" }, "raids the Vault 1st") : null,
       rp && !ctx.replay ? presence(p.away ? { ...rp, away: true } : rp) : null,
       roundStatus(ctx, p)),
     h("p.weapon-line",
       p.weapon
         ? [h("strong", weaponName(p.weapon)), used.length ? h("span.muted", ` (${used.join(", ")})`) : null]
         : h("span.muted", "No Secret Weapon")),
-    "holds_bills" in p ? h("p.small.muted", p.holds_bills ? "Holds at least one bill (Jackpot target)" : "Holds no bills") : null,
+    mine.length ? scoreLines(ctx, p.seat) : null, // "No additions yet" says it all
+    "holds_bills" in p && game.weapon_market.includes("jackpot") ? h("p.small.muted", p.holds_bills ? "Holds at least one bill (Jackpot target)" : "Holds no bills") : null,
     mine.length
       ? h("ul.copies", groupCopies(mine).map(({ copy, count, ids }) => h("li", { "data-key": `k${ids.join("-")}` },
           h("span.copy-name", additionName(copy.kind), count > 1 ? h("span.count", ` ×${count}`) : null),

@@ -3,6 +3,7 @@
 import { h } from "../../dom.js";
 import { capital, list } from "../../text.js";
 import { icon } from "../../ui/icons.js";
+import { scoreLines } from "./board.js";
 import { ADDITION_ORDER, additionName, entries, money, points, weaponName } from "./text.js";
 
 const REEL_LOOPS = 3;
@@ -90,5 +91,6 @@ function playerResult(ctx, ps, i, result) {
           h("caption.visually-hidden", `${ctx.nameOf(ps.seat)}'s score`),
           h("thead", h("tr", h("th", { scope: "col" }, "Addition"), h("th", { scope: "col" }, "Points"), h("th", { scope: "col" }, "Bonus"), h("th", { scope: "col" }, "Total"))),
           h("tbody", rows))
-      : h("p.small.muted", "No additions: scores 0."));
+      : h("p.small.muted", "No additions: scores 0."),
+    rows.length ? scoreLines(ctx, ps.seat) : null);
 }

@@ -24,11 +24,12 @@ export function renderGame(state, banner, shell = {}) {
   },
     topbar(state, h("a.ghost.small.button-link", { href: "#log", "data-testid": "log-link" }, icon("list"), h("span", "Log"))),
     phaseBar(ctx, banner),
+    h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)),
     h("div.game-layout",
       h("div.col-main",
         // What just happened comes first (the reveal); last round's story follows the draft.
         revealFirst ? roundReport(ctx) : null,
-        over ? renderEnd(ctx) : actionPanel(ctx),
+        intoView(ctx, over ? renderEnd(ctx) : actionPanel(ctx)),
         over || revealFirst ? null : roundReport(ctx),
         boards(ctx),
         shopOpen || over ? null : market(ctx)),
@@ -36,6 +37,19 @@ export function renderGame(state, banner, shell = {}) {
         ctx.me && !over ? wallet(ctx, ctx.me) : null,
         over || ctx.game.phase === "bribe_entries" ? null : pool(ctx),
         gameLog(ctx))));
+}
+
+/** The panel that needs this player now (or the end) asks the shell to bring it into view. */
+function intoView(ctx, el) {
+  if (!el || ctx.replay) return el;
+  if (ctx.game.phase === "over") {
+    el.setAttribute("data-into-view", "over");
+    el.setAttribute("data-into-view-force", "");
+    el.setAttribute("data-into-view-focus", "");
+  } else if (ctx.opts.can_act) {
+    el.setAttribute("data-into-view", `${ctx.game.phase}:${ctx.game.window?.id ?? ""}`);
+  }
+  return el;
 }
 
 // ------------------------------------------------------------------ where we are
@@ -55,7 +69,24 @@ function phaseBar(ctx, banner) {
           h("div.timer-track", h("div.timer-fill")),
           h("span.timer-text"))
       : null,
-    h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)));
+    revealHint(ctx));
+}
+
+/** While this round's dice still roll, say that the (server's) clock is already running. */
+function revealHint(ctx) {
+  if (!["purchase", "alarm", "seniority"].includes(ctx.game.phase) || !ctx.game.window) return null;
+  let raids = 0;
+  let last = -1;
+  ctx.log.forEach((entry, i) => {
+    if (entry.kind === "vault_raid" && i >= ctx.animateFrom) {
+      raids += 1;
+      last = i;
+    }
+  });
+  if (!raids) return null;
+  const seconds = (raids - 1) * 1.3 + 1.5;
+  return h("p.reveal-hint.small", { "data-key": `hint${last}`, "data-testid": "reveal-hint", style: { "--hide-after": `${seconds.toFixed(1)}s` } },
+    "The dice are still rolling, but the timer is already running.");
 }
 
 function waitingFor(ctx, acted) {
@@ -142,7 +173,7 @@ function reportItem(ctx, entry, index) {
     return h("li.report-item.raid", { "data-key": key, class: entry.alarm ? "alarm" : null, style: delay },
       dieFace(entry.roll, animate, `die${index}`),
       h("span.after-roll", { class: animate ? "delayed" : null },
-        entry.alarm ? h("strong.alarm-text", icon("bell"), " ALARM! ") : null,
+        entry.alarm ? [h("strong.alarm-text", icon("bell"), "ALARM!"), " "] : null,
         ctx.sentence(entry)));
   }
   const text = ctx.sentence(entry);
@@ -183,8 +214,9 @@ export function wallet(ctx, me, title = "Your wallet", key = "wallet") {
       h("span.wallet-total", { "data-testid": "wallet-total" }, `${money(me.wallet_total)} · ${plural(bills.length, "bill")}`),
       h("span.small.muted", "secret")),
     bills.length
-      ? h("ul.wallet-bills", bills.map((b) => h("li.bill-chip", { "data-key": `w${b.card}` }, money(b.value))))
-      : h("p.small.muted", "Empty. Collect bills in the draft."));
+      // It scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+      ? h("ul.wallet-bills", { tabindex: "0", "aria-label": `${title}: bills` }, bills.map((b) => h("li.bill-chip", { "data-key": `w${b.card}` }, money(b.value))))
+      : h("p.small.muted", ctx.game.phase.startsWith("bribe") || ctx.game.phase === "over" ? "Empty: nothing left to spend." : "Empty. Collect bills in the draft."));
 }
 
 export function gameLog(ctx) {
@@ -194,7 +226,7 @@ export function gameLog(ctx) {
     if (text) rows.push(h("li", { "data-key": `g${i}`, class: entry.kind === "round" ? "round-start" : null }, text));
   });
   rows.reverse();
-  return h("section.card.log", { id: "log", "data-key": "log", "data-testid": "game-log", "aria-labelledby": "log-title", tabindex: "-1" },
+  return h("section.card.log", { id: "log", "data-key": "log", "data-testid": "game-log", "aria-labelledby": "log-title", tabindex: "-1", "data-reading-anchor": "" },
     h("h2#log-title", "Game log ", h("span.small.muted", "(newest first)")),
     h("ol.log-list", rows));
 }

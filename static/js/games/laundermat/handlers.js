@@ -24,7 +24,7 @@ function focusCheckout(root) {
   requestAnimationFrame(() => root.querySelector("[data-focus=checkout]")?.focus());
 }
 
-function draft({ send }) {
+function draft({ state, render, send, root }) {
   return {
     "select-bill"(data, el) {
       if (el.getAttribute("aria-pressed") === "true") send({ type: "clear_selection" }, "clear");
@@ -37,6 +37,17 @@ function draft({ send }) {
       send({ type: "lost_and_found" }, "lost_and_found");
     },
     "broken-machine"() {
+      state.ui.confirmBroken = state.view?.game?.window?.id ?? null;
+      render();
+      requestAnimationFrame(() => root.querySelector("[data-focus=confirm]")?.focus());
+    },
+    "broken-machine-cancel"() {
+      state.ui.confirmBroken = null;
+      render();
+      requestAnimationFrame(() => root.querySelector("[data-testid=broken-machine]")?.focus());
+    },
+    "broken-machine-confirm"() {
+      state.ui.confirmBroken = null;
       send({ type: "broken_machine" }, "broken_machine");
     },
     seniority(data) {
