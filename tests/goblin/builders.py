@@ -27,7 +27,7 @@ def time_out(match: GoblinMatch) -> None:
 
 
 def play(match: GoblinMatch, seed: int = 0, strategy: str = "random", until: Any = None) -> None:
-    """Bots play every seat (a timeout when the chosen one waits) until `until(match)` or the end."""
+    """Bots play every seat (a timeout when the chosen one waits) until `until` or the end."""
     rng = random.Random(seed)
     bots = [GAME.bot(random.Random(seed + s), 0.0, strategy) for s in range(match.state.n)]
     while not match.over() and not (until and until(match)):

@@ -55,7 +55,7 @@ def test_gwash_1_order_is_the_lead_then_the_direction(players: int) -> None:
     log = match.view(None)["log"]
     current: dict[str, object] = {}
     washers: list[int] = []
-    for e in log + [{"kind": "round"}]:
+    for e in [*log, {"kind": "round"}]:
         if e["kind"] == "round":
             if current:
                 lead, d = current["lead"], (1 if current["direction"] == "cw" else -1)
