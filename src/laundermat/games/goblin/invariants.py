@@ -187,14 +187,15 @@ def hidden_from(state: GameState, viewer: int | None) -> list[Callable[[GameStat
         return False
 
     def swap_program(s: GameState) -> bool:
+        """Another seat's face-down Program, with an undealt one or a third seat's."""
         for w in others(s):
             p = s.players[w]
             for r in range(max(s.round, 1), 4):
                 mine = p.programs[r]
                 spare = [u for u in s.undealt_programs if PROGRAMS[u].type == PROGRAMS[mine].type]
+                spare += [s.players[x].programs[r] for x in others(s) if x != w]
                 if spare and mine in p.row:
-                    p.programs[r] = p.row[p.row.index(mine)] = spare[0]
-                    s.undealt_programs[s.undealt_programs.index(spare[0])] = mine
+                    _swap_programs(s, mine, spare[0])
                     return True
         return False
 
@@ -218,6 +219,16 @@ def hidden_from(state: GameState, viewer: int | None) -> list[Callable[[GameStat
         change_pick,
         change_generator,
     ]
+
+
+def _swap_programs(s: GameState, one: str, other: str) -> None:
+    def swapped(ids: list[str]) -> list[str]:
+        return [other if x == one else one if x == other else x for x in ids]
+
+    s.undealt_programs = swapped(s.undealt_programs)
+    for p in s.players:
+        p.programs = swapped(p.programs)
+        p.row = swapped(p.row)
 
 
 def check_redaction(state: GameState, rng: random.Random) -> list[str]:
