@@ -117,3 +117,22 @@ def test_gscore_7_a_tie_goes_to_the_most_stains_then_is_shared() -> None:
     assert r["winners"] == [0] and r["tie_break"] == "stains"
     r = scored([["C61"], ["C62"]])  # both 2 Coins, 1 stain
     assert r["winners"] == [0, 1] and r["tie_break"] == "shared"
+
+
+def test_the_invariants_catch_a_wrong_scorer_and_a_lost_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from laundermat.games.goblin import scoring
+    from laundermat.games.goblin.invariants import check_lite, check_scores
+
+    from .builders import act, start_laundry
+
+    match = new(3, seed=2)
+    state = start_laundry(match, 0, "P8", ["C1", "C2", "C51", "C52"])
+    act(match, type="draw", seat=0)
+    act(match, type="stop", seat=0)  # a pair of Elves' Socks secured
+    assert check_scores(state) == []
+    monkeypatch.setattr(scoring, "SOCK_PAIR_COINS", 9)
+    assert any("recomputed" in p for p in check_scores(state))
+    state.pile.append(state.pile[0])
+    assert any("2 places" in p for p in check_lite(state))
