@@ -60,4 +60,10 @@ def test_simulate_goblin_has_no_violations_and_the_heuristic_wins_more() -> None
         assert report.games == 4 and report.timeouts > 0
     mixed = simulate(3, 30, 8, "lite", "goblin", 1, ["heuristic", "random", "random"], True)
     assert mixed.errors == 0 and mixed.invariant_violations == 0
-    assert mixed.figures.to_dict(mixed.policies)["wins"]["by_policy"]["heuristic"] > 0.6
+    figures = mixed.figures.to_dict(mixed.policies)
+    assert figures["wins"]["by_policy"]["heuristic"] > 0.6
+    measures = figures["measures"]  # GoblinMatch.balance(), summed by simulate
+    assert measures["score"]["n"] == 30 * 3 and measures["winning_score"]["n"] == 30
+    for kind in ("I", "II", "III", "IV"):
+        rates = [measures[f"laundry_{kind}_{o}"]["mean"] for o in ("completed", "stopped", "failed")]
+        assert abs(sum(rates) - 1) < 0.01
