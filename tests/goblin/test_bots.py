@@ -65,5 +65,6 @@ def test_simulate_goblin_has_no_violations_and_the_heuristic_wins_more() -> None
     measures = figures["measures"]  # GoblinMatch.balance(), summed by simulate
     assert measures["score"]["n"] == 30 * 3 and measures["winning_score"]["n"] == 30
     for kind in ("I", "II", "III", "IV"):
-        rates = [measures[f"laundry_{kind}_{o}"]["mean"] for o in ("completed", "stopped", "failed")]
+        outcomes = ("completed", "stopped", "failed")
+        rates = [measures[f"laundry_{kind}_{o}"]["mean"] for o in outcomes]
         assert abs(sum(rates) - 1) < 0.01
