@@ -60,7 +60,7 @@ def test_a_goblin_room_plays_through_the_platform_and_survives_a_restart(
     srv = make_server(restart_grace_seconds=1)
     rng = random.Random(15)
 
-    async def before_kill() -> tuple[str, list[dict[str, Any]]]:
+    async def before_kill() -> tuple[str, list[dict[str, Any]], int]:
         async with httpx.AsyncClient(base_url=srv.url) as http:
             catalog = (await http.get("/api/catalog")).json()["games"]
             goblin = next(g for g in catalog if g["name"] == "goblin")
@@ -89,17 +89,20 @@ def test_a_goblin_room_plays_through_the_platform_and_survives_a_restart(
             *(drive(c, random.Random(rng.random()), stop_round=2) for c in clients)
         )
         assert ends == ["stopped"] * 3
+        # Acked commands are durable before their views are sent: the restart keeps them.
+        version = max(c.game["state_version"] for c in clients)
         for c in clients:
             await c.close()
-        return code, seats
+        return code, seats, version
 
-    code, seats = asyncio.run(before_kill())
+    code, seats, version = asyncio.run(before_kill())
     srv.kill(signal.SIGKILL)
     srv.start()
 
     async def after_restart() -> None:
         clients = [await Client.open(srv.ws, code, s["token"]) for s in seats]
-        assert clients[0].game["round"] == 2  # the acknowledged commands survived
+        # Windows time out while nobody is connected, so the game may have moved on.
+        assert clients[0].game["state_version"] >= version and clients[0].game["round"] >= 2
         ends = await asyncio.gather(
             *(drive(c, random.Random(rng.random()), stop_round=None) for c in clients)
         )
