@@ -121,3 +121,30 @@ def test_a_goblin_room_plays_through_the_platform_and_survives_a_restart(
             await c.close()
 
     asyncio.run(after_restart())
+
+
+def test_a_two_player_goblin_room_against_a_room_bot(make_server: Any) -> None:
+    """GSETUP-1: two players use the market (GMARKET-*); the room's bot plays Goblin's best
+    strategy from its own seat's view, inside the server."""
+    srv = make_server()
+
+    async def play() -> None:
+        async with httpx.AsyncClient(base_url=srv.url) as http:
+            created = await http.post(
+                "/api/rooms",  # 10 minutes (30 s at the tests' time scale): nobody times out
+                json={"name": "Ann", "game": "goblin", "settings": {"decision_timer": 600}},
+            )
+            seat = created.json()
+        client = await Client.open(srv.ws, seat["code"], seat["token"])
+        assert (await client.lobby("add_bot"))["type"] == "ack"
+        assert (await client.lobby("start"))["type"] == "ack"
+        assert await drive(client, random.Random(2), stop_round=None) == "over"
+        final = client.game
+        assert final["market"] is not None and len(final["players"]) == 2
+        log = final["log"]
+        picks = [e["seat"] for e in log if e["kind"] == "market_pick"]
+        assert len(picks) == 36 and picks.count(0) == picks.count(1) == 18
+        assert not any(e["kind"] == "timeout" for e in log)  # the bot never let a window run out
+        await client.close()
+
+    asyncio.run(play())
