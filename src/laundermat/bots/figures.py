@@ -112,6 +112,11 @@ class Figures:
         balance = getattr(match, "balance", None)
         for key, samples in (balance() if callable(balance) else {}).items():
             self.measures.setdefault(key, Counter()).update(samples)
+        if balance is not None:  # a game that reports measures: scores by strategy too
+            policy_of = {seat: policies[i] for i, seat in enumerate(seats)}
+            for p in match.result().get("players", []):
+                key = f"score_by_policy_{policy_of[p['seat']]}"
+                self.measures.setdefault(key, Counter()).update([p["total"]])
         if game == "laundermat":
             final = match.view(None)
             self._laundermat(final, winners)
