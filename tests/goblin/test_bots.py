@@ -65,7 +65,8 @@ def test_simulate_goblin_has_no_violations_and_the_heuristic_wins_more() -> None
     measures = figures["measures"]  # GoblinMatch.balance(), summed by simulate
     assert measures["score"]["n"] == 30 * 3 and measures["winning_score"]["n"] == 30
     assert measures["score_by_policy_heuristic"]["n"] == 30
-    assert measures["score_by_policy_heuristic"]["mean"] > measures["score_by_policy_random"]["mean"]
+    heuristic, random_ = (measures[f"score_by_policy_{p}"] for p in ("heuristic", "random"))
+    assert heuristic["mean"] > random_["mean"]
     for kind in ("I", "II", "III", "IV"):
         outcomes = ("completed", "stopped", "failed")
         rates = [measures[f"laundry_{kind}_{o}"]["mean"] for o in outcomes]
