@@ -130,16 +130,22 @@ def test_a_two_player_goblin_room_against_a_room_bot(make_server: Any) -> None:
 
     async def play() -> None:
         async with httpx.AsyncClient(base_url=srv.url) as http:
-            created = await http.post(
-                "/api/rooms",  # 10 minutes (30 s at the tests' time scale): nobody times out
-                json={"name": "Ann", "game": "goblin", "settings": {"decision_timer": 600}},
-            )
+            created = await http.post("/api/rooms", json={"name": "Ann", "game": "goblin"})
             seat = created.json()
         client = await Client.open(srv.ws, seat["code"], seat["token"])
+        assert client.view is not None
+        assert client.view["room"]["settings"] == {"decision_timer": 30}  # GSETUP-3 default
+        # GSETUP-3: the host sets the Decision timer in the lobby, to one of its choices;
+        # 10 minutes (30 s at the tests' time scale): nobody times out.
+        refused = await client.lobby("settings", settings={"decision_timer": 7})
+        assert refused["type"] == "error"
+        changed = await client.lobby("settings", settings={"decision_timer": 600})
+        assert changed["type"] == "ack"
         assert (await client.lobby("add_bot"))["type"] == "ack"
         assert (await client.lobby("start"))["type"] == "ack"
         assert await drive(client, random.Random(2), stop_round=None) == "over"
         final = client.game
+        assert final["settings"] == {"decision_timer": 600}
         assert final["market"] is not None and len(final["players"]) == 2
         log = final["log"]
         picks = [e["seat"] for e in log if e["kind"] == "market_pick"]
