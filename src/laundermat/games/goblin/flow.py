@@ -67,9 +67,9 @@ WINDOWS: dict[str, WindowSpec] = {
     ),
     LAUNDRY: WindowSpec(
         {
-            Draw: Handler(laundry.check_draw, laundry.draw),
+            Draw: Handler(laundry.check_decision, laundry.draw),
             DrawWithPotion: Handler(laundry.check_draw_with_potion, laundry.draw_with_potion),
-            Stop: Handler(laundry.check_draw, laundry.stop),
+            Stop: Handler(laundry.check_decision, laundry.stop),
         },
         None,
         laundry.stop,

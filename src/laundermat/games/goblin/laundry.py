@@ -81,8 +81,9 @@ def _draw(state: GameState, potion: bool) -> Step:
     return Open(LAUNDRY, (player.seat,))
 
 
-def check_draw(state: GameState, command: object) -> None:
-    """GWASH-6: a draw is legal whenever the decision window is open."""
+def check_decision(state: GameState, command: object) -> None:
+    """GWASH-6: `draw` and `stop` are legal whenever the decision window is open (its actor
+    is checked by flow.apply)."""
 
 
 def draw(state: GameState, command: object) -> Step:

@@ -7,7 +7,6 @@ from typing import Any
 from ..protocol import Command, Window
 from . import flow
 from .cards import DECISION_TIMERS, DEFAULT_DECISION_TIMER, MAX_PLAYERS, MIN_PLAYERS
-from .commands import Command as GoblinCommand
 from .commands import parse
 from .errors import MALFORMED, refuse
 from .fill import setup
@@ -46,9 +45,6 @@ class GoblinMatch:
 
     def apply(self, command: Command) -> None:
         flow.apply(self.state, command)  # type: ignore[arg-type]
-
-    def apply_command(self, command: GoblinCommand) -> None:
-        flow.apply(self.state, command)
 
     def window(self) -> Window | None:
         s = self.state
