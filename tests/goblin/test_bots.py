@@ -53,6 +53,21 @@ def test_the_heuristic_draws_when_the_basket_is_clean() -> None:
     assert wire == {"type": "draw", "seat": 0}
 
 
+def test_the_heuristic_uses_its_potion_to_complete_a_program() -> None:
+    """P2 (Cycle 3, Dirt 1): a Dirt up, every card left in the Basket has Dirt: a plain draw
+    fails for sure, the Potion's draw completes the Program (GPOTION-1)."""
+    match = new(3, seed=4)
+    state = start_laundry(match, 0, "P2", ["C66", "C51", "C88", "C89", "C9"])
+    match.apply(match.parse({"type": "draw", "seat": 0}))
+    assert state.drawn == ["C66", "C51"]
+    state.players[0].known = ["C88", "C89", "C9"]
+    wire = GAME.bot(random.Random(5), 0.0, "heuristic").decide(match.view(0))
+    assert wire == {"type": "draw_with_potion", "seat": 0}
+    state.players[0].potion_used = True  # without it, it stops
+    wire = GAME.bot(random.Random(5), 0.0, "heuristic").decide(match.view(0))
+    assert wire == {"type": "stop", "seat": 0}
+
+
 def test_simulate_goblin_has_no_violations_and_the_heuristic_wins_more() -> None:
     for players in (2, 3, 4, 5):
         report = simulate(players, 4, 7, "full", "goblin", 1)

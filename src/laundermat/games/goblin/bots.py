@@ -141,9 +141,12 @@ class HeuristicBot:
         program = PROGRAMS[wash["program"]]
         counts = wash["counts"]
         fail = 0.0
-        safe_value = 0.0
+        safe_value = 0.0  # expected Coins of the next card, counting only safe draws
+        any_value = 0.0  # the same under the Potion, where every draw is safe
         for card_id, p in self._next_cards(view):
             card = CLOTHING[card_id]
+            value = p * self._value(view, card_id)
+            any_value += value
             breaks = any(
                 limit is not None and (counts[s] or 0) + card.stains[i] > limit
                 for i, (s, limit) in enumerate(zip(STAINS, program.limits, strict=True))
@@ -151,15 +154,16 @@ class HeuristicBot:
             if breaks:
                 fail += p
             else:
-                safe_value += p * self._value(view, card_id)
+                safe_value += value
         values = [self._value(view, c) for c in drawn]
         at_stake = sum(values) - max(values)  # a failure keeps the best card
         completes = len(drawn) + 1 == program.cycle
-        gain = safe_value + (1 - fail) * (program.coins if completes else program.coins / 3)
+        progress = program.coins if completes else program.coins / 3
+        gain = safe_value + (1 - fail) * progress
         risk = fail * at_stake
         potion = view["players"][view["me"]["seat"]]["potion"] == "unused"
-        if potion and fail > 0.25 and (completes or view["round"] >= 3):
-            potion_gain = safe_value / max(1e-9, 1 - fail) + (program.coins if completes else 0)
-            if potion_gain - POTION_COINS > max(0.0, gain - risk):
+        if potion and fail > 0.4 and (completes or view["round"] >= 3):
+            # The Potion makes this draw safe but gives up its 3 Coins at the end.
+            if any_value + progress - POTION_COINS > max(0.0, gain - risk):
                 return {"type": "draw_with_potion"}
         return {"type": "draw"} if gain > risk else {"type": "stop"}
