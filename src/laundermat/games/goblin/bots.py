@@ -162,8 +162,8 @@ class HeuristicBot:
         gain = safe_value + (1 - fail) * progress
         risk = fail * at_stake
         potion = view["players"][view["me"]["seat"]]["potion"] == "unused"
-        if potion and fail > 0.4 and (completes or view["round"] >= 3):
-            # The Potion makes this draw safe but gives up its 3 Coins at the end.
-            if any_value + progress - POTION_COINS > max(0.0, gain - risk):
-                return {"type": "draw_with_potion"}
+        # The Potion makes this draw safe but gives up its 3 Coins at the end.
+        worth_it = any_value + progress - POTION_COINS > max(0.0, gain - risk)
+        if potion and fail > 0.4 and (completes or view["round"] >= 3) and worth_it:
+            return {"type": "draw_with_potion"}
         return {"type": "draw"} if gain > risk else {"type": "stop"}
