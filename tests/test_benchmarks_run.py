@@ -19,6 +19,7 @@ COMMANDS = {
     "store": ["benchmarks.store_bench", "--commands", "40", "--rooms", "2"],
     "capacity": ["benchmarks.capacity", "--help"],
     "goblin": ["benchmarks.goblin_bench", "--games", "3", "--repeat", "1"],
+    "goblin_rooms": ["benchmarks.goblin_rooms", "--rooms", "2", "--commands", "40"],
 }
 
 
