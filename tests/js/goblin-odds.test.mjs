@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { headroom, laundryCounts, nextDrawOdds, percent, stainCount, wouldFail } from "../../static/js/games/goblin/odds.js";
+import { headroom, laundryCounts, laundryOdds, nextDrawOdds, percent, seenCards, stainCount, wouldFail } from "../../static/js/games/goblin/odds.js";
 
 // P1: Dirt 2, Magic 2, Slime 2. P3: Dirt 1, Magic 3, Slime ignored (GCARD-3).
 const P1 = { dirt: 2, magic: 2, slime: 2 };
@@ -48,4 +48,42 @@ test("an unknown card counts as the share of unseen cards that would fail", () =
 test("an empty Basket has no odds; percentages read well", () => {
   assert.equal(nextDrawOdds({ limits: P1, counts: { dirt: 0, magic: 0, slime: 0 } }).fail, null);
   assert.deepEqual([0, 0.001, 0.333, 0.999, 1, null].map(percent), ["0%", "<1%", "33%", ">99%", "100%", "—"]);
+});
+
+// A tiny rules block: 4 cards, their stains as the engine lists them.
+const RULES = {
+  clothing: {
+    C1: { stains: { dirt: 1, magic: 0, slime: 0 } },
+    C2: { stains: { dirt: 0, magic: 0, slime: 0 } },
+    C3: { stains: { dirt: 0, magic: 2, slime: 0 } },
+    C4: { stains: { dirt: 0, magic: 0, slime: 1 } },
+    C5: { stains: { dirt: 2, magic: 0, slime: 0 } },
+  },
+};
+
+function laundryView(me) {
+  return {
+    rules: RULES,
+    players: [{ seat: 0, basket_size: 2, score_zone: { cards: [] } }, { seat: 1, basket_size: 3, score_zone: { cards: ["C4"] } }],
+    removed: { cards: [] },
+    market: null,
+    laundry: { seat: 0, drawn: ["C2"], covered: null, counts: { dirt: 0, magic: 0, slime: null }, limits: { dirt: 1, magic: 1, slime: null }, failed: false },
+    me,
+  };
+}
+
+test("the washer's odds use their known Basket cards; the unknown one comes from unseen cards", () => {
+  // Seat 0 knows C3 (fails: Magic 2 > 1) in its Basket of 2; unseen: C1, C5 (C2 drawn, C4 in a Score Zone, C3 known).
+  // C1 does not fail (Dirt 1), C5 does (Dirt 2): the unknown card fails half the time.
+  const odds = laundryOdds(laundryView({ seat: 0, hand: [], basket_known: ["C3"], gave: [] }));
+  assert.equal(odds.fail, (1 + 0.5) / 2);
+  assert.equal(odds.certain, false);
+  assert.deepEqual([...seenCards(laundryView(null))].sort(), ["C2", "C4"]);
+});
+
+test("a spectator's odds know no Basket card", () => {
+  // Unseen by a spectator: C1, C3, C5; C3 and C5 fail: 2 of 3 for each of the 2 cards.
+  const odds = laundryOdds(laundryView(undefined));
+  assert.ok(Math.abs(odds.fail - 2 / 3) < 1e-9);
+  assert.equal(laundryOdds({ ...laundryView(undefined), laundry: null }), null);
 });

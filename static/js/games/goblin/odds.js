@@ -72,3 +72,48 @@ export function percent(p) {
   if (p > 0.995) return ">99%";
   return `${Math.round(p * 100)}%`;
 }
+
+/**
+ * The next draw's odds for the laundry under way in a view (docs/goblin.md's `game`), from
+ * what this viewer knows: the washer's own known Basket cards (me.basket_known, or in a
+ * 2-player game everyone's market_picks), the rest unknown; unknown cards are drawn from the
+ * cards this viewer has seen nowhere. Null when no laundry is under way.
+ */
+export function laundryOdds(game) {
+  const laundry = game?.laundry;
+  const clothing = game?.rules?.clothing;
+  if (!laundry || !clothing || laundry.failed) return null;
+  const washer = game.players[laundry.seat];
+  const mine = game.me && game.me.seat === laundry.seat;
+  const knownIds = mine ? game.me.basket_known ?? [] : washer.market_picks ?? [];
+  const seen = seenCards(game);
+  const pool = Object.keys(clothing).filter((id) => !seen.has(id)).map((id) => clothing[id]);
+  const counts = Object.fromEntries(STAINS.map((t) => [t, laundry.counts?.[t] ?? 0]));
+  return nextDrawOdds({
+    limits: laundry.limits,
+    counts,
+    known: knownIds.map((id) => clothing[id]).filter(Boolean),
+    unknown: Math.max(0, washer.basket_size - knownIds.length),
+    pool,
+    stainsOf: (c) => c.stains,
+  });
+}
+
+/** Every Clothing id this viewer can see or knows the place of (none of them is an unknown Basket card). */
+export function seenCards(game) {
+  const seen = new Set();
+  const add = (ids) => (ids ?? []).forEach((id) => seen.add(id));
+  for (const p of game.players ?? []) {
+    add(p.score_zone?.cards);
+    add(p.market_picks);
+  }
+  add(game.removed?.cards);
+  add(game.laundry?.drawn);
+  add(game.market?.face_up);
+  if (game.me) {
+    add(game.me.hand);
+    add(game.me.basket_known);
+    add(game.me.gave); // in a neighbour's Basket: it may still come up there, but never in ours
+  }
+  return seen;
+}
