@@ -23,7 +23,7 @@ from .protocol import (
 )
 
 DEFAULT_GAME = "laundermat"
-BUILT_IN = ("laundermat.games.laundermat:GAME",)
+BUILT_IN = ("laundermat.games.laundermat:GAME", "laundermat.games.goblin:GAME")
 
 _registry: dict[str, GameDefinition] = {}
 _built_in: list[GameDefinition] = []  # loaded on first use, listed first

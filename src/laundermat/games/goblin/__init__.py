@@ -1,0 +1,77 @@
+"""Goblin Laundromat as a game the platform hosts (rules: shared/rules/goblin-laundromat.md;
+the client contract: docs/goblin.md).
+
+    cards       components and constants (GCARD-*)
+    state       plain data, JSON round trip; chance: the seeded generator kept in it
+    commands    command values and parse; errors: the refusal codes
+    flow        the window table, apply, the walk between windows (steps)
+    fill        setup, rounds, pick and pass, the market;  laundry: laundries and the Potion
+    scoring     GSCORE-*;  legal: me.options from the checks;  views: the one redaction path
+    match       the `Match` protocol;  bots: random and heuristic players
+    invariants  what simulate checks after each command
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..protocol import JSON, Command, Policy, Setting
+from .cards import DECISION_TIMERS, DEFAULT_DECISION_TIMER, MAX_PLAYERS, MIN_PLAYERS
+from .commands import PLAYER_COMMANDS, ROOM_COMMANDS, SetAway, Timeout, command_schema
+from .match import GoblinMatch
+from .views import rules
+
+
+class Goblin:
+    """GSETUP-1: 2 to 5 players; GSETUP-3: the host picks the Decision timer."""
+
+    name = "goblin"
+    title = "Goblin Laundromat"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    settings = (
+        Setting("decision_timer", "Decision timer", DECISION_TIMERS, DEFAULT_DECISION_TIMER),
+    )
+    player_commands = frozenset(PLAYER_COMMANDS)
+    room_commands = frozenset(ROOM_COMMANDS)
+    rules = rules()
+    bot_strategies = ("random", "heuristic")
+
+    def new(self, seed: int, player_ids: list[str], settings: JSON) -> GoblinMatch:
+        return GoblinMatch.new(seed, player_ids, settings)
+
+    def restore(self, snapshot: JSON) -> GoblinMatch:
+        return GoblinMatch.restore(snapshot)
+
+    def timeout(self, match: Any, window_id: int) -> Command:
+        return Timeout(window_id)
+
+    def set_away(self, match: Any, seat: int, away: bool) -> Command:
+        return SetAway(seat, away)
+
+    def bot(self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random") -> Policy:
+        """ "random": uniform among legal commands; "heuristic": picks by value minus stain
+        risk, draws while the expected gain beats the risk (bots.py)."""
+        from .bots import HeuristicBot, RandomBot
+
+        if strategy == "random":
+            return RandomBot(rng, wait_chance)
+        if strategy == "heuristic":
+            return HeuristicBot(rng, wait_chance)
+        raise ValueError(f"unknown bot strategy {strategy!r}; one of {self.bot_strategies}")
+
+    def invariants(self, match: Any, rng: random.Random, lite: bool = False) -> list[str]:
+        """Every card in one place, scores recomputed, and (full) a JSON round trip and
+        redaction as non-interference (invariants.py)."""
+        from .invariants import check_all, check_lite
+
+        return check_lite(match.state) if lite else check_all(match.state, rng)
+
+    def command_schema(self) -> JSON:
+        return command_schema()
+
+
+GAME = Goblin()
+
+__all__ = ["GAME", "Goblin", "GoblinMatch"]

@@ -1,0 +1,157 @@
+"""The commands, as frozen values with their JSON form (GGEN-2: one decision each).
+
+`parse` is the one way in from outside: anything it returns is well formed (types, a known
+card id); whether it is legal *now* is the phase table's check (flow.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import CLOTHING
+from .errors import MALFORMED, refuse
+
+
+@dataclass(frozen=True)
+class Pick:
+    """GFILL-2 (a card of the hand) or GMARKET-2 (a face-up market card)."""
+
+    seat: int
+    card: str
+    type = "pick"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "seat": self.seat, "card": self.card}
+
+
+@dataclass(frozen=True)
+class Draw:
+    """GWASH-6."""
+
+    seat: int
+    type = "draw"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "seat": self.seat}
+
+
+@dataclass(frozen=True)
+class DrawWithPotion:
+    """GPOTION-1."""
+
+    seat: int
+    type = "draw_with_potion"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "seat": self.seat}
+
+
+@dataclass(frozen=True)
+class Stop:
+    """GWASH-6."""
+
+    seat: int
+    type = "stop"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "seat": self.seat}
+
+
+@dataclass(frozen=True)
+class Keep:
+    """GWASH-5: the one card kept from a failed laundry."""
+
+    seat: int
+    card: str
+    type = "keep"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "seat": self.seat, "card": self.card}
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """The room's: the open window's deadline passed (GGEN-5)."""
+
+    window: int
+    type = "timeout"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "window": self.window}
+
+
+@dataclass(frozen=True)
+class SetAway:
+    """The room's: a seat is away or back (GGEN-4)."""
+
+    seat: int
+    away: bool
+    type = "set_away"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "seat": self.seat, "away": self.away}
+
+
+SeatCommand = Pick | Draw | DrawWithPotion | Stop | Keep
+Command = SeatCommand | Timeout | SetAway
+
+PLAYER_COMMANDS = ("pick", "draw", "draw_with_potion", "stop", "keep")
+ROOM_COMMANDS = ("timeout", "set_away")
+
+# type -> (class, {field: JSON type}) ; `seat` is required for every command but timeout.
+_FORMS: dict[str, tuple[type, dict[str, type]]] = {
+    "pick": (Pick, {"seat": int, "card": str}),
+    "draw": (Draw, {"seat": int}),
+    "draw_with_potion": (DrawWithPotion, {"seat": int}),
+    "stop": (Stop, {"seat": int}),
+    "keep": (Keep, {"seat": int, "card": str}),
+    "timeout": (Timeout, {"window": int}),
+    "set_away": (SetAway, {"seat": int, "away": bool}),
+}
+
+
+def parse(data: Any) -> Command:
+    """A command from its JSON form; `malformed` for anything else."""
+    if not isinstance(data, dict):
+        raise refuse(MALFORMED, "A command is a JSON object.")
+    kind = data.get("type")
+    form = _FORMS.get(kind) if isinstance(kind, str) else None
+    if form is None:
+        raise refuse(MALFORMED, f"Unknown command type {kind!r}.")
+    cls, fields = form
+    extra = set(data) - set(fields) - {"type"}
+    if extra:
+        raise refuse(MALFORMED, f"'{kind}' has no field {sorted(extra)[0]!r}.")
+    values: dict[str, Any] = {}
+    for name, expected in fields.items():
+        value = data.get(name)
+        # bool is an int in Python; a seat or window of true/false is malformed.
+        if type(value) is not expected:
+            raise refuse(MALFORMED, f"'{kind}' needs '{name}' ({expected.__name__}).")
+        values[name] = value
+    card = values.get("card")
+    if card is not None and card not in CLOTHING:
+        raise refuse(MALFORMED, f"There is no Clothing card {card!r}.")
+    command: Command = cls(**values)
+    return command
+
+
+def command_schema() -> dict[str, Any]:
+    """JSON Schema of what a client sends in `act.command` (no `seat`: the token is the seat)."""
+    card = {"type": "string", "pattern": "^C([1-9]|[1-8][0-9]|90)$"}
+    variants = []
+    for kind in PLAYER_COMMANDS:
+        _, fields = _FORMS[kind]
+        properties: dict[str, Any] = {"type": {"const": kind}}
+        if "card" in fields:
+            properties["card"] = card
+        variants.append(
+            {
+                "type": "object",
+                "required": ["type", *(f for f in fields if f != "seat")],
+                "properties": properties,
+                "additionalProperties": False,
+            }
+        )
+    return {"oneOf": variants, "description": "Goblin Laundromat's commands (docs/goblin.md)."}

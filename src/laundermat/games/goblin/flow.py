@@ -1,0 +1,166 @@
+"""The window table and the walk between windows; `apply` is the engine's one way in.
+
+`WINDOWS` is the one table of the game's decisions: for each window kind, the commands it
+accepts (each with its check and its apply step), whether it waits for every actor (the
+simultaneous pick, GFILL-2) and its default when it closes without a decision (GGEN-5).
+Phase modules answer with a `Step`; `proceed` walks the automatic steps until a window opens,
+so this is the only module that opens one. No clock: the room sends `Timeout(window)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import fill, laundry, scoring
+from .cards import ROUNDS
+from .commands import (
+    Command,
+    Draw,
+    DrawWithPotion,
+    Keep,
+    Pick,
+    SetAway,
+    Stop,
+    Timeout,
+)
+from .errors import (
+    GAME_OVER,
+    MALFORMED,
+    NOT_YOUR_TURN,
+    PRESENCE_UNCHANGED,
+    STALE_WINDOW,
+    WRONG_PHASE,
+    refuse,
+)
+from .state import KEEP, LAUNDRY, MARKET, PICK, GameState, Player
+from .steps import NEXT_LAUNDRY, NEXT_ROUND, Open, Step
+
+
+@dataclass(frozen=True)
+class Handler:
+    """`check` raises a RuleError and changes nothing (GGEN-1); `apply` runs only after it."""
+
+    # Each pair takes its own command type; the table pairs them with it, hence `Any`.
+    check: Callable[[GameState, Any], None]
+    apply: Callable[[GameState, Any], Step]
+
+
+@dataclass(frozen=True)
+class WindowSpec:
+    accepts: dict[type, Handler]
+    # Whether a seat has acted, for a window that waits for all its actors (GFILL-2); None
+    # for a one-actor decision, which its own command closes.
+    acted: Callable[[Player], bool] | None
+    close: Callable[[GameState], Step]  # on its timeout, or at once when it waits for nobody
+
+
+def _picked(player: Player) -> bool:
+    return player.pick is not None
+
+
+WINDOWS: dict[str, WindowSpec] = {
+    PICK: WindowSpec({Pick: Handler(fill.check_pick, fill.pick)}, _picked, fill.lock),
+    MARKET: WindowSpec(
+        {Pick: Handler(fill.check_market_pick, fill.market_pick)}, None, fill.market_default
+    ),
+    LAUNDRY: WindowSpec(
+        {
+            Draw: Handler(laundry.check_draw, laundry.draw),
+            DrawWithPotion: Handler(laundry.check_draw_with_potion, laundry.draw_with_potion),
+            Stop: Handler(laundry.check_draw, laundry.stop),
+        },
+        None,
+        laundry.stop,
+    ),
+    KEEP: WindowSpec({Keep: Handler(laundry.check_keep, laundry.keep)}, None, laundry.keep_default),
+}
+
+
+def _next_round(state: GameState) -> Step:
+    """GROUND-1: rounds 1-3 lead to the next; after round 4 the game is scored."""
+    if state.round >= ROUNDS:
+        scoring.finish(state)
+        return None
+    return fill.begin_round(state)
+
+
+AUTOMATIC: dict[str, Callable[[GameState], Step]] = {
+    NEXT_LAUNDRY: laundry.next_laundry,
+    NEXT_ROUND: _next_round,
+}
+
+
+def pending(state: GameState) -> list[int]:
+    """The open window's actors who have not acted yet."""
+    if state.over or state.window_kind is None:
+        return []
+    acted = WINDOWS[state.window_kind].acted
+    if acted is None:
+        return list(state.window_actors)
+    return [s for s in state.window_actors if not acted(state.players[s])]
+
+
+def proceed(state: GameState, step: Step) -> None:
+    while step is not None:
+        if isinstance(step, Open):
+            state.window_id += 1
+            state.window_kind = step.kind
+            state.window_actors = list(step.actors)
+            state.emit("window", id=state.window_id, kind=step.kind, actors=list(step.actors))
+            return
+        step = AUTOMATIC[step](state)
+
+
+def _close(state: GameState) -> None:
+    assert state.window_kind is not None
+    proceed(state, WINDOWS[state.window_kind].close(state))
+
+
+def advance(state: GameState) -> None:
+    """GGEN-4: a window never waits for away players (or for nobody): it closes at once."""
+    while not state.over and all(state.players[s].away for s in pending(state)):
+        _close(state)
+
+
+def start(state: GameState) -> None:
+    proceed(state, fill.begin_round(state))
+    advance(state)
+
+
+def apply(state: GameState, command: Command) -> None:
+    """GGEN-1: check completely, then apply; an illegal command raises and changes nothing."""
+    if state.over:
+        raise refuse(GAME_OVER, "The game is over.")
+    if isinstance(command, Timeout):
+        if command.window != state.window_id:
+            raise refuse(STALE_WINDOW, f"Window {command.window} is no longer open.")
+        state.emit("timeout", window=state.window_id, kind=state.window_kind)
+        _close(state)
+    elif isinstance(command, SetAway):
+        _check_seat(state, command.seat)
+        player = state.players[command.seat]
+        if player.away == command.away:
+            raise refuse(PRESENCE_UNCHANGED, "That presence is already recorded.")
+        player.away = command.away
+        state.emit("away", seat=command.seat, away=command.away)
+    elif isinstance(command, Pick | Draw | DrawWithPotion | Stop | Keep):
+        _check_seat(state, command.seat)
+        assert state.window_kind is not None
+        handler = WINDOWS[state.window_kind].accepts.get(type(command))
+        if handler is None:
+            raise refuse(WRONG_PHASE, f"'{command.type}' is not taken in a {state.window_kind}.")
+        if command.seat not in state.window_actors:
+            raise refuse(NOT_YOUR_TURN, "You have no decision in this window.")
+        handler.check(state, command)
+        proceed(state, handler.apply(state, command))
+    else:
+        raise refuse(MALFORMED, f"Unknown command {command!r}.")
+    advance(state)
+    state.version += 1
+
+
+def _check_seat(state: GameState, seat: int) -> None:
+    if not 0 <= seat < state.n:
+        raise refuse(MALFORMED, f"There is no seat {seat}.")

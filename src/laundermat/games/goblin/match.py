@@ -1,0 +1,87 @@
+"""A Goblin Laundromat game behind the platform's `Match` protocol (games/protocol.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..protocol import Command, Window
+from . import flow
+from .cards import DECISION_TIMERS, DEFAULT_DECISION_TIMER, MAX_PLAYERS, MIN_PLAYERS
+from .commands import Command as GoblinCommand
+from .commands import parse
+from .errors import MALFORMED, refuse
+from .fill import setup
+from .scoring import result
+from .state import GameState, new_state
+from .views import view
+
+
+class GoblinMatch:
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    @classmethod
+    def new(cls, seed: int, names: list[str], settings: dict[str, Any]) -> GoblinMatch:
+        """GSETUP-1: 2 to 5 players; GSETUP-3: the Decision timer; then the deal, round 1."""
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise refuse(
+                MALFORMED, f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}."
+            )
+        unknown = set(settings) - {"decision_timer"}
+        if unknown:
+            raise refuse(MALFORMED, f"No setting {sorted(unknown)[0]!r}.")
+        timer = settings.get("decision_timer", DEFAULT_DECISION_TIMER)
+        if type(timer) is not int or timer not in DECISION_TIMERS:
+            raise refuse(MALFORMED, f"The Decision timer must be one of {DECISION_TIMERS} s.")
+        state = new_state(seed, timer)
+        setup(state, list(names))
+        flow.start(state)
+        return cls(state)
+
+    def parse(self, data: dict[str, Any]) -> Command:
+        return parse(data)
+
+    def apply(self, command: Command) -> None:
+        flow.apply(self.state, command)  # type: ignore[arg-type]
+
+    def apply_command(self, command: GoblinCommand) -> None:
+        flow.apply(self.state, command)
+
+    def window(self) -> Window | None:
+        s = self.state
+        if s.over or s.window_kind is None:
+            return None
+        return Window(s.window_id, s.window_kind, tuple(s.window_actors), s.decision_timer)
+
+    def window_id(self) -> int | None:
+        return None if self.state.over else self.state.window_id
+
+    def pending(self) -> list[int]:
+        return flow.pending(self.state)
+
+    def over(self) -> bool:
+        return self.state.over
+
+    def away(self, seat: int) -> bool:
+        return self.state.players[seat].away
+
+    def seats(self) -> dict[str, int]:
+        return {p.name: p.seat for p in self.state.players}
+
+    def log_length(self) -> int:
+        return len(self.state.events)
+
+    def view(self, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
+        return view(self.state, viewer, log_from)
+
+    def result(self) -> dict[str, Any]:
+        return result(self.state)
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.state.to_dict()
+
+    @classmethod
+    def restore(cls, snapshot: dict[str, Any]) -> GoblinMatch:
+        return cls(GameState.from_dict(snapshot))

@@ -1,0 +1,161 @@
+"""The one redaction path (GPUBLIC-1, GPRIVATE-1, GPRIVATE-2, GPUBLIC-2).
+
+Every view and every log line a seat or spectator receives is built here from (state, viewer).
+Hidden by default: a field appears only where a rule makes it public, or for its owner. Once
+the game is over everything is revealed, the seed included.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .cards import PROGRAM_TYPES, PROGRAMS, STAINS, public_rules
+from .laundry import active_program, counts
+from .legal import options
+from .scoring import result
+from .state import KEEP, LAUNDRY, PICK, Event, GameState, Player
+
+# Built once; each view gets its own copy (a view is the caller's to change), and parsing
+# the JSON text is several times faster than a deep copy of the card tables.
+_RULES_TEXT = json.dumps(public_rules())
+
+
+def rules() -> dict[str, Any]:
+    rules: dict[str, Any] = json.loads(_RULES_TEXT)
+    return rules
+
+
+def redact_event(event: Event, viewer: int | None, revealed: bool) -> dict[str, Any]:
+    entry: dict[str, Any] = {"kind": event.kind, **event.public}
+    if event.secret is not None and (revealed or (viewer is not None and viewer in event.to)):
+        entry.update(event.secret)
+    return entry
+
+
+def _face_up(state: GameState, player: Player, program: str, revealed: bool) -> bool:
+    """GSETUP-4 / GROUND-1: Program I from the deal, each later one from its round."""
+    return revealed or player.programs.index(program) < max(state.round, 1)
+
+
+def _row(state: GameState, player: Player, revealed: bool) -> list[dict[str, Any]]:
+    return [
+        {
+            "type": PROGRAMS[p].type,
+            "id": p if _face_up(state, player, p, revealed) else None,
+        }
+        for p in player.row
+    ]
+
+
+def _players(state: GameState, revealed: bool) -> list[dict[str, Any]]:
+    picking = state.window_kind == PICK and not state.over
+    out = []
+    for p in state.players:
+        entry: dict[str, Any] = {
+            "seat": p.seat,
+            "name": p.name,
+            "away": p.away,
+            "species": p.species,
+            "potion": "used" if p.potion_used else "unused",
+            "potion_card": p.potion_card,
+            "basket_size": len(p.basket),
+            "hand_size": len(p.hand),
+            "picked": picking and p.pick is not None,
+            "programs": _row(state, p, revealed),
+            "score_zone": {"cards": list(p.score_cards), "programs": list(p.score_programs)},
+            "gave": list(p.gave) if revealed else None,
+        }
+        if state.n == 2:  # GPRIVATE-1: every market pick is public
+            entry["market_picks"] = sorted(p.known, key=_number)
+        out.append(entry)
+    return out
+
+
+def _number(card: str) -> int:
+    return int(card[1:])
+
+
+def _laundry(state: GameState) -> dict[str, Any] | None:
+    if state.over or state.window_kind not in (LAUNDRY, KEEP) or state.washer is None:
+        return None
+    program = active_program(state, state.washer)
+    spec = PROGRAMS[program]
+    return {
+        "seat": state.washer,
+        "program": program,
+        "drawn": list(state.drawn),
+        "covered": state.covered,
+        "counts": counts(state),
+        "limits": dict(zip(STAINS, spec.limits, strict=True)),
+        "failed": state.failed,
+        "cycle": spec.cycle,
+    }
+
+
+def _me(state: GameState, seat: int) -> dict[str, Any]:
+    player = state.players[seat]
+    return {
+        "seat": seat,
+        "hand": list(player.hand),
+        "picked": player.pick if state.window_kind == PICK else None,
+        "basket_known": sorted(player.known, key=_number),
+        "gave": list(player.gave),
+        "programs": [
+            {"type": t, "id": p} for t, p in zip(PROGRAM_TYPES, player.programs, strict=True)
+        ],
+        "options": options(state, seat),
+    }
+
+
+def window(state: GameState) -> dict[str, Any] | None:
+    if state.over or state.window_kind is None:
+        return None
+    return {
+        "id": state.window_id,
+        "kind": state.window_kind,
+        "actors": list(state.window_actors),
+        "duration": state.decision_timer,
+    }
+
+
+def view(state: GameState, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
+    """What `viewer` (a seat, or None for a spectator) may see, with the log from `log_from`."""
+    over = state.over
+    data: dict[str, Any] = {
+        "game": "goblin",
+        "state_version": state.version,
+        "viewer": viewer,
+        "round": state.round,
+        "rounds": len(PROGRAM_TYPES),
+        "phase": state.phase,
+        "settings": {"decision_timer": state.decision_timer},
+        "window": window(state),
+        "lead": state.lead,
+        "direction": state.direction,
+        "pile_size": len(state.pile),
+        "players": _players(state, over),
+        "market": (
+            {
+                "deck_size": len(state.market_deck),
+                "face_up": list(state.market_up),
+                "first": state.market_first,
+            }
+            if state.n == 2
+            else None
+        ),
+        "laundry": _laundry(state),
+        "order": list(state.order),
+        "removed": {"cards": list(state.removed_cards), "programs": list(state.removed_programs)},
+        "log_from": log_from,
+        "log": [redact_event(e, viewer, over) for e in state.events[log_from:]],
+        "log_size": len(state.events),
+        "rules": rules(),
+    }
+    if viewer is not None:
+        data["me"] = _me(state, viewer)
+    if over:
+        data["result"] = result(state)
+        data["seed"] = state.seed
+        data["baskets"] = [list(p.basket) for p in state.players]
+    return data
