@@ -19,6 +19,7 @@ from .protocol import (
     Setting,
     Window,
     default_settings,
+    logged_command,
     settings_errors,
 )
 
@@ -81,6 +82,7 @@ __all__ = [
     "default_settings",
     "get",
     "load",
+    "logged_command",
     "register",
     "require",
     "settings_errors",

@@ -159,6 +159,15 @@ class GameDefinition(Protocol):
         ...
 
 
+PLATFORM_KEYS = frozenset({"client_id"})  # the room's own bookkeeping in a command log entry
+
+
+def logged_command(entry: JSON) -> JSON:
+    """A command log entry in the game's JSON form: the platform's keys (a retry's
+    `client_id`) removed, so a game's `parse` may refuse every key it does not know."""
+    return {key: value for key, value in entry.items() if key not in PLATFORM_KEYS}
+
+
 def settings_errors(definition: GameDefinition, settings: JSON) -> list[str]:
     """What is wrong with a host's settings for this game (empty: nothing)."""
     known = {s.key: s for s in definition.settings}

@@ -49,9 +49,11 @@ export function cardButton(ctx, id, { action, testid, pressed = null, disabled =
     type: "button", "data-key": id, "data-action": action, "data-card": id, "data-testid": testid,
     class: card ? `sp-${card.species}` : null,
     "aria-pressed": pressed === null ? null : pressed ? "true" : "false",
-    "aria-label": `${cardText(ctx.rules, id)}${pressed ? ", your choice" : ""}`,
     disabled,
-  }, h("span.gcard-face", cardBody(ctx, id)), note ? h("span.card-note", note) : null);
+  },
+  // The name is the whole card in words (it starts with what the face shows: species, type).
+  h("span.visually-hidden", cardText(ctx.rules, id)),
+  h("span.gcard-face", { "aria-hidden": "true" }, cardBody(ctx, id)), note ? h("span.card-note", note) : null);
 }
 
 /** A list of card tiles ("None yet." when empty). */

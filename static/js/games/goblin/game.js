@@ -111,5 +111,6 @@ export function gameLog(ctx) {
   rows.reverse();
   return h("section.card.log", { id: "log", "data-key": "log", "data-testid": "game-log", "aria-labelledby": "log-title", tabindex: "-1", "data-reading-anchor": "" },
     h("h2#log-title", "Game log ", h("span.small.muted", "(newest first)")),
-    h("ol.log-list", rows));
+    // It scrolls on its own: focusable, so a keyboard can scroll it too.
+    h("ol.log-list", { tabindex: "0", "aria-label": "Game log entries" }, rows));
 }

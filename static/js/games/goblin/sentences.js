@@ -11,8 +11,9 @@ export function logSentence(entry, ctx) {
   const Who = (s) => capital(ctx.who(s));
   const card = (id) => cardName(ctx.rules, id);
   const cards = (ids) => list((ids ?? []).map(card));
-  // A timeout entry carries the window's kind in a field also named `kind` (docs/goblin.md):
-  // whichever wins, an entry with a `window` number and a window kind is a timeout.
+  // `window` and `timeout` entries carry the window's kind in a field also named `kind`
+  // (docs/goblin.md), which may win over the entry's own: tell them apart by their fields.
+  if (entry.kind === "window" || (Array.isArray(entry.actors) && entry.seat === undefined)) return null;
   if (entry.kind === "timeout" || (WINDOWS[entry.kind] && typeof entry.window === "number" && entry.seat === undefined)) {
     return `Time ran out for the ${WINDOWS[entry.kind] ?? "step"}.`;
   }
