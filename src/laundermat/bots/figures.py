@@ -30,12 +30,30 @@ def percentile(values: Sequence[int], q: float) -> int | None:
     return ordered[int(rank) - 1]
 
 
+def _summary(counts: Counter[int]) -> dict[str, float | int | None]:
+    """Mean, sd and percentiles of integer samples kept as a histogram."""
+    n = sum(counts.values())
+    mean = sum(v * c for v, c in counts.items()) / n
+    var = sum(c * (v - mean) ** 2 for v, c in counts.items()) / n
+    values = sorted(counts.elements())
+    return {
+        "n": n,
+        "mean": round(mean, 3),
+        "sd": round(var**0.5, 3),
+        "p10": percentile(values, 10),
+        "p50": percentile(values, 50),
+        "p90": percentile(values, 90),
+    }
+
+
 @dataclass
 class Figures:
     games: int = 0
     win_share: list[float] = field(default_factory=list)  # per player index, ties shared
     won: list[int] = field(default_factory=list)  # per player index, ties counted whole
     nobody_won: int = 0
+    # Any game whose Match has `balance()`: integer samples by measure, as histograms.
+    measures: dict[str, Counter[int]] = field(default_factory=dict)
     # LaunderMat only
     laundermat_games: int = 0
     vault_raids: int = 0
@@ -70,6 +88,8 @@ class Figures:
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.weapons.update(other.weapons)
+        for key, counts in other.measures.items():
+            self.measures.setdefault(key, Counter()).update(counts)
         self.weapons_by_player.update(other.weapons_by_player)
         for kind, share in other.winner_type.items():
             self.winner_type[kind] = self.winner_type.get(kind, 0.0) + share
@@ -89,6 +109,9 @@ class Figures:
             if seat in winners:
                 self.win_share[i] += 1 / len(winners)
                 self.won[i] += 1
+        balance = getattr(match, "balance", None)
+        for key, samples in (balance() if callable(balance) else {}).items():
+            self.measures.setdefault(key, Counter()).update(samples)
         if game == "laundermat":
             final = match.view(None)
             self._laundermat(final, winners)
@@ -143,6 +166,8 @@ class Figures:
                 "nobody_won_rate": round(self.nobody_won / games, 4),
             }
         }
+        if self.measures:
+            out["measures"] = {k: _summary(v) for k, v in sorted(self.measures.items())}
         if self.laundermat_games:
             for i, entry in enumerate(players):
                 entry["weapons_per_game"] = round(

@@ -108,7 +108,9 @@ def proceed(state: GameState, step: Step) -> None:
             state.window_id += 1
             state.window_kind = step.kind
             state.window_actors = list(step.actors)
-            state.emit("window", id=state.window_id, kind=step.kind, actors=list(step.actors))
+            state.emit(
+                "window", id=state.window_id, window_kind=step.kind, actors=list(step.actors)
+            )
             return
         step = AUTOMATIC[step](state)
 
@@ -136,7 +138,7 @@ def apply(state: GameState, command: Command) -> None:
     if isinstance(command, Timeout):
         if command.window != state.window_id:
             raise refuse(STALE_WINDOW, f"Window {command.window} is no longer open.")
-        state.emit("timeout", window=state.window_id, kind=state.window_kind)
+        state.emit("timeout", window=state.window_id, window_kind=state.window_kind)
         _close(state)
     elif isinstance(command, SetAway):
         _check_seat(state, command.seat)

@@ -1,11 +1,12 @@
 """What `simulate` checks after every command (`GAME.invariants`).
 
 - lite: every Clothing card and Program in exactly one place; each seat's known cards really
-  in its Basket; the Score Zones the public log describes are the state's, and an independent
-  scorer, fed from that log, agrees with the engine's result (GSCORE-*).
-- full: also a JSON round trip, and redaction as non-interference (GPRIVATE-1/2): a copy of the
-  state that differs in one fact hidden from a viewer gives that viewer the identical view; and
-  no other seat's hand card appears anywhere in a view but the rules' card table.
+  in its Basket.
+- full: also the Score Zones the public log describes are the state's, and an independent
+  scorer, fed from that log, agrees with the engine's result (GSCORE-*); a JSON round trip;
+  redaction as non-interference (GPRIVATE-1/2): a copy of the state that differs in one fact
+  hidden from a viewer gives that viewer the identical view; and no other seat's hand card
+  appears anywhere in a view but the rules' card table.
 """
 
 from __future__ import annotations
@@ -106,11 +107,20 @@ def independent_totals(state: GameState) -> list[int]:
 
 
 def check_lite(state: GameState) -> list[str]:
+    """The cheap checks, for every command of a long run: each card and Program in one place,
+    each seat's known cards in its Basket."""
     problems = _once(card_places(state), CLOTHING_IDS, "card")
     problems += _once(program_places(state), PROGRAM_IDS, "program")
     for p in state.players:
         if not Counter(p.known) <= Counter(p.basket):
             problems.append(f"seat {p.seat} knows cards not in its Basket")
+    return problems
+
+
+def check_scores(state: GameState) -> list[str]:
+    """The Score Zones the public log tells are the state's; the scores recomputed from them
+    by `independent_totals` are the engine's."""
+    problems = []
     cards, programs, potions = zones_from_log(state)
     for p in state.players:
         if Counter(cards[p.seat]) != Counter(p.score_cards):
@@ -118,13 +128,14 @@ def check_lite(state: GameState) -> list[str]:
         if programs[p.seat] != p.score_programs or potions[p.seat] != p.potion_used:
             problems.append(f"seat {p.seat}: Score Zone Programs or Potion differ from the log")
     engine = [p["total"] for p in result(state)["players"]]
-    if engine != independent_totals(state):
-        problems.append(f"scores {engine} != recomputed {independent_totals(state)}")
+    recomputed = independent_totals(state)
+    if engine != recomputed:
+        problems.append(f"scores {engine} != recomputed {recomputed}")
     return problems
 
 
 def check_all(state: GameState, rng: random.Random) -> list[str]:
-    problems = check_lite(state)
+    problems = check_lite(state) + check_scores(state)
     data = state.to_dict()
     if GameState.from_dict(json.loads(json.dumps(data))).to_dict() != data:
         problems.append("the JSON round trip changed the state")
@@ -187,14 +198,15 @@ def hidden_from(state: GameState, viewer: int | None) -> list[Callable[[GameStat
         return False
 
     def swap_program(s: GameState) -> bool:
+        """Another seat's face-down Program, with an undealt one or a third seat's."""
         for w in others(s):
             p = s.players[w]
             for r in range(max(s.round, 1), 4):
                 mine = p.programs[r]
                 spare = [u for u in s.undealt_programs if PROGRAMS[u].type == PROGRAMS[mine].type]
+                spare += [s.players[x].programs[r] for x in others(s) if x != w]
                 if spare and mine in p.row:
-                    p.programs[r] = p.row[p.row.index(mine)] = spare[0]
-                    s.undealt_programs[s.undealt_programs.index(spare[0])] = mine
+                    _swap_programs(s, mine, spare[0])
                     return True
         return False
 
@@ -218,6 +230,16 @@ def hidden_from(state: GameState, viewer: int | None) -> list[Callable[[GameStat
         change_pick,
         change_generator,
     ]
+
+
+def _swap_programs(s: GameState, one: str, other: str) -> None:
+    def swapped(ids: list[str]) -> list[str]:
+        return [other if x == one else one if x == other else x for x in ids]
+
+    s.undealt_programs = swapped(s.undealt_programs)
+    for p in s.players:
+        p.programs = swapped(p.programs)
+        p.row = swapped(p.row)
 
 
 def check_redaction(state: GameState, rng: random.Random) -> list[str]:

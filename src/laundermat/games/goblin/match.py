@@ -11,6 +11,7 @@ from .commands import Command as GoblinCommand
 from .commands import parse
 from .errors import MALFORMED, refuse
 from .fill import setup
+from .measures import balance
 from .scoring import result
 from .state import GameState, new_state
 from .views import view
@@ -78,6 +79,10 @@ class GoblinMatch:
 
     def result(self) -> dict[str, Any]:
         return result(self.state)
+
+    def balance(self) -> dict[str, list[int]]:
+        """This game's balance measures (measures.py), which `simulate` sums over a run."""
+        return balance(self.state)
 
     def snapshot(self) -> dict[str, Any]:
         return self.state.to_dict()

@@ -96,6 +96,7 @@ class GameState:
         **public: JSON,
     ) -> None:
         """Record a log entry; `secret` reaches only the seats in `to` until the end."""
+        assert "kind" not in public, "an entry's `kind` is its own: name the field otherwise"
         self.events.append(Event(kind, public, secret, list(to or [])))
 
     @property
