@@ -111,6 +111,9 @@ class GoblinSeat:
             other = cards.nth(count - 1).get_attribute("data-testid") or ""
             if self.click(sel(other)):
                 self.settle()
+                status = self.status()
+                if status is None or status["window"] != window:
+                    return True  # the step locked meanwhile (its timer): that pick stands
                 expect(self.page.locator(sel(other))).to_have_attribute("aria-pressed", "true")
                 self.log.append(f"picked {other} first")
         if self.click(sel(target)):

@@ -47,8 +47,19 @@ def test_one_person_and_two_bots_then_the_replay(
     expect(page.locator(".presence.bot")).to_have_count(2)  # the bots' areas say so too
     assert unnamed_controls(page) == []
 
+    # A spectator opens the link and watches: the public table, no hand, no controls.
+    watcher = open_page("watcher", PHONE)
+    serve_axe(watcher)
+    watcher.goto(f"{server_url}/r/{code}")
+    watcher.click(sel("watch-room"))
+    expect(watcher.locator("[data-testid^=board-]")).to_have_count(3)
+    expect(watcher.locator("[data-testid^=hand-]")).to_have_count(0)
+    expect(watcher.locator(sel("my-basket"))).to_have_count(0)
+    spectator_problems = audit(watcher, "spectator")
+
     seat = GoblinSeat(page, "Ana", 0, risk=0.25)
     play_to_the_end([seat])
+    expect(watcher.locator(sel("final-standings"))).to_be_visible()
 
     check_final(page, ["Ana", "Bot Ada", "Bot Alan"])
     expect(page.locator(sel("game-log"))).to_contain_text("Round 4 begins")
@@ -62,7 +73,7 @@ def test_one_person_and_two_bots_then_the_replay(
     expect(board).to_be_visible()
     expect(page.locator(sel("step-counter"))).to_contain_text("Step 0 of")
     expect(board).to_have_attribute("data-phase", "fill")
-    problems = audit(page, "replay: first step")
+    problems = spectator_problems + audit(page, "replay: first step")
     page.click(sel("replay-next"))
     expect(page.locator(sel("step-counter"))).to_contain_text("Step 1 of")
     # Jump to round 3, then watch as everyone (every seat's own part shown).

@@ -80,6 +80,12 @@ def test_three_players_play_a_whole_goblin_game(
     join(pages[1], server_url, code, "Bo")
     join(pages[2], server_url, code, "Cyd")
     expect(host.locator(sel("lobby-player"))).to_have_count(3)
+    # GSETUP-3: the host changes the Decision timer in the lobby; the others see it.
+    # 60 s (15 s at the suite's time scale) leaves the audits below time to run.
+    host.select_option(sel("lobby-decision-timer"), "15")
+    expect(pages[1].locator("dl.settings")).to_contain_text("Decision timer15 seconds")
+    host.select_option(sel("lobby-decision-timer"), "60")
+    expect(pages[2].locator("dl.settings")).to_contain_text("1 minute")
     expect(host.locator(sel("lobby"))).to_contain_text(
         "Every decision lasts at most the Decision timer"
     )
@@ -91,6 +97,13 @@ def test_three_players_play_a_whole_goblin_game(
     expect(host.locator(sel("pass-line"))).to_contain_text("passes")
     expect(host.locator(sel("who-picked")).locator("li")).to_have_count(3)
     problems = lobby_problems + audit(host, "pick")
+    # The rules dialog is Goblin's own.
+    pages[1].click(sel("open-rules"))
+    dialog = pages[1].locator(sel("rules-dialog"))
+    expect(dialog).to_contain_text("How to play Goblin Laundromat")
+    expect(dialog).to_contain_text("Majorities (Underwear 8/4, Pants 10/5, Capes 12/6)")
+    problems += audit(pages[1], "rules dialog")
+    pages[1].click(sel("close-rules"))
     assert unnamed_controls(host) == []
     host.screenshot(path=str(artifacts / "goblin-pick-390x844.png"), full_page=True)
 
