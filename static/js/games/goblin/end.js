@@ -6,14 +6,17 @@ import { icon } from "../../ui/icons.js";
 import { explainMajority, majority } from "./majority.js";
 import { cardName, clothName, coins, speciesName } from "./text.js";
 
-const PARTS = [
-  ["species", "Species (GSCORE-1)", "2 per card of your Goblin Basket's species"],
-  ["programs", "Programs (GSCORE-2)", "completed Programs' Coins"],
-  ["socks", "Socks (GSCORE-3)", "10 per pair of one species"],
-  ["majorities", "Majorities (GSCORE-4)", "Underwear, Pants, Capes"],
-  ["printed", "Printed Coins (GSCORE-5)", "Scarves, Shirts, Hats, Robes"],
-  ["potion", "Unused Potion", "3 if never used"],
-];
+/** The parts of a total (GSCORE-1..5), each with what it counts, numbers from the rules. */
+function parts(rules, species) {
+  return [
+    ["species", "Species", `${rules.species_coins ?? 2} per ${speciesName(species)} card`],
+    ["programs", "Programs", "completed ones' Coins"],
+    ["socks", "Socks", `${rules.sock_pair_coins ?? 10} per pair`],
+    ["majorities", "Majorities", "Underwear, Pants, Capes"],
+    ["printed", "Printed Coins", "Scarves, Shirts, Hats, Robes"],
+    ["potion", "Potion", `${rules.potion_coins ?? 3} if unused`],
+  ];
+}
 
 export function headline(ctx, result) {
   const winners = result.winners ?? [];
@@ -31,13 +34,14 @@ function tieBreak(ctx, result) {
 }
 
 function breakdown(ctx, ps) {
+  const species = ctx.game.players[ps.seat]?.species;
   return h("table.breakdown", { "data-testid": `breakdown-${ps.seat}` },
     h("caption.visually-hidden", `${ctx.nameOf(ps.seat)}'s score`),
     h("tbody",
-      PARTS.map(([key, label, hint]) => h("tr", { "data-key": key },
-        h("th", { scope: "row" }, label, h("span.small.muted", ` · ${hint}`)),
+      parts(ctx.rules, species).map(([key, label, hint]) => h("tr", { "data-key": key },
+        h("th", { scope: "row" }, label, h("span.part-hint", ` ${hint}`)),
         h("td", String(ps[key] ?? 0)))),
-      h("tr.total", { "data-key": "total" }, h("th", { scope: "row" }, "Total"), h("td", coins(ps.total)))));
+      h("tr.total", { "data-key": "total" }, h("th", { scope: "row" }, "Total Coins"), h("td", String(ps.total)))));
 }
 
 function standing(ctx, ps, result) {

@@ -4,7 +4,7 @@ import { h } from "../../dom.js";
 import { plural } from "../../text.js";
 import { icon } from "../../ui/icons.js";
 import { cardButton, cardRow } from "./cards.js";
-import { directionWords, neighbour } from "./text.js";
+import { directionWords, limitWords, neighbour, programOf, speciesName } from "./text.js";
 
 export function panel(key, title, ...children) {
   return h("section.card.action", { "data-key": key, "data-testid": key, "aria-labelledby": `${key}-title` },
@@ -30,6 +30,18 @@ function passLine(ctx) {
   return after;
 }
 
+/** What to pick for: this round's Program (its limits) and your species. */
+function pickingFor(ctx) {
+  if (!ctx.me) return null;
+  const type = ["I", "II", "III", "IV"][ctx.game.round - 1];
+  const id = ctx.me.programs?.find((p) => p.type === type)?.id;
+  const program = id ? programOf(ctx.rules, id) : null;
+  const species = ctx.game.players[ctx.seat]?.species;
+  return h("p.small.picking-for", { "data-testid": "picking-for" },
+    program ? [h("strong", `Your Program this round: ${id}`), ` (Cycle ${program.cycle}; ${limitWords(program.limits)}). `] : null,
+    `Your species: ${speciesName(species)}.`);
+}
+
 export function pickedList(ctx) {
   return h("ul.picked", { "data-testid": "who-picked" }, ctx.game.players.map((p) => h("li", {
     "data-key": `p${p.seat}`, "data-testid": `picked-${p.seat}`, class: p.picked ? "ok" : null,
@@ -51,6 +63,7 @@ export function pickPanel(ctx) {
             action: "pick", testid: `hand-${id}`, pressed: me.picked === id,
             disabled: !acting || ctx.pending || !allowed.has(id) || me.picked === id,
           }))),
+        pickingFor(ctx),
         h("p.note", { "data-testid": "pass-line" }, passLine(ctx)),
         me.picked ? h("p.small.muted", "You can change your pick until everyone has picked or time runs out.") : null,
       ]
@@ -75,6 +88,7 @@ export function marketPanel(ctx) {
   const title = acting ? "Take a card from the market" : `The market: ${picker === undefined ? "" : `${ctx.nameOf(picker)} picks`}`;
   return panel("market-panel", title,
     cards,
+    acting ? pickingFor(ctx) : null,
     h("p.small.muted", { "data-testid": "market-deck" }, `${plural(market.deck_size, "card")} left in the market deck; one is turned up after each pick.`),
     help("With 2 players there is a market instead of passing hands. The player whose Program is cooler picks first, then you take turns: take one face-up card into your Basket, then the next card of the market deck is turned up. Every pick is public."));
 }
