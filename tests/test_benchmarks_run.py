@@ -18,6 +18,7 @@ COMMANDS = {
     "rooms": ["benchmarks.room_bench", "--rooms", "2", "--commands", "40", "--repeat", "1"],
     "store": ["benchmarks.store_bench", "--commands", "40", "--rooms", "2"],
     "capacity": ["benchmarks.capacity", "--help"],
+    "goblin": ["benchmarks.goblin_bench", "--games", "3", "--repeat", "1"],
 }
 
 

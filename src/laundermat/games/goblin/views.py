@@ -15,11 +15,13 @@ from .legal import options
 from .scoring import result
 from .state import KEEP, LAUNDRY, PICK, Event, GameState, Player
 
+_RULES = public_rules()
+
 
 def rules() -> dict[str, Any]:
-    """Built fresh for each view (a view is the caller's to change): building the card tables
-    from the frozen cards is faster than copying or parsing them."""
-    return public_rules()
+    """The same table in every view, shared, not copied: it is half of a view's size and was
+    half of its cost (docs/benchmarks.md). Read-only: the platform only serialises a view."""
+    return _RULES
 
 
 def redact_event(event: Event, viewer: int | None, revealed: bool) -> dict[str, Any]:
