@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from .audit import audit, serve_axe
+from .audit import audit, covered_buttons, serve_axe
 from .conftest import PHONE, OpenPage
 from .driver import sel, unnamed_controls
 from .goblin_seat import GoblinSeat, play_to_the_end
@@ -97,6 +97,7 @@ def test_three_players_play_a_whole_goblin_game(
     expect(host.locator(sel("pass-line"))).to_contain_text("passes")
     expect(host.locator(sel("who-picked")).locator("li")).to_have_count(3)
     problems = lobby_problems + audit(host, "pick")
+    assert covered_buttons(host, "[data-testid=pick-panel]") == []  # none under a sticky bar
     # The rules dialog is Goblin's own.
     pages[1].click(sel("open-rules"))
     dialog = pages[1].locator(sel("rules-dialog"))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .audit import audit, serve_axe
+from .audit import audit, covered_buttons, serve_axe
 from .conftest import PHONE, OpenPage
 from .driver import sel, unnamed_controls
 from .goblin_fake import CODE, GoblinFakeRoom, act, drive_to, new_match
@@ -59,6 +59,7 @@ def test_the_laundry_with_the_potion_then_a_failure_to_keep_a_card(
     )
     expect(page.locator(sel("draw"))).to_contain_text("chance to fail")
     problems = audit(page, "laundry")
+    assert covered_buttons(page, "[data-testid=laundry-panel]") == []  # none under a sticky bar
     assert unnamed_controls(page) == []
     page.screenshot(path=str(artifacts / "goblin-screen-laundry-390x844.png"), full_page=True)
 
@@ -79,6 +80,7 @@ def test_the_laundry_with_the_potion_then_a_failure_to_keep_a_card(
     drawn = failed.match.view(viewer)["laundry"]["drawn"]
     expect(keep).to_have_count(len(drawn))
     problems += audit(page2, "keep")
+    assert covered_buttons(page2, "[data-testid=laundry-panel]") == []
     page2.screenshot(path=str(artifacts / "goblin-screen-keep-390x844.png"), full_page=True)
     keep.last.click()
     assert failed.commands[-1] == {"type": "keep", "card": drawn[-1]}

@@ -36,10 +36,16 @@ function oddsLine(ctx, odds, mine) {
     : mine
       ? `You know ${odds.known} of the ${plural(odds.known + odds.unknown, "card")} in your Basket; the others are estimated from the cards you haven't seen.`
       : `An estimate from the ${plural(odds.known + odds.unknown, "card")} in the Basket and the cards you haven't seen.`;
+  const known = mine ? ctx.me.basket_known ?? [] : ctx.game.players[ctx.game.laundry.seat].market_picks ?? [];
   return h("div.odds-line", { "data-testid": "fail-odds" },
     h("p", h("strong", `Chance the next draw fails: ${percent(odds.fail)}`)),
     h("div.odds-bar", { "aria-hidden": "true" }, h("span", { style: { width: `${Math.round((odds.fail ?? 0) * 100)}%` } })),
-    h("p.small.muted", basis));
+    h("p.small.muted", basis),
+    known.length
+      ? h("details.known", { "data-key": "known" },
+          h("summary", `The ${plural(known.length, "card")} known to be in ${mine ? "your" : "the"} Basket`),
+          cardRow(ctx, known, { label: "Cards known to be in the Basket" }))
+      : null);
 }
 
 function decisions(ctx, odds) {
