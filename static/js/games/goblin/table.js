@@ -65,7 +65,7 @@ function playerArea(ctx, p) {
     h("div.board-head",
       h("h3.board-name", ctx.nameOf(p.seat), mine ? h("span.you", " (you)") : null),
       roomPlayer ? presence(roomPlayer) : null,
-      lead ? h("span.tag.lead", "lead") : null,
+      lead ? h("span.tag.leader", "lead") : null,
       status(ctx, p)),
     h("p.facts.small",
       h("span.tag.species", `Goblin Basket: ${speciesName(p.species)}`),
