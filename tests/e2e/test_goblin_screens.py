@@ -107,3 +107,23 @@ def test_a_wrong_move_is_refused_with_a_sentence(open_page: OpenPage, server_url
     )
     page.click(sel("draw"))
     expect(page.locator(sel("toast"))).to_contain_text("Your Stain Potion is already used.")
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_bigger_tables_render_the_pick_and_the_laundry(
+    open_page: OpenPage, server_url: str, players: int
+) -> None:
+    """GFILL-1: 4 and 5 players pick from hands of the Cycle; everyone's area fits the phone."""
+    names = ["Ana", "Bo", "Cyd", "Dee", "Eli"][:players]
+    match = new_match(2, players)
+    room = GoblinFakeRoom(match, 0, names)
+    page = open_page(f"{players} players", PHONE, setup=room.attach)
+    page.goto(f"{server_url}/r/{CODE}")
+    expect(page.locator("[data-testid^=hand-]")).to_have_count(3)
+    expect(page.locator("[data-testid^=board-]")).to_have_count(players)
+    expect(page.locator(sel("who-picked")).locator("li")).to_have_count(players)
+    assert drive_to(match, 0, "laundry")
+    room.send_view(room.sockets[-1])
+    expect(page.locator(sel("laundry-panel"))).to_be_visible()
+    expect(page.locator(sel("laundry-order")).locator("li")).to_have_count(players)
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
