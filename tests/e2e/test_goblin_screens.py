@@ -61,6 +61,7 @@ def test_the_laundry_with_the_potion_then_a_failure_to_keep_a_card(
     problems = audit(page, "laundry")
     assert covered_buttons(page, "[data-testid=laundry-panel]") == []  # none under a sticky bar
     assert unnamed_controls(page) == []
+    page.evaluate("() => window.scrollTo(0, 0)")  # the sticky bar is drawn where it was scrolled
     page.screenshot(path=str(artifacts / "goblin-screen-laundry-390x844.png"), full_page=True)
 
     # GPOTION-1: the next card counts no stains; the page says which card it covers.
@@ -81,6 +82,7 @@ def test_the_laundry_with_the_potion_then_a_failure_to_keep_a_card(
     expect(keep).to_have_count(len(drawn))
     problems += audit(page2, "keep")
     assert covered_buttons(page2, "[data-testid=laundry-panel]") == []
+    page2.evaluate("() => window.scrollTo(0, 0)")
     page2.screenshot(path=str(artifacts / "goblin-screen-keep-390x844.png"), full_page=True)
     keep.last.click()
     assert failed.commands[-1] == {"type": "keep", "card": drawn[-1]}

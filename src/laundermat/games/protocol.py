@@ -20,7 +20,9 @@ second, tiny game:
 - **Presence.** `set_away(seat, away)` is applied by the platform when a seat is away (GEN-4
   in LaunderMat's rules); a game may refuse it with a RuleError when nothing changes.
 - **Errors.** An illegal or malformed command raises `RuleError` (a stable `code` and a
-  sentence) and changes nothing.
+  sentence) and changes nothing. `parse` gets only the command's own JSON (with `seat`): the
+  platform's keys in its command log (a retry's `client_id`) are removed first
+  (`logged_command`), so a game may refuse any key it does not know.
 - **One redaction path.** `view(viewer)` is everything that viewer may see, log included
   (entries from `log_from` on); the platform sends nothing else about the match.
 - **Seats.** `seats()` maps each player id given to `new` to its seat (0-based).

@@ -68,7 +68,8 @@ export function pickPanel(ctx) {
         me.picked ? h("p.small.muted", "You can change your pick until everyone has picked or time runs out.") : null,
       ]
     : [h("p.note", { "data-testid": "pass-line" }, passLine(ctx))];
-  return panel("pick-panel", me ? `Pick a card for your Basket ${step}` : "Filling the Baskets",
+  const title = !me ? "Filling the Baskets" : ctx.replay ? `${ctx.nameOf(ctx.seat)}'s hand` : `Pick a card for your Basket ${step}`;
+  return panel("pick-panel", title,
     ...body,
     h("h3.small-head", "Who has picked"),
     pickedList(ctx),

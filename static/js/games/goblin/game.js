@@ -24,6 +24,7 @@ export function renderGame(state, banner, shell = {}) {
     topbar(state, h("a.ghost.small.button-link", { href: "#log", "data-testid": "log-link" }, icon("list"), h("span", "Log"))),
     phaseBar(ctx, banner),
     h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)),
+    over ? null : latest(ctx),
     h("div.game-layout",
       h("div.col-main",
         intoView(ctx, over ? renderEnd(ctx) : actionPanel(ctx)),
@@ -100,6 +101,12 @@ export function instruction(ctx) {
     default:
       return "";
   }
+}
+
+/** The newest thing that happened, so nobody has to scroll to the log to follow the table. */
+function latest(ctx) {
+  const text = [...ctx.log].reverse().map(ctx.sentence).find(Boolean);
+  return text ? h("p.latest.small", { "data-testid": "latest" }, h("strong", "Just now: "), text) : null;
 }
 
 export function gameLog(ctx) {
