@@ -59,6 +59,11 @@ def test_ggen_1_illegal_commands_change_nothing() -> None:
     assert _illegal(laundry, {"type": "stop", "seat": 2}) == "not_your_turn"
 
 
+def test_a_logged_entry_with_the_platforms_client_id_parses() -> None:
+    entry = {"type": "draw", "seat": 0, "client_id": "a1"}
+    assert new(3).parse(entry).to_dict() == {"type": "draw", "seat": 0}
+
+
 def test_every_command_round_trips_through_its_json_form() -> None:
     match = new(3)
     for data in (

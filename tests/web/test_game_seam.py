@@ -63,7 +63,7 @@ def test_a_second_game_plays_through_the_platform(make_server: Any) -> None:
     async def before_kill() -> tuple[str, list[dict[str, Any]]]:
         async with httpx.AsyncClient(base_url=srv.url) as http:
             catalog = (await http.get("/api/catalog")).json()["games"]
-            assert {g["name"] for g in catalog} == {"laundermat", "pickgame"}
+            assert {g["name"] for g in catalog} == {"laundermat", "goblin", "pickgame"}
             pick = next(g for g in catalog if g["name"] == "pickgame")
             assert pick["settings"][0]["choices"] == [10, 20] and pick["max_players"] == 4
             bad = await http.post(

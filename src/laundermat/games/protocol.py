@@ -91,7 +91,8 @@ class Match(Protocol):
     """One game being played."""
 
     def parse(self, data: JSON) -> Command:
-        """A command from its JSON form (with `seat`); RuleError `malformed` otherwise."""
+        """A command from its JSON form (with `seat`); RuleError `malformed` otherwise. A
+        logged entry may also carry the platform's `client_id` (a retry id): ignore it."""
         ...
 
     def apply(self, command: Command) -> None: ...

@@ -120,7 +120,8 @@ def parse(data: Any) -> Command:
     if form is None:
         raise refuse(MALFORMED, f"Unknown command type {kind!r}.")
     cls, fields = form
-    extra = set(data) - set(fields) - {"type"}
+    # The platform logs a command with its `client_id` and replays that entry (protocol.py).
+    extra = set(data) - set(fields) - {"type", "client_id"}
     if extra:
         raise refuse(MALFORMED, f"'{kind}' has no field {sorted(extra)[0]!r}.")
     values: dict[str, Any] = {}

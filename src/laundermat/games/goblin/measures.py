@@ -27,6 +27,9 @@ def balance(state: GameState) -> dict[str, list[int]]:
         "potion_used": [int(p.potion_used) for p in state.players],
         "sock_pairs": [p["socks"] // 10 for p in final["players"]],
     }
+    for seat in range(state.n):  # by seat, 0 = first in seat order (ties counted whole)
+        out[f"win_seat_{seat}"] = [int(seat in final["winners"])]
+        out[f"score_seat_{seat}"] = [final["players"][seat]["total"]]
     for part in PARTS:
         out[f"part_{part}"] = [p[part] for p in final["players"]]
     for e in state.events:  # each laundry's outcome, by Program type (GWASH-4..6)
