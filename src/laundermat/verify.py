@@ -46,7 +46,7 @@ def problems(record: dict[str, Any]) -> list[str]:
     match = definition.new(record["seed"], list(record["player_ids"]), dict(record["settings"]))
     for step, entry in enumerate(record["commands"], start=1):
         try:
-            match.apply(match.parse(games.logged_command(entry)))
+            match.apply(match.parse(entry))
         except games.RuleError as exc:
             return [f"step {step}: {json.dumps(entry)} was not legal then ({exc.code})"]
     found = []

@@ -1,5 +1,5 @@
 // Goblin Laundromat's log as sentences: owner-only fields appear only for their owner
-// (GPRIVATE-1), and window / timeout entries read right whichever `kind` the entry carries.
+// (GPRIVATE-1); window entries are silent and timeouts say which decision ran out.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -19,10 +19,9 @@ test("GPRIVATE-1: a gift names the card only for its giver", () => {
   assert.equal(logSentence({ kind: "picked", seat: 1 }, ctx(0)), null); // who picked shows on the board
 });
 
-test("window entries are silent and timeouts read as timeouts, whichever kind wins", () => {
-  assert.equal(logSentence({ kind: "laundry", id: 5, actors: [0] }, ctx(0)), null); // a window entry
-  assert.equal(logSentence({ kind: "window", id: 5, actors: [0] }, ctx(0)), null);
-  assert.equal(logSentence({ kind: "keep", window: 9 }, ctx(0)), "Time ran out for the keep decision.");
+test("window entries are silent; a timeout names its window's kind", () => {
+  assert.equal(logSentence({ kind: "window", id: 5, window_kind: "laundry", actors: [0] }, ctx(0)), null);
+  assert.equal(logSentence({ kind: "timeout", window: 9, window_kind: "keep" }, ctx(0)), "Time ran out for the keep decision.");
   assert.equal(logSentence({ kind: "laundry", seat: 1, program: "P8" }, ctx(0)), "Ben starts a laundry with Program P8 (type II, Cycle 4, 3 Coins).");
 });
 

@@ -1,9 +1,8 @@
 """Goblin Laundromat through the platform's restart recovery (issue 15, part 3): SIGKILL
 while a pick window is open, restart on the same database, and the game goes on from the last
-acknowledged command. Its command log carries the room's `client_id` beside each command and
-Goblin's parse refuses unknown keys (GGEN-1), so this fails unless the platform hands the game
-only the command's own JSON (games.logged_command). The finished game then replays and
-verifies from its public record.
+acknowledged command. The command log carries the room's `client_id` beside each command, and
+the restored game replays those entries (protocol.py: `parse` ignores it). The finished game
+then replays and verifies from its public record.
 """
 
 from __future__ import annotations

@@ -241,7 +241,7 @@ async def check(db_url: str, schema: str | None, ledger: Ledger) -> dict[str, in
                 ).all()
                 match = registry.require(g.game).new(g.seed, g.player_ids, dict(g.settings))
                 for (entry,) in log:
-                    match.apply(match.parse(registry.logged_command(entry)))
+                    match.apply(match.parse(entry))
                 if match.over():
                     finished += 1
                     if not g.finished or g.result is None:

@@ -19,7 +19,6 @@ from .protocol import (
     Setting,
     Window,
     default_settings,
-    logged_command,
     settings_errors,
 )
 
@@ -82,7 +81,6 @@ __all__ = [
     "default_settings",
     "get",
     "load",
-    "logged_command",
     "register",
     "require",
     "settings_errors",

@@ -20,9 +20,7 @@ second, tiny game:
 - **Presence.** `set_away(seat, away)` is applied by the platform when a seat is away (GEN-4
   in LaunderMat's rules); a game may refuse it with a RuleError when nothing changes.
 - **Errors.** An illegal or malformed command raises `RuleError` (a stable `code` and a
-  sentence) and changes nothing. `parse` gets only the command's own JSON (with `seat`): the
-  platform's keys in its command log (a retry's `client_id`) are removed first
-  (`logged_command`), so a game may refuse any key it does not know.
+  sentence) and changes nothing.
 - **One redaction path.** `view(viewer)` is everything that viewer may see, log included
   (entries from `log_from` on); the platform sends nothing else about the match.
 - **Seats.** `seats()` maps each player id given to `new` to its seat (0-based).
@@ -160,15 +158,6 @@ class GameDefinition(Protocol):
     def command_schema(self) -> JSON:
         """JSON Schema of the commands a client sends in `act.command` (without `seat`)."""
         ...
-
-
-PLATFORM_KEYS = frozenset({"client_id"})  # the room's own bookkeeping in a command log entry
-
-
-def logged_command(entry: JSON) -> JSON:
-    """A command log entry in the game's JSON form: the platform's keys (a retry's
-    `client_id`) removed, so a game's `parse` may refuse every key it does not know."""
-    return {key: value for key, value in entry.items() if key not in PLATFORM_KEYS}
 
 
 def settings_errors(definition: GameDefinition, settings: JSON) -> list[str]:

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from ..games import Command, GameDefinition, Match, logged_command
+from ..games import Command, GameDefinition, Match
 from .clock import Clock
 from .errors import RoomError
 from .records import LiveGame, RoomRecord, StoreLike
@@ -175,7 +175,7 @@ class GameDriver:
         else:
             match = self.definition.new(seed, ids, dict(settings))
         for entry in log:
-            match.apply(match.parse(logged_command(entry)))
+            match.apply(match.parse(entry))
         return match
 
     # ------------------------------------------------------------ the deadline

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path, Query
 
 from .. import games
-from ..games import Match, logged_command
+from ..games import Match
 from ..rooms.fairness import commitment
 from ..rooms.records import GameRecord
 from .protocol import ReplayBody, ReplayStep
@@ -56,7 +56,7 @@ async def game_replay(game_id: GameId, app: State) -> ReplayBody:
         if current is not None:
             round_starts.setdefault(str(current), step)
         if entry is not None:
-            match.apply(match.parse(logged_command(entry)))
+            match.apply(match.parse(entry))
     nonces = record.nonces
     return ReplayBody(
         game_id=record.game_id,
@@ -90,7 +90,7 @@ async def replay_step(game_id: GameId, step: Step, app: State, viewer: Viewer = 
         raise ApiError("not_found", f"The game has {len(record.commands)} steps.")
     match = definition.new(record.seed, record.player_ids, dict(record.settings))
     for entry in record.commands[:step]:
-        match.apply(match.parse(logged_command(entry)))
+        match.apply(match.parse(entry))
     seats = len(record.player_ids)
     if isinstance(viewer, int) and not 0 <= viewer < seats:
         raise ApiError("bad_message", f"viewer: a seat from 0 to {seats - 1}, or all.")

@@ -11,12 +11,6 @@ export function logSentence(entry, ctx) {
   const Who = (s) => capital(ctx.who(s));
   const card = (id) => cardName(ctx.rules, id);
   const cards = (ids) => list((ids ?? []).map(card));
-  // `window` and `timeout` entries carry the window's kind in a field also named `kind`
-  // (docs/goblin.md), which may win over the entry's own: tell them apart by their fields.
-  if (entry.kind === "window" || (Array.isArray(entry.actors) && entry.seat === undefined)) return null;
-  if (entry.kind === "timeout" || (WINDOWS[entry.kind] && typeof entry.window === "number" && entry.seat === undefined)) {
-    return `Time ran out for the ${WINDOWS[entry.kind] ?? "step"}.`;
-  }
   switch (entry.kind) {
     case "setup":
       return `The game is set up: ${plural(entry.seats?.length ?? ctx.players, "player")}, each with a Goblin Basket card, a Stain Potion and a row of four Programs.`;
@@ -60,6 +54,8 @@ export function logSentence(entry, ctx) {
       return entry.away ? `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} away.` : `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} back.`;
     case "over":
       return `${PHASES.over}: ${entry.winners?.length ? `${list(entry.winners.map(who))} ${entry.winners.length > 1 ? "share the win" : entry.winners[0] === ctx.viewer ? "win" : "wins"}` : "nobody wins"}.`;
+    case "timeout":
+      return `Time ran out for the ${WINDOWS[entry.window_kind] ?? "step"}.`;
     case "window":
       return null;
     default:
