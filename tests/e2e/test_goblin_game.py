@@ -175,5 +175,13 @@ def test_two_players_play_a_whole_market_game(
     pages[1].screenshot(path=str(artifacts / "goblin-final-2p-390x844.png"), full_page=True)
     assert problems == [], "\n".join(problems)
     assert "market" in set().union(*(s.kinds for s in seats))
+
+    # Only the host may start a rematch; both land in a fresh market with a fresh log.
+    expect(pages[1].locator(sel("rematch"))).to_have_count(0)
+    pages[0].click(sel("rematch"))
+    for page in pages:
+        expect(page.locator(sel("market-panel"))).to_be_visible()
+        expect(page.locator(sel("round"))).to_have_text("Round 1 of 4")
+        expect(page.locator(sel("game-log"))).not_to_contain_text("Final scoring")
     record = result_of(server_url, code)
     assert [c for c in record["commands"] if c["type"] == "pick"]  # type: ignore[union-attr, index]
