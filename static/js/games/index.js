@@ -31,9 +31,10 @@
 // What the shell reads from a game's view is the protocol's (docs/protocol.md): game.window
 // ({id, duration}) for the countdown and the per-window ui reset, game.me.options.window for
 // commands, and game.log / game.log_from for the log merge.
+import goblin from "./goblin/index.js";
 import laundermat from "./laundermat/index.js";
 
-const CLIENTS = [laundermat];
+const CLIENTS = [laundermat, goblin];
 
 export function gameClient(name) {
   return CLIENTS.find((c) => c.name === name) ?? null;

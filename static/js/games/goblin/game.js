@@ -1,0 +1,123 @@
+// Goblin Laundromat's screen: where we are (round, phase, lead and direction, countdown, what
+// to do now), the open window's panel, the table and the log.
+import { h } from "../../dom.js";
+import { capital } from "../../text.js";
+import { icon } from "../../ui/icons.js";
+import { topbar } from "../../ui/topbar.js";
+import { context } from "./context.js";
+import { renderEnd } from "./end.js";
+import { marketPanel, pickPanel } from "./fill.js";
+import { laundryPanel } from "./laundry.js";
+import { table } from "./table.js";
+import { directionWords, PHASES } from "./text.js";
+
+/** The live room's screen. `shell.end`: the shell's part of the end screen (fairness, links). */
+export function renderGame(state, banner, shell = {}) {
+  const ctx = context(state, shell);
+  const { game } = ctx;
+  const over = game.phase === "over";
+  return h("main.screen.game.goblin", {
+    id: "main", "data-key": "game", "data-testid": "game", "data-game": "goblin", "data-phase": game.phase,
+    "data-round": game.round, "data-window": game.window?.id ?? "", "data-kind": game.window?.kind ?? "",
+    "data-can-act": ctx.opts.can_act ? "true" : "false", "data-pending": ctx.pending ? "true" : "false", "data-seat": ctx.seat ?? "",
+  },
+    topbar(state, h("a.ghost.small.button-link", { href: "#log", "data-testid": "log-link" }, icon("list"), h("span", "Log"))),
+    phaseBar(ctx, banner),
+    h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)),
+    over ? null : latest(ctx),
+    h("div.game-layout",
+      h("div.col-main",
+        intoView(ctx, over ? renderEnd(ctx) : actionPanel(ctx)),
+        table(ctx)),
+      h("div.col-side", gameLog(ctx))));
+}
+
+export function actionPanel(ctx) {
+  const { game } = ctx;
+  if (game.phase === "fill") return pickPanel(ctx);
+  if (game.phase === "market" && game.market) return marketPanel(ctx);
+  if (game.phase === "laundry") return laundryPanel(ctx);
+  return null;
+}
+
+/** The panel that needs this player now (or the end) asks the shell to bring it into view. */
+function intoView(ctx, el) {
+  if (!el || ctx.replay) return el;
+  if (ctx.game.phase === "over") {
+    el.setAttribute("data-into-view", "over");
+    el.setAttribute("data-into-view-force", "");
+    el.setAttribute("data-into-view-focus", "");
+  } else if (ctx.opts.can_act) {
+    el.setAttribute("data-into-view", `${ctx.game.window?.kind}:${ctx.game.window?.id ?? ""}`);
+  }
+  return el;
+}
+
+export function phaseBar(ctx, banner, { replay = false } = {}) {
+  const { game } = ctx;
+  const over = game.phase === "over";
+  return h("section.phase-bar", { "data-key": "phase-bar", "data-testid": "phase-bar", "aria-label": "Game status" },
+    banner,
+    h("div.phase-line",
+      h("span.round", { "data-testid": "round" }, over ? "Final" : `Round ${game.round} of ${game.rounds}`),
+      h(replay ? "h2.phase-title" : "h1.phase-title", { "data-testid": "phase-title", tabindex: "-1", "data-landing": replay ? null : "page" }, PHASES[game.phase] ?? game.phase)),
+    !over && game.lead !== null && game.lead !== undefined
+      ? h("p.lead-line.small", { "data-testid": "lead-line" },
+          `${capital(ctx.who(game.lead))} ${game.lead === ctx.seat && !ctx.replay ? "lead" : "leads"} · ${game.direction === "cw" ? "↻" : "↺"} ${directionWords(game.direction)}`)
+      : null,
+    game.window && !over && !replay
+      ? h("div.timer", { "data-role": "timer", role: "timer", "aria-label": "Time left in this step" },
+          h("div.timer-track", h("div.timer-fill")),
+          h("span.timer-text"))
+      : null);
+}
+
+function waitingFor(ctx) {
+  const { game } = ctx;
+  const seats = (game.window?.actors ?? []).filter((s) => !game.players[s].picked && s !== ctx.seat);
+  return seats.length ? ` Waiting for ${seats.map(ctx.nameOf).join(", ")}.` : "";
+}
+
+export function instruction(ctx) {
+  const { game, opts, me } = ctx;
+  const kind = game.window?.kind;
+  const actor = game.window?.actors?.[0];
+  switch (game.phase) {
+    case "fill":
+      if (!me) return `Everyone picks a card for their Basket.${waitingFor(ctx)}`;
+      return me.picked
+        ? `You've picked. You can change it until everyone has picked.${waitingFor(ctx)}`
+        : "Tap a card of your hand to put it into your Basket.";
+    case "market":
+      return opts.can_act ? "Your turn: take one face-up card from the market." : `${capital(ctx.who(actor))} ${actor === ctx.seat ? "pick" : "picks"} from the market.`;
+    case "laundry": {
+      const washer = game.laundry?.seat;
+      if (kind === "keep") return opts.can_act ? "Your laundry failed. Keep one of its cards." : `${capital(ctx.who(washer))}'s laundry failed; they keep one card.`;
+      if (opts.can_act) return "Draw another card, draw with your Stain Potion, or stop and secure your cards.";
+      return washer === undefined ? "Doing the laundry." : `${capital(ctx.who(washer))} ${washer === ctx.seat ? "are" : "is"} doing the laundry.`;
+    }
+    case "over":
+      return "The game is over. Here is how everyone scored.";
+    default:
+      return "";
+  }
+}
+
+/** The newest thing that happened, so nobody has to scroll to the log to follow the table. */
+function latest(ctx) {
+  const text = [...ctx.log].reverse().map(ctx.sentence).find(Boolean);
+  return text ? h("p.latest.small", { "data-testid": "latest" }, h("strong", "Just now: "), text) : null;
+}
+
+export function gameLog(ctx) {
+  const rows = [];
+  ctx.log.forEach((entry, i) => {
+    const text = ctx.sentence(entry);
+    if (text) rows.push(h("li", { "data-key": `g${i}`, class: entry.kind === "round" ? "round-start" : null }, text));
+  });
+  rows.reverse();
+  return h("section.card.log", { id: "log", "data-key": "log", "data-testid": "game-log", "aria-labelledby": "log-title", tabindex: "-1", "data-reading-anchor": "" },
+    h("h2#log-title", "Game log ", h("span.small.muted", "(newest first)")),
+    // It scrolls on its own: focusable, so a keyboard can scroll it too.
+    h("ol.log-list", { tabindex: "0", "aria-label": "Game log entries" }, rows));
+}

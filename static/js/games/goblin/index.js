@@ -1,0 +1,26 @@
+// Goblin Laundromat's client, as the registry (games/index.js) expects a game client to be.
+import { renderGame } from "./game.js";
+import { handlers } from "./handlers.js";
+import { SETTING_HINTS, lobbyNote, lobbyPrimer } from "./lobby.js";
+import { renderReplay, seatNames } from "./replay.js";
+import { rulesDialog, rulesOf } from "./rules-dialog.js";
+import { TAGLINE, TITLE, errors, pageTitle } from "./text.js";
+
+export default {
+  name: "goblin",
+  title: TITLE,
+  tagline: TAGLINE,
+  renderGame,
+  renderReplay,
+  seatNames,
+  handlers,
+  rulesDialog,
+  pageTitle,
+  errors: (game) => errors(rulesOf(game)),
+  lobbyNote,
+  lobbyPrimer,
+  settingHints: SETTING_HINTS,
+  freshUi() {
+    return {}; // every choice is one tap and one command: nothing to keep per window
+  },
+};

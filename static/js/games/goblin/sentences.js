@@ -1,0 +1,70 @@
+// Goblin Laundromat's log entries as sentences (pure). An entry's owner-only fields (a card
+// given, a card picked) appear only in the views that may see them (docs/goblin.md).
+import { capital, list, plural } from "../../text.js";
+import { cardName, directionWords, PHASES, programText, STAIN_NAMES } from "./text.js";
+
+const WINDOWS = { pick: "pick", market: "market pick", laundry: "draw-or-stop decision", keep: "keep decision" };
+
+/** ctx: {who (seat -> "you" or a name), rules, viewer, players (how many)}. */
+export function logSentence(entry, ctx) {
+  const who = (s) => ctx.who(s);
+  const Who = (s) => capital(ctx.who(s));
+  const card = (id) => cardName(ctx.rules, id);
+  const cards = (ids) => list((ids ?? []).map(card));
+  switch (entry.kind) {
+    case "setup":
+      return `The game is set up: ${plural(entry.seats?.length ?? ctx.players, "player")}, each with a Goblin Basket card, a Stain Potion and a row of four Programs.`;
+    case "round":
+      return `Round ${entry.round} begins. ${Who(entry.lead)} ${entry.lead === ctx.viewer ? "have" : "has"} the hottest Program and leads; this round goes ${directionWords(entry.direction)}.`;
+    case "hands":
+      return `Everyone draws a hand of ${plural(entry.size, "card")}.`;
+    case "picked":
+      return entry.card ? `You chose ${card(entry.card)}.` : null; // others only learn that a player chose (the board shows it)
+    case "lock":
+      return entry.defaulted?.length
+        ? `Picks locked (step ${entry.step}). Out of time: ${list(entry.defaulted.map(who))} got a random card.`
+        : `Picks locked (step ${entry.step}).`;
+    case "into_basket":
+      return entry.card ? `${card(entry.card)} went into your Basket${entry.default ? " (chosen for you)" : ""}.` : null;
+    case "pass":
+      return `Hands pass ${directionWords(entry.direction)}.`;
+    case "gift":
+      return entry.card
+        ? `Your last card, ${card(entry.card)}, went face down into ${who(entry.to)}'s Basket.`
+        : `${Who(entry.from)}'s last card went face down into ${who(entry.to) === "you" ? "your" : `${who(entry.to)}'s`} Basket.`;
+    case "market_open":
+      return `The market opens: ${cards(entry.face_up)} face up, ${plural(entry.deck_size, "card")} in its deck.`;
+    case "market_pick":
+      return `${Who(entry.seat)} took ${card(entry.card)}${entry.revealed ? `; ${card(entry.revealed)} is turned up` : ""}.`;
+    case "shuffle":
+      return "Every Basket is shuffled.";
+    case "laundry":
+      return `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "start" : "starts"} a laundry with ${programText(ctx.rules, entry.program)}.`;
+    case "draw":
+      return `${Who(entry.seat)} drew ${card(entry.card)}${entry.potion ? ", covered by the Stain Potion" : ""}. ${countsText(entry.counts)}`;
+    case "failed":
+      return `${Who(entry.seat)}'s laundry failed: too much ${list((entry.over ?? []).map((t) => STAIN_NAMES[t] ?? t))}.`;
+    case "kept":
+      return `${Who(entry.seat)} kept ${card(entry.card)}${entry.removed?.length ? `; ${cards(entry.removed)} and the Program are out of the game` : "; the Program is out of the game"}.`;
+    case "stopped":
+      return `${Who(entry.seat)} stopped and secured ${cards(entry.cards)}; the Program is out of the game.`;
+    case "completed":
+      return `${Who(entry.seat)} completed the laundry: ${cards(entry.cards)} and ${entry.program} go to the Score Zone.`;
+    case "away":
+      return entry.away ? `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} away.` : `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} back.`;
+    case "over":
+      return `${PHASES.over}: ${entry.winners?.length ? `${list(entry.winners.map(who))} ${entry.winners.length > 1 ? "share the win" : entry.winners[0] === ctx.viewer ? "win" : "wins"}` : "nobody wins"}.`;
+    case "timeout":
+      return `Time ran out for the ${WINDOWS[entry.window_kind] ?? "step"}.`;
+    case "window":
+      return null;
+    default:
+      return null;
+  }
+}
+
+function countsText(counts) {
+  if (!counts) return "";
+  const parts = Object.entries(counts).filter(([, n]) => n !== null && n !== undefined).map(([t, n]) => `${STAIN_NAMES[t] ?? t} ${n}`);
+  return parts.length ? `Stains now: ${parts.join(", ")}.` : "";
+}

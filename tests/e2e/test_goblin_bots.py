@@ -1,0 +1,90 @@
+"""Goblin Laundromat with bots, in real Chromium at 390x844: one person and two of the
+platform's bots play a whole game (bots are a platform feature: nothing here is Goblin's
+own), and the replay page of that finished game renders step by step with the same parts as
+the live screen, from the first step to the final scoring.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from .audit import audit, serve_axe
+from .conftest import PHONE, OpenPage
+from .driver import sel, unnamed_controls
+from .goblin_seat import GoblinSeat, play_to_the_end
+from .test_goblin_game import check_final, create_goblin_room
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
+
+
+def add_bot(page: Page, count: int) -> None:
+    page.click(sel("add-bot"))
+    expect(page.locator(sel("lobby-player"))).to_have_count(count)
+
+
+def finished_game_id(url: str, code: str) -> int:
+    games = httpx.get(url + "/api/history", params={"limit": 200}).json()
+    game_id: int = next(g["game_id"] for g in games if g["code"] == code)
+    return game_id
+
+
+def test_one_person_and_two_bots_then_the_replay(
+    open_page: OpenPage, server_url: str, artifacts: Path
+) -> None:
+    page = open_page("Ana", PHONE)
+    serve_axe(page)
+    code = create_goblin_room(page, server_url, "Ana", timer=15)
+    add_bot(page, 2)
+    add_bot(page, 3)
+    expect(page.locator(".presence.bot")).to_have_count(2)
+    page.click(sel("start-game"))
+    expect(page.locator(sel("pick-panel"))).to_be_visible()
+    expect(page.locator("[data-testid^=board-]")).to_have_count(3)
+    expect(page.locator(".presence.bot")).to_have_count(2)  # the bots' areas say so too
+    assert unnamed_controls(page) == []
+
+    # A spectator opens the link and watches: the public table, no hand, no controls.
+    watcher = open_page("watcher", PHONE)
+    serve_axe(watcher)
+    watcher.goto(f"{server_url}/r/{code}")
+    watcher.click(sel("watch-room"))
+    expect(watcher.locator("[data-testid^=board-]")).to_have_count(3)
+    expect(watcher.locator("[data-testid^=hand-]")).to_have_count(0)
+    expect(watcher.locator(sel("my-basket"))).to_have_count(0)
+    spectator_problems = audit(watcher, "spectator")
+
+    seat = GoblinSeat(page, "Ana", 0, risk=0.25)
+    play_to_the_end([seat])
+    expect(watcher.locator(sel("final-standings"))).to_be_visible()
+
+    check_final(page, ["Ana", "Bot Ada", "Bot Alan"])
+    expect(page.locator(sel("game-log"))).to_contain_text("Round 4 begins")
+    page.screenshot(path=str(artifacts / "goblin-bots-final-390x844.png"), full_page=True)
+    assert seat.kinds >= {"pick", "laundry"}
+
+    # The replay page of this finished game (issue 15, part 3: replay works for it).
+    game_id = finished_game_id(server_url, code)
+    page.goto(f"{server_url}/replay/{game_id}")
+    board = page.locator(sel("replay-board"))
+    expect(board).to_be_visible()
+    expect(page.locator(sel("step-counter"))).to_contain_text("Step 0 of")
+    expect(board).to_have_attribute("data-phase", "fill")
+    problems = spectator_problems + audit(page, "replay: first step")
+    page.click(sel("replay-next"))
+    expect(page.locator(sel("step-counter"))).to_contain_text("Step 1 of")
+    # Jump to round 3, then watch as everyone (every seat's own part shown).
+    page.select_option(sel("replay-round-select"), "3")
+    expect(board).to_have_attribute("data-round", "3")
+    page.select_option(sel("replay-viewer"), "all")
+    expect(page.locator(".replay-secrets")).to_contain_text("knows in their Basket")
+    page.click(sel("replay-last"))
+    expect(board).to_have_attribute("data-phase", "over")
+    expect(board.locator(sel("final-standings"))).to_contain_text("Final scoring")
+    expect(board.locator(sel("majority-cape"))).to_be_visible()
+    problems += audit(page, "replay: last step")
+    page.screenshot(path=str(artifacts / "goblin-replay-390x844.png"), full_page=True)
+    assert problems == [], "\n".join(problems)

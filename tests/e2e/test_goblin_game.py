@@ -1,0 +1,187 @@
+"""Goblin Laundromat in real Chromium at 390x844: three phones play a whole game through the
+UI alone (the pick-and-pass, the laundry, the final scoring), and two phones a whole
+2-player game with the market. The host picks the game and its Decision timer (GSETUP-3) on
+the create form built from GET /api/catalog; every screen is checked with axe-core and for
+44 px targets (audit.py); a CSP violation or console error fails the test (conftest.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from .audit import audit, covered_buttons, serve_axe
+from .conftest import PHONE, OpenPage
+from .driver import sel, unnamed_controls
+from .goblin_seat import GoblinSeat, play_to_the_end
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
+
+
+def create_goblin_room(page: Page, url: str, name: str, timer: int = 30) -> str:
+    """The host picks Goblin Laundromat and its Decision timer on the create form."""
+    page.goto(url + "/")
+    page.select_option(sel("create-game"), "goblin")
+    expect(page.locator("label[for=decision-timer]")).to_have_text("Decision timer")
+    expect(page.locator(sel("round-timer"))).to_have_count(0)  # LaunderMat's settings are gone
+    expect(page.locator(sel("decision-timer"))).to_have_value("30")  # GSETUP-3's default
+    expect(page.locator(".card.create")).to_contain_text("2 to 5 players")
+    page.fill(sel("create-name"), name)
+    page.select_option(sel("decision-timer"), str(timer))
+    with page.expect_request("**/api/rooms") as created:
+        page.click(sel("create-submit"))
+    body = created.value.post_data_json
+    assert body == {"name": name, "game": "goblin", "settings": {"decision_timer": timer}}
+    code = page.locator(sel("room-code")).inner_text().strip()
+    assert code
+    expect(page.locator(sel("lobby-decision-timer"))).to_have_value(str(timer))
+    return code
+
+
+def join(page: Page, url: str, code: str, name: str) -> None:
+    page.goto(f"{url}/r/{code}")
+    page.fill(sel("join-name"), name)
+    page.click(sel("join-submit"))
+    expect(page.locator(sel("lobby"))).to_be_visible()
+
+
+def check_final(page: Page, names: list[str]) -> None:
+    final = page.locator(sel("final-standings"))
+    expect(final).to_be_visible(timeout=20_000)
+    for name in names:
+        expect(final).to_contain_text(name)
+    expect(page.locator(sel("headline"))).to_contain_text("win")
+    # GSCORE-4: one explanation per majority type, in words.
+    for kind in ("underwear", "pants", "cape"):
+        expect(page.locator(sel(f"majority-{kind}"))).to_contain_text("Counts:")
+    expect(page.locator("[data-testid^=breakdown-]")).to_have_count(len(names))
+
+
+def result_of(url: str, code: str) -> dict[str, object]:
+    games = httpx.get(url + "/api/history", params={"limit": 200}).json()
+    game = next(g for g in games if g["code"] == code)
+    replay: dict[str, object] = httpx.get(f"{url}/api/games/{game['game_id']}/replay").json()
+    return replay
+
+
+def test_three_players_play_a_whole_goblin_game(
+    open_page: OpenPage, server_url: str, artifacts: Path
+) -> None:
+    names = ["Ana", "Bo", "Cyd"]
+    pages = [open_page(name, PHONE, setup=None) for name in names]
+    for page in pages:
+        serve_axe(page)
+    host = pages[0]
+    code = create_goblin_room(host, server_url, "Ana", timer=30)
+    lobby_problems = audit(host, "lobby")
+    join(pages[1], server_url, code, "Bo")
+    join(pages[2], server_url, code, "Cyd")
+    expect(host.locator(sel("lobby-player"))).to_have_count(3)
+    # GSETUP-3: the host changes the Decision timer in the lobby; the others see it.
+    # 60 s (15 s at the suite's time scale) leaves the audits below time to run.
+    host.select_option(sel("lobby-decision-timer"), "15")
+    expect(pages[1].locator("dl.settings")).to_contain_text("Decision timer15 seconds")
+    host.select_option(sel("lobby-decision-timer"), "60")
+    expect(pages[2].locator("dl.settings")).to_contain_text("1 minute")
+    expect(host.locator(sel("lobby"))).to_contain_text(
+        "Every decision lasts at most the Decision timer"
+    )
+    host.click(sel("start-game"))
+    for page in pages:
+        expect(page.locator(sel("pick-panel"))).to_be_visible()
+    # The pick-and-pass screen: your hand, where it goes next, who has picked.
+    expect(host.locator("[data-testid^=hand-]")).to_have_count(3)  # GFILL-1: H = Cycle 3
+    expect(host.locator(sel("pass-line"))).to_contain_text("passes")
+    expect(host.locator(sel("who-picked")).locator("li")).to_have_count(3)
+    problems = lobby_problems + audit(host, "pick")
+    assert covered_buttons(host, "[data-testid=pick-panel]") == []  # none under a sticky bar
+    # The rules dialog is Goblin's own.
+    pages[1].click(sel("open-rules"))
+    dialog = pages[1].locator(sel("rules-dialog"))
+    expect(dialog).to_contain_text("How to play Goblin Laundromat")
+    expect(dialog).to_contain_text("Majorities (Underwear 8/4, Pants 10/5, Capes 12/6)")
+    problems += audit(pages[1], "rules dialog")
+    pages[1].click(sel("close-rules"))
+    assert unnamed_controls(host) == []
+    host.screenshot(path=str(artifacts / "goblin-pick-390x844.png"), full_page=True)
+
+    seats = [
+        GoblinSeat(page, name, i) for i, (page, name) in enumerate(zip(pages, names, strict=True))
+    ]
+    seats[0].shots = artifacts
+    audited: set[str] = set()
+
+    def audit_new_screens() -> None:
+        status = seats[0].status()
+        kind = str(status["kind"]) if status else ""
+        if status and status["canAct"] and kind in ("laundry", "keep") and kind not in audited:
+            audited.add(kind)
+            problems.extend(audit(host, kind))
+            assert unnamed_controls(host) == []
+
+    for _ in range(20000):
+        if all((s.status() or {}).get("phase") == "over" for s in seats):
+            break
+        audit_new_screens()
+        acted = False
+        for seat in seats:
+            acted = seat.step() or acted
+        if not acted:
+            host.wait_for_timeout(80)
+    play_to_the_end(seats)  # raises if it has not finished
+
+    check_final(host, names)
+    problems += audit(host, "final")
+    host.screenshot(path=str(artifacts / "goblin-final-390x844.png"), full_page=True)
+    assert problems == [], "\n".join(problems)
+    assert {"pick", "laundry"} <= set().union(*(s.kinds for s in seats))
+    assert "laundry" in audited
+    record = result_of(server_url, code)
+    assert record["game"] == "goblin"
+    assert len(record["result"]["players"]) == 3  # type: ignore[index]
+
+
+def test_two_players_play_a_whole_market_game(
+    open_page: OpenPage, server_url: str, artifacts: Path
+) -> None:
+    names = ["Dee", "Eli"]
+    pages = [open_page(name, PHONE) for name in names]
+    for page in pages:
+        serve_axe(page)
+    code = create_goblin_room(pages[0], server_url, "Dee", timer=45)
+    join(pages[1], server_url, code, "Eli")
+    expect(pages[0].locator(sel("start-game"))).to_be_enabled()  # GSETUP-1: 2 is enough
+    pages[0].click(sel("start-game"))
+    for page in pages:
+        expect(page.locator(sel("market-panel"))).to_be_visible()
+    # GMARKET-1: 2 x Cycle 3 = 6 cards, 3 face up.
+    expect(pages[0].locator(sel("market")).locator(".gcard")).to_have_count(3)
+    picker = next(p for p in pages if p.locator("[data-testid^=market-C]").count())
+    problems = audit(picker, "market")
+    picker.screenshot(path=str(artifacts / "goblin-market-390x844.png"), full_page=True)
+
+    seats = [
+        GoblinSeat(page, name, i, risk=0.45)
+        for i, (page, name) in enumerate(zip(pages, names, strict=True))
+    ]
+    play_to_the_end(seats)
+
+    for page in pages:
+        check_final(page, names)
+    problems += audit(pages[1], "final (2 players)")
+    pages[1].screenshot(path=str(artifacts / "goblin-final-2p-390x844.png"), full_page=True)
+    assert problems == [], "\n".join(problems)
+    assert "market" in set().union(*(s.kinds for s in seats))
+
+    # Only the host may start a rematch; both land in a fresh market with a fresh log.
+    expect(pages[1].locator(sel("rematch"))).to_have_count(0)
+    pages[0].click(sel("rematch"))
+    for page in pages:
+        expect(page.locator(sel("market-panel"))).to_be_visible()
+        expect(page.locator(sel("round"))).to_have_text("Round 1 of 4")
+        expect(page.locator(sel("game-log"))).not_to_contain_text("Final scoring")
+    record = result_of(server_url, code)
+    assert [c for c in record["commands"] if c["type"] == "pick"]  # type: ignore[union-attr, index]

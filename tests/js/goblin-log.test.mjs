@@ -1,0 +1,32 @@
+// Goblin Laundromat's log as sentences: owner-only fields appear only for their owner
+// (GPRIVATE-1); window entries are silent and timeouts say which decision ran out.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { logSentence } from "../../static/js/games/goblin/sentences.js";
+
+const RULES = {
+  clothing: { C7: { type: "cape", species: "elves", stains: { dirt: 0, magic: 1, slime: 1 }, coins: null } },
+  programs: { P8: { type: "II", cycle: 4, coins: 3 } },
+};
+const names = ["Ann", "Ben", "Cat"];
+const ctx = (viewer) => ({ who: (s) => (s === viewer ? "you" : names[s]), rules: RULES, viewer, players: 3 });
+
+test("GPRIVATE-1: a gift names the card only for its giver", () => {
+  assert.equal(logSentence({ kind: "gift", from: 0, to: 1, card: "C7" }, ctx(0)), "Your last card, Elves Cape, went face down into Ben's Basket.");
+  assert.equal(logSentence({ kind: "gift", from: 0, to: 1 }, ctx(1)), "Ann's last card went face down into your Basket.");
+  assert.equal(logSentence({ kind: "gift", from: 0, to: 1 }, ctx(2)), "Ann's last card went face down into Ben's Basket.");
+  assert.equal(logSentence({ kind: "picked", seat: 1 }, ctx(0)), null); // who picked shows on the board
+});
+
+test("window entries are silent; a timeout names its window's kind", () => {
+  assert.equal(logSentence({ kind: "window", id: 5, window_kind: "laundry", actors: [0] }, ctx(0)), null);
+  assert.equal(logSentence({ kind: "timeout", window: 9, window_kind: "keep" }, ctx(0)), "Time ran out for the keep decision.");
+  assert.equal(logSentence({ kind: "laundry", seat: 1, program: "P8" }, ctx(0)), "Ben starts a laundry with Program P8 (type II, Cycle 4, 3 Coins).");
+});
+
+test("draws, failures and the Potion in words", () => {
+  assert.equal(logSentence({ kind: "draw", seat: 0, card: "C7", potion: true, counts: { dirt: 0, magic: 1, slime: null } }, ctx(0)),
+    "You drew Elves Cape, covered by the Stain Potion. Stains now: Dirt 0, Magic 1.");
+  assert.equal(logSentence({ kind: "failed", seat: 2, over: ["magic"] }, ctx(0)), "Cat's laundry failed: too much Magic.");
+});
