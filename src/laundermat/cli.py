@@ -13,22 +13,42 @@ def _simulate(args: argparse.Namespace) -> int:
 
     check = "none" if args.no_check else args.check
     policies = [p.strip() for p in args.policies.split(",")] if args.policies else []
+    counts = args.players
+    reports: dict[str, Any] = {}
+    failed = False
     try:
-        report = simulate(
-            args.players,
-            args.games,
-            args.seed,
-            check,
-            args.game,
-            args.workers,
-            policies,
-            args.clean,
-        )
+        for players in counts:
+            report = simulate(
+                players,
+                args.games,
+                args.seed,
+                check,
+                args.game,
+                args.workers,
+                policies,
+                args.clean,
+            )
+            reports[str(players)] = report.to_dict()
+            failed |= report.errors != 0 or report.invariant_violations != 0
     except ValueError as exc:
         print(f"laundermat simulate: {exc}", file=sys.stderr)
         return 2
-    print(json.dumps(report.to_dict(), indent=1 if args.pretty else None))
-    return 0 if report.errors == 0 and report.invariant_violations == 0 else 1
+    # One count prints its report as before; a range prints the reports by player count.
+    output = reports[str(counts[0])] if len(counts) == 1 else {"by_players": reports}
+    print(json.dumps(output, indent=1 if args.pretty else None))
+    return 1 if failed else 0
+
+
+def player_counts(text: str) -> list[int]:
+    """`--players 4` or a range `--players 2..5` (each count in turn)."""
+    low, dots, high = text.partition("..")
+    try:
+        counts = list(range(int(low), int(high) + 1)) if dots else [int(text)]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: a count (4) or a range (2..5)") from None
+    if not counts:
+        raise argparse.ArgumentTypeError(f"{text!r}: an empty range")
+    return counts
 
 
 # Flags override the environment (LAUNDERMAT_*, DATABASE_URL); unset flags leave it alone.
@@ -123,7 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     sim = sub.add_parser(
         "simulate", help="play games in-process with bots; win and balance figures"
     )
-    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument(
+        "--players", type=player_counts, default=[4], help="a count (4) or a range (2..5)"
+    )
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument(

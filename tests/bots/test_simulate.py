@@ -68,3 +68,15 @@ def test_the_cli_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
         assert key in balance
     assert set(balance["spread_winner_minus_runner_up"]) == {"p50", "p90", "mean"}
     assert cli.main(["simulate", "--games", "1", "--policies", "nobody,random,random"]) == 2
+
+
+def test_the_cli_plays_a_range_of_player_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    flags = "--game goblin --players 2..4 --games 3 --workers 1 --check lite"
+    assert cli.main(["simulate", *flags.split()]) == 0
+    reports = json.loads(capsys.readouterr().out)["by_players"]
+    assert sorted(reports) == ["2", "3", "4"]
+    assert all(r["games"] == 3 and r["invariant_violations"] == 0 for r in reports.values())
+    with pytest.raises(SystemExit):  # argparse refuses a range that is not one
+        cli.main(["simulate", "--players", "5..2x"])
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--players", "5..2"])
