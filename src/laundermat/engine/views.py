@@ -176,9 +176,7 @@ def _ending(state: GameState, data: dict[str, JSON]) -> None:
     data["seed"] = state.seed
 
 
-def _common(
-    state: GameState, viewer: int | None, over: bool, log_from: int
-) -> dict[str, JSON]:
+def _common(state: GameState, viewer: int | None, over: bool, log_from: int) -> dict[str, JSON]:
     window = current_window(state)
     return {
         "state_version": state.version,  # commands the engine applied (not view.version)

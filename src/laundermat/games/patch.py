@@ -31,17 +31,19 @@ def unescape(token: str) -> str:
 def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     """The ops that turn `old` into `new` (both JSON values; neither is changed)."""
     ops: list[Op] = []
-    _diff(old, new, path, ops)
+    _diff(old, new, path, ops, top=True)
     return ops
 
 
-def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
+def _diff(old: Any, new: Any, path: str, ops: list[Op], top: bool = False) -> None:
     if old is new:
         return
-    kind = type(new)
-    if type(old) is not kind or kind not in (dict, list):
-        # `type` and not `==`: 1 == 1.0 == True in Python, but not on the wire.
-        if type(old) is not kind or old != new:
+    if isinstance(new, dict) and isinstance(old, dict):
+        kind: type = dict
+    elif isinstance(new, list | tuple) and isinstance(old, list | tuple):
+        kind = list
+    else:
+        if old != new or _scalar_kind(old) != _scalar_kind(new):
             ops.append({"op": "replace", "path": path, "value": new})
         return
     if old == new:
@@ -66,10 +68,20 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
         for i in range(len(old) - 1, common - 1, -1):  # from the end: indexes stay valid
             ops.append({"op": "remove", "path": f"{path}/{i}"})
     written = len(ops) - mark
-    if path and written > 1 and 2 * written > len(new):
-        # Most of the container changed: one replace is shorter than its many ops.
+    if not top and written > 1 and 2 * written > len(new):
+        # Most of the container changed: one replace is shorter than its many ops (never
+        # the top one: a caller may diff part of a document, e.g. a view without its log).
         del ops[mark:]
         ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _scalar_kind(value: Any) -> type:
+    """1 == 1.0 == True in Python, but not on the wire; a str enum is its string."""
+    if isinstance(value, bool):
+        return bool
+    if isinstance(value, float):
+        return float
+    return str if isinstance(value, str) else type(value)
 
 
 def _parent(doc: Any, path: str) -> tuple[Any, str]:
