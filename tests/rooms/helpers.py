@@ -30,14 +30,8 @@ class Sub:
             self.doc = orjson.loads(data)
         elif message["type"] == "patch":
             self.patches += 1
-            assert self.doc is not None and self.doc["version"] == message["from"], message
-            before = len(self.doc["game"]["log"]) if self.doc["game"] else 0
-            self.doc = patch.apply(self.doc, message["ops"])
-            self.doc.update(version=message["version"], server_time=message["server_time"])
-            message = orjson.loads(orjson.dumps(self.doc))
-            if message["game"] is not None:
-                message["game"]["log"] = message["game"]["log"][before:]
-                message["game"]["log_from"] = before
+            self.doc, view = patch.patched_view(self.doc, message)
+            message = orjson.loads(orjson.dumps(view))  # nothing shared with the held view
         elif message["type"] == "view":
             self.doc = orjson.loads(data) if message["game"] is None else None
         self.messages.append(message)

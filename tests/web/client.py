@@ -59,15 +59,9 @@ class Client:
         """A patch applied to the view this client holds (docs/protocol.md, "Deltas"), as the
         view it makes, with the log since the previous view (as a whole view pushed to a
         client without deltas carries it)."""
-        assert self.doc is not None and self.doc["version"] == message["from"], message
-        before = len(self.doc["game"]["log"]) if self.doc["game"] else 0
-        self.doc = patch.apply(self.doc, message["ops"])
-        self.doc.update(version=message["version"], server_time=message["server_time"])
+        self.doc, view = patch.patched_view(self.doc, message)
         self.patches += 1
-        view: Message = orjson.loads(orjson.dumps(self.doc))
-        if view["game"] is not None:
-            view["game"]["log"] = view["game"]["log"][before:]
-            view["game"]["log_from"] = before
+        view = orjson.loads(orjson.dumps(view))  # nothing shared with the held view
         return view
 
     async def until(self, test: Callable[[Message], bool], timeout: float = 10) -> Message:

@@ -3,7 +3,7 @@
 `diff` is ours rather than the `jsonpatch` package's `make_patch`: on real consecutive views
 it is several times faster and writes smaller patches (docs/protocol.md, "Deltas", has the
 figures), because it knows the shape of a view: it walks dicts by key and lists by index,
-adds or removes only at a list's end, and replaces a container whole when most of it changed.
+adds or removes only at a list's end, and replaces a container whole when that is shorter.
 It emits only `add`, `remove` and `replace`; `apply` also takes `move`, `copy` and `test`, so
 any RFC 6902 patch of those ops applies.
 """
@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import copy
 from typing import Any
+
+import orjson
 
 Op = dict[str, Any]
 
@@ -51,28 +53,34 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op], top: bool = False) -> No
     mark = len(ops)
     if kind is dict:
         for key, value in new.items():
-            where = f"{path}/{escape(key)}"
             if key in old:
-                _diff(old[key], value, where, ops)
+                before = old[key]
+                if before is value or (type(before) is type(value) and before == value):
+                    continue  # most of a view: no call, no path built
+                _diff(before, value, f"{path}/{escape(key)}", ops)
             else:
-                ops.append({"op": "add", "path": where, "value": value})
+                ops.append({"op": "add", "path": f"{path}/{escape(key)}", "value": value})
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
     else:
         common = min(len(old), len(new))
         for i in range(common):
-            _diff(old[i], new[i], f"{path}/{i}", ops)
+            before, value = old[i], new[i]
+            if before is value or (type(before) is type(value) and before == value):
+                continue
+            _diff(before, value, f"{path}/{i}", ops)
         for i in range(common, len(new)):
             ops.append({"op": "add", "path": f"{path}/{i}", "value": new[i]})
         for i in range(len(old) - 1, common - 1, -1):  # from the end: indexes stay valid
             ops.append({"op": "remove", "path": f"{path}/{i}"})
-    written = len(ops) - mark
-    if not top and written > 1 and 2 * written > len(new):
-        # Most of the container changed: one replace is shorter than its many ops (never
-        # the top one: a caller may diff part of a document, e.g. a view without its log).
-        del ops[mark:]
-        ops.append({"op": "replace", "path": path, "value": new})
+    if not top and len(ops) - mark > 1:
+        # Many changes inside: one replace instead when it is shorter on the wire (never at
+        # the top: a caller may diff part of a document, e.g. a view without its log).
+        replace = {"op": "replace", "path": path, "value": new}
+        if len(orjson.dumps(replace)) < len(orjson.dumps(ops[mark:])):
+            del ops[mark:]
+            ops.append(replace)
 
 
 def _scalar_kind(value: Any) -> type:
@@ -182,3 +190,21 @@ def _replace(doc: Any, path: str, value: Any) -> Any:
     else:
         parent[token] = value
     return doc
+
+
+def patched_view(doc: dict[str, Any] | None, message: dict[str, Any]) -> tuple[Any, Any]:
+    """A `patch` message (docs/protocol.md, "Deltas") on the whole view `doc` of version
+    `message["from"]`: (the new whole view, the view it makes with only the log entries it
+    added, `log_from` saying where they start, as in a view pushed without deltas). `doc` is
+    not changed. PatchError when it does not fit (the client then sends `resync`)."""
+    if doc is None or doc.get("version") != message["from"]:
+        raise PatchError("this patch is for another version")
+    game = doc.get("game")
+    before = len(game["log"]) if game else 0
+    whole = apply(copy.deepcopy(doc), message["ops"])
+    whole.update(version=message["version"], server_time=message["server_time"])
+    view = dict(whole)
+    if whole.get("game") is not None:
+        log = whole["game"]["log"]
+        view["game"] = {**whole["game"], "log": log[before:], "log_from": before}
+    return whole, view
