@@ -258,7 +258,10 @@ def _private_ops(
     held_private = held.private.get(seat)
     if private is None or held_private is None:
         return None
-    old: Private = orjson.loads(held_private)
+    if held_private == now.private.get(seat):  # unchanged: no decoding, no diff
+        old: Private = private
+    else:
+        old = orjson.loads(held_private)
     ops: list[Op] = []
     for pointer, value in private.items():
         if pointer.startswith("/log/"):
