@@ -114,3 +114,36 @@ def test_a_patch_that_does_not_fit_is_refused() -> None:
         pass
     else:
         raise AssertionError("a log entry past the end was added")
+
+
+def test_a_game_with_only_view_gets_patches_too() -> None:
+    """A game that implements only `view()` (tests/web/pickgame.py): its private parts are
+    derived from the seat's view and the spectator's; the patches still make the whole view."""
+    from laundermat.games.view_parts import SplitViews, compose, parts
+    from laundermat.rooms.members import Member
+    from laundermat.rooms.publish import Publisher
+    from tests.web.pickgame import GAME
+
+    match = GAME.new(4, ["a", "b", "c"], {"pick_timer": 10})
+    assert not isinstance(match, SplitViews)
+    publisher = Publisher(lambda: 1)
+    members = [Member(f"p{i}", f"n{i}", "", 0, seat=i, sub=Sub()) for i in range(3)]
+    room = {"code": "ABCDE"}
+    for sub in (m.sub for m in members):
+        publisher.push(room, None, match, members, full={sub})
+    rng = random.Random(1)
+    while not match.over():
+        seat = rng.choice(match.pending())
+        match.apply(match.parse({"type": "pick", "seat": seat, "number": rng.randint(1, 5)}))
+        publisher.push(room, None, match, members)
+        for m in members:
+            assert m.seat is not None and isinstance(m.sub, Sub)
+            split = parts(match)
+            for log_from in (0, match.log_length()):
+                public = split.public_view(log_from)
+                mine = compose(public, split.private_view(m.seat, log_from))
+                assert mine == match.view(m.seat, log_from)
+            if not match.over():
+                assert m.sub.messages[-1]["type"] == "view" and m.sub.patches > 0
+                expected = orjson.loads(orjson.dumps(match.view(m.seat)))
+                assert m.sub.doc is not None and m.sub.doc["game"] == expected
