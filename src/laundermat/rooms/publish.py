@@ -35,7 +35,7 @@ _LOG_KEYS = ("log", "log_from")
 class _Held:
     """The version every patched viewer holds (the last push's)."""
 
-    room: dict[str, Any]
+    room: dict[str, Any] | None  # this push's (then only its encoding is kept)
     deadline: int | None
     match: Match | None
     over: bool
@@ -45,6 +45,7 @@ class _Held:
     # change them after the push. Each seat's private part has no log pointers; None: that
     # seat gets whole views.
     public_bytes: bytes = b"null"
+    room_bytes: bytes = b"{}"
     private: dict[int, bytes | None] = field(default_factory=dict)
 
 
@@ -102,6 +103,7 @@ class Publisher:
         core = None if public is None else {k: v for k, v in public.items() if k not in _LOG_KEYS}
         log_size = match.log_length() if match is not None else 0
         now = _Held(room, deadline, match, over, core, log_size, _compact(orjson.dumps(core)))
+        now.room_bytes = _compact(orjson.dumps(room))
         frame = _Frame(self, now, split, public, log_from)
         shared = None if fresh or held is None else self._shared_ops(held, now, public, log_from)
         for m in members:
@@ -131,14 +133,14 @@ class Publisher:
                 else:
                     sub.send(frame.patch(shared[0], []))
         self.log_mark = log_size
-        now.public = None  # only its encoding is kept
+        now.public = now.room = None  # only their encodings are kept
         self._held = now
 
     def _shared_ops(
         self, held: _Held, now: _Held, public: dict[str, Any] | None, log_from: int
     ) -> tuple[bytes, list[str]]:
         """The ops every patched viewer gets, encoded once, and the game paths they touch."""
-        ops = diff(held.room, now.room, "/room")
+        ops = diff(orjson.loads(held.room_bytes), now.room, "/room")
         if held.deadline != now.deadline:
             ops.append({"op": "replace", "path": "/deadline", "value": now.deadline})
         game_ops: list[Op] = []
@@ -198,6 +200,7 @@ class _Frame:
         if key in self._whole:
             return self._whole[key]
         if self._head is None:
+            assert self.now.room is not None
             self._head = self.publisher.head(self.now.room, self.now.deadline)
         if self.split is None:
             data = self._head + b"null}"
