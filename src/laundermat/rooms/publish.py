@@ -138,7 +138,7 @@ class Publisher:
 
     def _shared_ops(
         self, held: _Held, now: _Held, public: dict[str, Any] | None, log_from: int
-    ) -> tuple[bytes, list[str]]:
+    ) -> tuple[bytes, tuple[set[str], list[str]]]:
         """The ops every patched viewer gets, encoded once, and the game paths they touch."""
         ops = diff(orjson.loads(held.room_bytes), now.room, "/room")
         if held.deadline != now.deadline:
@@ -152,7 +152,8 @@ class Publisher:
                 )
         ops += game_ops
         touched = [op["path"][5:] for op in game_ops if not op["path"].startswith("/game/log/")]
-        return orjson.dumps(ops)[1:-1], touched
+        heads = {path.split("/", 2)[1] for path in touched}  # a quick first test
+        return orjson.dumps(ops)[1:-1], (heads, touched)
 
     def send_full(
         self,
@@ -253,7 +254,11 @@ def _compact(data: bytes) -> bytes:
 
 
 def _private_ops(
-    held: _Held, now: _Held, seat: int | None, private: Private | None, touched: list[str]
+    held: _Held,
+    now: _Held,
+    seat: int | None,
+    private: Private | None,
+    touched: tuple[set[str], list[str]],
 ) -> list[Op] | None:
     """That seat's own ops, after the shared ones; None: it needs a whole view."""
     if seat is None:
@@ -261,28 +266,29 @@ def _private_ops(
     held_private = held.private.get(seat)
     if private is None or held_private is None:
         return None
-    if held_private == now.private.get(seat):  # unchanged: no decoding, no diff
-        old: Private = private
-    else:
-        old = orjson.loads(held_private)
+    unchanged = held_private == now.private.get(seat)  # then no decoding, no diff
+    old: Private = private if unchanged else orjson.loads(held_private)
+    heads = touched[0]
     ops: list[Op] = []
     for pointer, value in private.items():
-        if pointer.startswith("/log/"):
+        head = pointer.split("/", 2)[1]
+        if head == "log":
             if int(pointer.split("/")[2]) >= held.log_size:  # a new entry's secret
                 ops.append({"op": "add", "path": "/game" + pointer, "value": value})
             continue
-        hit = _touch(pointer, touched)
+        hit = _touch(pointer, touched[1]) if head in heads else False
         if hit is None:
             return None
         if pointer in old and not hit:
-            ops += diff(old[pointer], value, "/game" + pointer)
+            if not unchanged:
+                ops += diff(old[pointer], value, "/game" + pointer)
         else:
             kind = "replace" if _found(now.public, pointer) else "add"
             ops.append({"op": kind, "path": "/game" + pointer, "value": value})
-    for pointer in old:
+    for pointer in () if unchanged else old:
         if pointer in private:
             continue
-        hit = _touch(pointer, touched)
+        hit = _touch(pointer, touched[1])
         if hit is None:
             return None
         if not hit:  # it shows the public value again, or nothing
