@@ -36,10 +36,15 @@ class Sink:
     def __init__(self) -> None:
         self.messages = 0
         self.bytes = 0
+        self.views = 0  # views and patches
+        self.view_bytes = 0
 
     def send(self, data: bytes) -> None:
         self.messages += 1
         self.bytes += len(data)
+        if data.startswith((b'{"type":"view"', b'{"type":"patch"')):
+            self.views += 1
+            self.view_bytes += len(data)
 
     def close(self, code: int, reason: str) -> None:
         pass
@@ -85,6 +90,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     cpu = 0.0
     sent_before = sum(s.messages for _, seats, _ in rooms for _, s in seats)
     bytes_before = sum(s.bytes for _, seats, _ in rooms for _, s in seats)
+    views_before = sum(s.views for _, seats, _ in rooms for _, s in seats)
+    view_bytes_before = sum(s.view_bytes for _, seats, _ in rooms for _, s in seats)
     next_id = 0
     while done < args.commands:
         room, seats, policy = rng.choice(rooms)
@@ -114,6 +121,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         done += 1
     sent = sum(s.messages for _, seats, _ in rooms for _, s in seats) - sent_before
     sent_bytes = sum(s.bytes for _, seats, _ in rooms for _, s in seats) - bytes_before
+    views = sum(s.views for _, seats, _ in rooms for _, s in seats) - views_before
+    view_bytes = sum(s.view_bytes for _, seats, _ in rooms for _, s in seats) - view_bytes_before
     for room, _, _ in rooms:
         await room.close(forget=False)
     await store.close()
@@ -128,6 +137,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         # Everything a table's sockets are sent per command (views, patches, acks, errors).
         "bytes_per_command": round(sent_bytes / done),
         "bytes_per_message": round(sent_bytes / max(sent, 1)),
+        "bytes_per_view": round(view_bytes / max(views, 1)),  # a whole view or a patch
     }
 
 

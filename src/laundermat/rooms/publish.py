@@ -41,6 +41,7 @@ class _Held:
     over: bool
     public: dict[str, Any] | None  # the game's public part without its log (this push's)
     log_size: int
+    kept: bool  # false: nobody holds this version to be patched (all whole-view clients)
     # Encoded, not kept as objects: compact, and no alias of the match's live state can
     # change them after the push. Each seat's private part has no log pointers; None: that
     # seat gets whole views.
@@ -102,36 +103,44 @@ class Publisher:
         public = split.public_view(log_from) if split is not None else None
         core = None if public is None else {k: v for k, v in public.items() if k not in _LOG_KEYS}
         log_size = match.log_length() if match is not None else 0
-        now = _Held(room, deadline, match, over, core, log_size, _compact(orjson.dumps(core)))
-        now.room_bytes = _compact(orjson.dumps(room))
+        # Someone will hold this version as a base for patches: keep what it holds.
+        keep = any(m.sub is not None and m.sub not in self.full_only for m in members) or any(
+            sub not in self.full_only for sub in self.spectators
+        )
+        now = _Held(room, deadline, match, over, core, log_size, keep)
+        if keep:
+            now.public_bytes = _compact(orjson.dumps(core))
+            now.room_bytes = _compact(orjson.dumps(room))
         frame = _Frame(self, now, split, public, log_from)
-        shared = None if fresh or held is None else self._shared_ops(held, now, public, log_from)
+        base = None if fresh or held is None or not held.kept else held
+        shared: tuple[bytes, tuple[set[str], list[str]]] | None = None
         for m in members:
             if m.sub is None:
                 continue
             seat = m.seat if split is not None else None
             private = frame.private(seat)
-            if seat is not None:
+            if seat is not None and keep:
                 now.private[seat] = None if private is None else _without_log(private)
             if m.sub in full:
                 m.sub.send(frame.whole(seat, 0))
             elif m.sub in self.full_only:
                 m.sub.send(frame.whole(seat, log_from))
-            elif shared is None or held is None:
+            elif base is None:
                 m.sub.send(frame.whole(seat, 0))
             else:
-                ops = _private_ops(held, now, seat, private, shared[1])
+                shared = shared or self._shared_ops(base, now, public, log_from)
+                ops = _private_ops(base, now, seat, private, shared[1])
                 m.sub.send(frame.whole(seat, 0) if ops is None else frame.patch(shared[0], ops))
-        if self.spectators:
-            for sub in self.spectators:
-                if sub in full:
-                    sub.send(frame.whole(None, 0))
-                elif sub in self.full_only:
-                    sub.send(frame.whole(None, log_from))
-                elif shared is None:
-                    sub.send(frame.whole(None, 0))
-                else:
-                    sub.send(frame.patch(shared[0], []))
+        for sub in self.spectators:
+            if sub in full:
+                sub.send(frame.whole(None, 0))
+            elif sub in self.full_only:
+                sub.send(frame.whole(None, log_from))
+            elif base is None:
+                sub.send(frame.whole(None, 0))
+            else:
+                shared = shared or self._shared_ops(base, now, public, log_from)
+                sub.send(frame.patch(shared[0], []))
         self.log_mark = log_size
         now.public = now.room = None  # only their encodings are kept
         self._held = now
