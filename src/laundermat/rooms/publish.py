@@ -127,6 +127,10 @@ class Publisher:
                 m.sub.send(frame.whole(seat, log_from))
             elif base is None:
                 m.sub.send(frame.whole(seat, 0))
+            elif seat is not None and private is None:
+                # A view-only game whose seat sees less than a spectator: whole views, with
+                # the log since the last push (its client then holds no base for patches).
+                m.sub.send(frame.whole(seat, log_from))
             else:
                 shared = shared or self._shared_ops(base, now, public, log_from)
                 ops = _private_ops(base, now, seat, private, shared[1])
