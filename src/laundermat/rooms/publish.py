@@ -153,7 +153,11 @@ class Publisher:
         self, held: _Held, now: _Held, public: dict[str, Any] | None, log_from: int
     ) -> tuple[bytes, tuple[set[str], list[str]]]:
         """The ops every patched viewer gets, encoded once, and the game paths they touch."""
-        ops = diff(orjson.loads(held.room_bytes), now.room, "/room")
+        ops = (
+            []
+            if held.room_bytes == now.room_bytes
+            else diff(orjson.loads(held.room_bytes), now.room, "/room")
+        )
         if held.deadline != now.deadline:
             ops.append({"op": "replace", "path": "/deadline", "value": now.deadline})
         game_ops: list[Op] = []
