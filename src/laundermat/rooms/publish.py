@@ -229,7 +229,9 @@ class _Frame:
             private: Private | None = {}
             if seat is not None:
                 private = (
-                    self.private(seat) if log_from == self.log_from else _try(self.split, seat, 0)
+                    self.private(seat)
+                    if log_from == self.log_from
+                    else _try(self.split, seat, log_from)
                 )
             if private is None:  # a view-only game whose seat sees less than a spectator
                 assert self.now.match is not None
