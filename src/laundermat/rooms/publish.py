@@ -10,7 +10,10 @@ latter carry the log since the last push, as before deltas.
 
 What every patched viewer holds is kept once per room (`_Held`): the room part, the deadline,
 the game's public part without its log, and each connected seat's private part without log
-pointers; never a copy of anyone's encoded view.
+pointers; never a copy of anyone's encoded view. A resync sends the current state at the
+current version: that is what patched viewers hold because the room pushes after every change
+(room.py); a change left unpushed would reach them in the next patch, but a client that
+resynced in between would then hold something else.
 """
 
 from __future__ import annotations
