@@ -191,3 +191,22 @@ def test_a_seat_that_sees_less_than_a_spectator_gets_whole_views() -> None:
         assert view["game"] == orjson.loads(orjson.dumps(match.view(0, turn)))
     assert seat.patches == 0 and watcher.patches == 3
     assert watcher.doc is not None and watcher.doc["game"] == match.view(None)
+
+
+def test_the_recorded_fixture_applies_here_as_in_the_browser() -> None:
+    """tests/js/deltas-fixture.json (written by tests/rooms/deltas_fixture.py from a real
+    room): the server's applier turns its first view into the resync's, as patch.js does
+    (tests/js/patch.test.mjs); every op the server writes (add, remove, replace) is in it."""
+    from .deltas_fixture import FIXTURE
+
+    recorded = orjson.loads(FIXTURE.read_bytes())
+    doc = recorded["messages"][0]
+    kinds = set()
+    for message in recorded["messages"][1:]:
+        kinds |= {op["op"] for op in message["ops"]}
+        doc, _ = patch.patched_view(doc, message)
+    assert kinds == {"add", "remove", "replace"}
+    doc.pop("server_time")
+    expected = dict(recorded["expected"])
+    expected.pop("server_time")
+    assert doc == expected
