@@ -1,0 +1,212 @@
+"""Views as patches (issue 12, docs/protocol.md "Deltas"), in-process: every patched viewer
+holds, after every change, exactly the whole view a resync would send it; a subscriber that
+asked for whole views gets only those; versions rise by one per change (GEN-1)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import Any
+
+import orjson
+
+from laundermat.bots.policy import RandomPolicy
+from laundermat.games import patch
+
+from .helpers import Sub, seated
+
+
+class Raw:
+    """A subscriber that keeps the messages as sent."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.bytes = 0
+
+    def send(self, data: bytes) -> None:
+        self.bytes += len(data)
+        self.messages.append(orjson.loads(data))
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+
+def whole(room: Any, sub: Any, seat: int | None) -> dict[str, Any]:
+    """The view a resync would send `sub` now."""
+    raw = Raw()
+    room.views.send_full(raw, room.info(), room._deadline(), room.play.match, seat)
+    view = raw.messages[0]
+    view.pop("server_time")
+    return view
+
+
+def held(sub: Sub) -> dict[str, Any]:
+    assert sub.doc is not None
+    doc = orjson.loads(orjson.dumps(sub.doc))
+    doc.pop("server_time")
+    return doc
+
+
+def test_patched_viewers_hold_the_whole_view_after_every_change() -> None:
+    async def scenario() -> None:
+        rng = random.Random(5)
+        rooms, room, subs, _ = await seated(players=5)
+        plain = Raw()  # seat 4 reconnects asking for whole views only
+        room.views.full_views(plain)
+        await room.connect(plain, rooms.tokens[4])  # type: ignore[attr-defined]
+        subs = subs[:4]
+        watcher, plain_watcher = Sub(), Raw()
+        room.views.full_views(plain_watcher)
+        await room.connect(watcher, None)
+        await room.connect(plain_watcher, None)
+        policy = RandomPolicy(rng)
+        match: Any = room.play.match
+        steps = 0
+        while not match.over() and steps < 2000:
+            steps += 1
+            state = match.game.state
+            actors = match.pending()
+            rng.shuffle(actors)
+            command = None
+            for seat in actors:
+                command = policy.decide(match.view(seat))
+                if command is not None:
+                    break
+            if command is None:
+                await room._on_timeout(state.window_id)
+            else:
+                seat = command.pop("seat")
+                member = next(m for m in room.lobby.members if m.seat == seat)
+                sub = member.sub
+                await room.act(
+                    sub, member.player_id, f"c{steps}", command, None, time.perf_counter()
+                )
+            for sub in subs:
+                member = room.lobby.holder(sub)
+                assert held(sub) == whole(room, sub, member.seat), f"step {steps}"
+            assert held(watcher) == whole(room, watcher, None)
+        assert match.over()
+        assert all(s.patches > 50 for s in [*subs, watcher])
+        for raw in (plain, plain_watcher):
+            views = [m for m in raw.messages if m["type"] in ("view", "patch")]
+            assert all(m["type"] == "view" for m in views)
+            versions = [m["version"] for m in views]
+            assert versions == list(range(versions[0], versions[0] + len(versions)))
+        # Whole views carry the log since the previous one, as before deltas.
+        log: list[Any] = []
+        for view in [m for m in plain.messages if m["type"] == "view"]:
+            game = view["game"]
+            assert game["log_from"] in (len(log), 0)
+            log = log[: game["log_from"]] + game["log"]
+        assert log == whole(room, plain, 4)["game"]["log"] and len(log) > 50
+
+    asyncio.run(scenario())
+
+
+def test_a_patch_that_does_not_fit_is_refused() -> None:
+    """A client holding another document cannot apply it silently (it asks for a resync)."""
+    ops = [{"op": "add", "path": "/game/log/3", "value": {"kind": "x"}}]
+    doc = {"game": {"log": [{"kind": "a"}]}}
+    try:
+        patch.apply(doc, ops)
+    except patch.PatchError:
+        pass
+    else:
+        raise AssertionError("a log entry past the end was added")
+
+
+def test_a_game_with_only_view_gets_patches_too() -> None:
+    """A game that implements only `view()` (tests/web/pickgame.py): its private parts are
+    derived from the seat's view and the spectator's; the patches still make the whole view."""
+    from laundermat.games.view_parts import SplitViews, compose, parts
+    from laundermat.rooms.members import Member
+    from laundermat.rooms.publish import Publisher
+    from tests.web.pickgame import GAME
+
+    match = GAME.new(4, ["a", "b", "c"], {"pick_timer": 10})
+    assert not isinstance(match, SplitViews)
+    publisher = Publisher(lambda: 1)
+    members = [Member(f"p{i}", f"n{i}", "", 0, seat=i, sub=Sub()) for i in range(3)]
+    room = {"code": "ABCDE"}
+    for sub in (m.sub for m in members):
+        publisher.push(room, None, match, members, full={sub})
+    rng = random.Random(1)
+    while not match.over():
+        seat = rng.choice(match.pending())
+        match.apply(match.parse({"type": "pick", "seat": seat, "number": rng.randint(1, 5)}))
+        publisher.push(room, None, match, members)
+        for m in members:
+            assert m.seat is not None and isinstance(m.sub, Sub)
+            split = parts(match)
+            for log_from in (0, match.log_length()):
+                public = split.public_view(log_from)
+                mine = compose(public, split.private_view(m.seat, log_from))
+                assert mine == match.view(m.seat, log_from)
+            if not match.over():
+                assert m.sub.messages[-1]["type"] == "view" and m.sub.patches > 0
+                expected = orjson.loads(orjson.dumps(match.view(m.seat)))
+                assert m.sub.doc is not None and m.sub.doc["game"] == expected
+
+
+class _LessForSeats:
+    """A view-only game whose seats see less than a spectator (a count only spectators get)."""
+
+    def __init__(self) -> None:
+        self.log: list[dict[str, Any]] = []
+
+    def over(self) -> bool:
+        return False
+
+    def log_length(self) -> int:
+        return len(self.log)
+
+    def view(self, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
+        data: dict[str, Any] = {"turn": len(self.log), "log": self.log[log_from:]}
+        data["log_from"] = log_from
+        if viewer is None:
+            data["watchers_note"] = "spectators only"
+        else:
+            data["me"] = {"seat": viewer}
+        return data
+
+
+def test_a_seat_that_sees_less_than_a_spectator_gets_whole_views() -> None:
+    """The derived private part cannot remove what the public part has: that seat gets whole
+    views with the log since the last push (as without deltas); spectators still get patches."""
+    from laundermat.rooms.members import Member
+    from laundermat.rooms.publish import Publisher
+
+    match: Any = _LessForSeats()
+    publisher = Publisher(lambda: 1)
+    seat, watcher = Sub(), Sub()
+    members = [Member("p0", "n0", "", 0, seat=0, sub=seat)]
+    publisher.spectators.add(watcher)
+    publisher.push({}, None, match, members, full={seat, watcher})
+    for turn in range(3):
+        match.log.append({"kind": "turn", "n": turn})
+        publisher.push({}, None, match, members)
+        view = seat.messages[-1]
+        assert view["type"] == "view" and view["game"]["log_from"] == turn
+        assert view["game"] == orjson.loads(orjson.dumps(match.view(0, turn)))
+    assert seat.patches == 0 and watcher.patches == 3
+    assert watcher.doc is not None and watcher.doc["game"] == match.view(None)
+
+
+def test_the_recorded_fixture_applies_here_as_in_the_browser() -> None:
+    """tests/js/deltas-fixture.json (written by tests/rooms/deltas_fixture.py from a real
+    room): the server's applier turns its first view into the resync's, as patch.js does
+    (tests/js/patch.test.mjs); every op the server writes (add, remove, replace) is in it."""
+    from .deltas_fixture import FIXTURE
+
+    recorded = orjson.loads(FIXTURE.read_bytes())
+    doc = recorded["messages"][0]
+    kinds = set()
+    for message in recorded["messages"][1:]:
+        kinds |= {op["op"] for op in message["ops"]}
+        doc, _ = patch.patched_view(doc, message)
+    assert kinds == {"add", "remove", "replace"}
+    doc.pop("server_time")
+    expected = dict(recorded["expected"])
+    expected.pop("server_time")
+    assert doc == expected
