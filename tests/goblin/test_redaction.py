@@ -117,10 +117,13 @@ def test_twins_differing_in_a_setup_basket_card(seed: int, players: int) -> None
 
     a, b = _twins(seed, players, differ)
     setup_card = a.state.players[0].basket[0]
+    swapped_into_pile = b.state.players[0].basket[0]  # a's pile card, b's setup card
 
     def drawn(m: GoblinMatch) -> bool:
+        """Until the setup card is drawn, or the swapped pile card is dealt into a hand (at 5
+        players the whole pile is dealt): from then on the twins differ in plain sight."""
         seen = m.state.drawn + m.state.players[0].score_cards + m.state.removed_cards
-        return setup_card in seen
+        return setup_card in seen or swapped_into_pile not in m.state.pile
 
     assert _lockstep(a, b, seed, lambda m: [None, *range(players)], drawn) > 0
 
