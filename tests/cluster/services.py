@@ -94,7 +94,9 @@ def render_nginx(template: str, listen: int, servers: list[str]) -> str:
     @SERVER@ repeated once per upstream address."""
     lines = []
     for line in (NGINX_DIR / template).read_text().splitlines():
-        if "@SERVER@" in line:
+        if line.lstrip().startswith("#"):
+            lines.append(line)
+        elif "@SERVER@" in line:
             lines += [line.replace("@SERVER@", server) for server in servers]
         else:
             lines.append(line.replace("@LISTEN@", f"127.0.0.1:{listen}"))
