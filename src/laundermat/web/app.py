@@ -23,7 +23,7 @@ from ..rooms.records import StoreLike, StoreUnavailable
 from ..store.memory import MemoryStore
 from . import replays
 from .gcpolicy import steward
-from .limits import AddressBuckets, AddressLimiter
+from .limits import AddressBuckets, Limiters
 from .metrics import Metrics
 from .middleware import BodyLimit, SecurityHeaders
 from .routes import ApiError, router
@@ -97,6 +97,7 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await open_store(settings)
         metrics = Metrics()
+        limiter = Limiters(settings.redis_url, settings.redis_prefix)  # Redis when configured
         manager = RoomManager(
             store,
             clock,
@@ -110,12 +111,12 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
             store=store,
             manager=manager,
             metrics=metrics,
-            create_limiter=AddressLimiter(settings.room_creations_per_minute),
-            join_limiter=AddressLimiter(settings.join_attempts_per_minute),
-            lookup_limiter=AddressLimiter(settings.room_lookups_per_minute),
-            lookup_miss_limiter=AddressLimiter(settings.room_lookup_misses_per_minute),
-            qr_limiter=AddressLimiter(settings.qr_codes_per_minute),
-            socket_limiter=AddressLimiter(settings.sockets_per_minute_per_address),
+            create_limiter=limiter("create", settings.room_creations_per_minute),
+            join_limiter=limiter("join", settings.join_attempts_per_minute),
+            lookup_limiter=limiter("lookup", settings.room_lookups_per_minute),
+            lookup_miss_limiter=limiter("lookup_miss", settings.room_lookup_misses_per_minute),
+            qr_limiter=limiter("qr", settings.qr_codes_per_minute),
+            socket_limiter=limiter("socket", settings.sockets_per_minute_per_address),
             message_buckets=AddressBuckets(
                 settings.messages_per_second_per_address, settings.message_burst_per_address
             ),
@@ -135,6 +136,7 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
                 task.cancel()
             await manager.shutdown()
             await store.close()
+            await limiter.close()
 
     app = FastAPI(title="LaunderMat", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.include_router(router)

@@ -86,6 +86,11 @@ class ServerSettings(BaseSettings):
     messages_per_second_per_address: float = 60.0
     message_burst_per_address: int = 120
 
+    # Scale-out (docs/scaling.md): with a Redis URL the replica joins a cluster; without one
+    # nothing changes. Keys start with the prefix, so several clusters may share one Redis.
+    redis_url: str | None = None
+    redis_prefix: str = "laundermat:"
+
     @field_validator("extra_games", mode="before")
     @classmethod
     def _games(cls, value: object) -> object:

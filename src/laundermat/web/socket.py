@@ -44,13 +44,13 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
     app.sockets_by_address[address] = app.sockets_by_address.get(address, 0) + 1
     try:
         if app.sockets_by_address[address] > settings.sockets_per_address or (
-            not app.socket_limiter.allow(address)
+            not await app.socket_limiter.allow(address)
         ):
             session.fail("too_many_requests", 1008, "Too many sockets from this address.")
             return
         # An unknown code is a guess. With guesses left it is told at once; without, the
         # socket carries on as a live room's would, and its hello or spectate is refused.
-        if room is None and app.join_limiter.allow(address):
+        if room is None and await app.join_limiter.allow(address):
             session.fail("room_not_found", 4004)
             return
         bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
