@@ -1,0 +1,63 @@
+"""What a replica asks of the store in cluster mode (docs/scaling.md): claim a room (its new
+fencing token), create one whose code no live room has, read one room back, list the live
+codes, and check a token. `Store` inherits these; a single process never calls them."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from ..rooms.records import Fence, LiveRoom, RoomRecord
+from . import fencing
+from .guard import guarded
+from .loading import one_live_room
+from .tables import rooms
+
+T = TypeVar("T")
+
+
+class ClusterQueries:
+    engine: AsyncEngine
+    lock_budget_s: float
+
+    async def _transaction(
+        self, work: Callable[[AsyncConnection], Awaitable[T]], fence: Fence | None = None
+    ) -> T:
+        raise NotImplementedError
+
+    async def load_room(self, code: str) -> LiveRoom | None:
+        """One live room (a replica taking it over reads it after its claim)."""
+
+        async def read() -> LiveRoom | None:
+            async with self.engine.connect() as conn:
+                return await one_live_room(conn, code)
+
+        return await guarded(read, self.lock_budget_s)
+
+    async def claim(self, code: str) -> int | None:
+        """A replica takes a live room: its new fencing token, or None (no live room)."""
+        return await self._transaction(lambda conn: fencing.claim(conn, code))
+
+    async def claim_new(self, record: RoomRecord) -> int | None:
+        """A new room's row and its first token; None when a live room has the code."""
+        return await self._transaction(lambda conn: fencing.claim_new(conn, record))
+
+    async def live_codes(self) -> list[str]:
+        async def read() -> list[str]:
+            async with self.engine.connect() as conn:
+                rows = await conn.execute(select(rooms.c.code).where(rooms.c.closed.is_(False)))
+                return [r.code for r in rows]
+
+        return await guarded(read, self.lock_budget_s)
+
+    async def holds(self, fence: Fence) -> bool:
+        """Whether the room's row still holds this token (a lease taken again after Redis
+        forgot it is kept only if so)."""
+
+        async def check(conn: AsyncConnection) -> bool:
+            return bool(await fencing.held_fences(conn, [fence]))
+
+        return await self._transaction(check)
