@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..rooms import RoomManager
 from ..rooms.records import StoreLike
@@ -30,9 +31,13 @@ class AppState:
     # Socket limits per address: new sockets per minute, and every frame's budget.
     socket_limiter: Limiter = field(kw_only=True)
     message_buckets: AddressBuckets = field(kw_only=True)
+    cluster: Any = None  # laundermat.cluster.Cluster in cluster mode (LAUNDERMAT_REDIS_URL)
 
     async def going_away(self) -> None:
-        """SIGTERM: every socket, in a room or not, is told 1001 and flushed."""
+        """SIGTERM: every socket, in a room or not, is told 1001 and flushed. In cluster mode
+        the rooms are handed to peers first, their sockets told to reconnect at once."""
+        if self.cluster is not None:
+            await self.cluster.drain()
         for conn in list(self.connections):
             conn.close(1001, "server shutting down")
         if self.connections:

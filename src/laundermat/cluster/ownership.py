@@ -1,0 +1,224 @@
+"""Which rooms this replica owns, and the only ways that changes (docs/scaling.md).
+
+Claiming a room: its Redis lease (SET NX), then its fencing token from PostgreSQL (the
+claim raises `rooms.owner_epoch`), then the room read back and adopted by the RoomManager
+with a store that fences every write. Losing a room: its lease renewal finds another owner,
+or a write comes back Fenced, and the room is dropped from memory at once (its sockets close
+with the reconnect code). Letting a room go: the record is durable, then the lease is
+released (compare-and-delete) and, for a handover, the code is pushed to a peer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from ..rooms import RoomManager
+from ..rooms.records import Fence, RoomRecord, StoreLike, StoreUnavailable
+from ..store.fencing import FencedStore
+from .config import ClusterConfig
+from .keys import Leases
+from .metrics import ClusterMetrics
+
+log = logging.getLogger("laundermat.cluster")
+REDIS_ERRORS: tuple[type[BaseException], ...] = (OSError, TimeoutError)
+try:  # redis-py's own errors (connection refused, timeouts) are not OSErrors
+    from redis.exceptions import RedisError
+
+    REDIS_ERRORS = (*REDIS_ERRORS, RedisError)
+except ImportError:  # pragma: no cover - cluster mode needs redis installed
+    pass
+
+
+class Ownership:
+    def __init__(
+        self,
+        config: ClusterConfig,
+        leases: Leases,
+        store: Any,  # laundermat.store.Store (PostgreSQL): claim, claim_new, load_room, holds
+        manager: RoomManager,
+        metrics: ClusterMetrics,
+    ) -> None:
+        self.config = config
+        self.leases = leases
+        self.store = store
+        self.manager = manager
+        self.metrics = metrics
+        self.owned: dict[str, Fence] = {}
+        self.accepting = True  # False once draining: no new rooms come here
+        self._claiming: dict[str, asyncio.Future[bool]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.moved: set[str] = set()  # codes handed over or dropped: their sockets reconnect
+
+    # ------------------------------------------------------------ the manager's Claims
+
+    async def claim_new(self, code: str, record: RoomRecord) -> StoreLike | None:
+        if not self.accepting:
+            raise StoreUnavailable("draining")
+        if not await self.leases.acquire(code):
+            return None
+        try:
+            token = await self.store.claim_new(record)
+        except BaseException:
+            await self._release_quietly(code)
+            raise
+        if token is None:
+            await self._release_quietly(code)
+            return None
+        fence = self._own(Fence(code, token))
+        await self.leases.add_owned(code)
+        self.metrics.claims.labels(reason="create").inc()
+        return FencedStore(self.store, fence, self.fenced)
+
+    def closed(self, code: str) -> None:
+        if self.owned.pop(code, None) is not None:
+            self._spawn(self._release_quietly(code))
+        self.metrics.owned.set(len(self.owned))
+
+    # ------------------------------------------------------------ claiming
+
+    async def claim(self, code: str, reason: str) -> bool:
+        """Own `code` if it is live and nobody holds its lease; True if it is ours now. Two
+        callers for one code share one attempt."""
+        if code in self.owned and code in self.manager.rooms:
+            return True
+        if not self.accepting:
+            return False
+        running = self._claiming.get(code)
+        if running is not None:
+            return await asyncio.shield(running)
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._claiming[code] = future
+        try:
+            won = await self._claim(code, reason)
+        except BaseException as exc:
+            future.set_result(False)
+            if isinstance(exc, (StoreUnavailable, *REDIS_ERRORS)):
+                log.warning("claim failed", extra={"room": code, "error": str(exc)[:200]})
+                return False
+            raise
+        finally:
+            self._claiming.pop(code, None)
+        future.set_result(won)
+        return won
+
+    async def _claim(self, code: str, reason: str) -> bool:
+        if not await self.leases.acquire(code):
+            return False
+        try:
+            token = await self.store.claim(code)
+            if token is None:  # no live room has this code
+                await self._release_quietly(code)
+                return False
+            fence = self._own(Fence(code, token))
+            await self.leases.add_owned(code)
+            live = await self.store.load_room(code)
+        except BaseException:
+            self.owned.pop(code, None)
+            await self._release_quietly(code)
+            raise
+        if live is None:  # closed between the claim and the read
+            self.closed(code)
+            return False
+        self.moved.discard(code)
+        await self.manager.adopt(live, FencedStore(self.store, fence, self.fenced))
+        self.metrics.claims.labels(reason=reason).inc()
+        if reason == "failover":
+            self.metrics.failovers.inc()
+        elif reason == "handoff":
+            self.metrics.handoffs.labels(direction="in").inc()
+        log.info("room claimed", extra={"room": code, "reason": reason, "epoch": token})
+        return True
+
+    def _own(self, fence: Fence) -> Fence:
+        self.owned[fence.code] = fence
+        self.metrics.owned.set(len(self.owned))
+        return fence
+
+    # ------------------------------------------------------------ losing and letting go
+
+    def fenced(self, fence: Fence) -> None:
+        """The database refused a write of this room: another replica owns it now."""
+        self.metrics.fenced.inc()
+        if self.owned.get(fence.code) == fence:
+            log.warning("write fenced; dropping the room", extra={"room": fence.code})
+            self.lose(fence.code, "fenced")
+
+    def lose(self, code: str, why: str) -> None:
+        """Drop a room owned elsewhere now: no write, sockets told to reconnect."""
+        self.owned.pop(code, None)
+        self.metrics.owned.set(len(self.owned))
+        self.moved.add(code)
+        self._spawn(self.manager.drop(code, why))
+
+    async def hand_over(self, code: str, target: str | None) -> bool:
+        """Drain or rebalance: hold the room (every command so far durable), release its lease,
+        push it to `target` (which claims it at once), then close its sockets."""
+        fence = self.owned.get(code)
+        if fence is None or await self.manager.hold(code) is None:
+            return False
+        self.owned.pop(code, None)
+        self.moved.add(code)
+        self.metrics.owned.set(len(self.owned))
+        try:
+            await self.leases.release(code)
+            if target is not None:
+                await self.leases.hand_to(target, code)
+        except REDIS_ERRORS:
+            log.warning("handover not announced; the lease expires", extra={"room": code})
+        self.metrics.handoffs.labels(direction="out").inc()
+        return True
+
+    async def finish_hand_over(self, code: str) -> None:
+        await self.manager.drop(code, "moved")
+
+    async def _release_quietly(self, code: str) -> None:
+        with contextlib.suppress(*REDIS_ERRORS):  # else it expires on its own
+            await self.leases.release(code)
+
+    # ------------------------------------------------------------ renewal
+
+    async def renew(self) -> None:
+        """Renew every owned room's lease (and the heartbeat) in one round trip. A lease
+        someone else holds is lost: the room is dropped. A lease Redis forgot (restarted) is
+        taken again, and kept only if the database still holds this replica's token."""
+        fences = dict(self.owned)
+        codes = list(fences)
+        try:
+            results = await self.leases.renew(codes, self.config.advertise_url)
+        except REDIS_ERRORS as exc:
+            # Nobody can claim while Redis is unreachable, and the database fences anyone
+            # who did: play goes on.
+            self.metrics.renewals.labels(result="error").inc()
+            log.warning("lease renewal failed", extra={"error": str(exc)[:200]})
+            return
+        for code, result in zip(codes, results, strict=True):
+            if self.owned.get(code) != fences[code]:
+                continue  # released or lost meanwhile
+            if result == 1 or (result == 0 and await self._take_back(fences[code])):
+                self.metrics.renewals.labels(result="ok").inc()
+            else:
+                self.metrics.renewals.labels(result="lost").inc()
+                log.warning("lease lost; dropping the room", extra={"room": code})
+                self.lose(code, "lease lost")
+
+    async def _take_back(self, fence: Fence) -> bool:
+        try:
+            if not await self.leases.acquire(fence.code):
+                return False  # someone else's now
+        except REDIS_ERRORS:
+            return True  # Redis is down again: nobody can claim; the fence guards the rest
+        try:
+            if await self.store.holds(fence):
+                return True
+        except StoreUnavailable:
+            return True  # no write can land without the token anyway
+        await self._release_quietly(fence.code)
+        return False
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
