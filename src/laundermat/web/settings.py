@@ -95,11 +95,6 @@ class ServerSettings(BaseSettings):
     cluster_secret: str | None = None  # peers' shared secret (relays); required with Redis
     lease_ttl_ms: int = Field(default=3000, ge=300)  # a dead owner's rooms move after this
 
-    # Scale-out (docs/scaling.md): with a Redis URL the replica joins a cluster; without one
-    # nothing changes. Keys start with the prefix, so several clusters may share one Redis.
-    redis_url: str | None = None
-    redis_prefix: str = "laundermat:"
-
     @field_validator("extra_games", mode="before")
     @classmethod
     def _games(cls, value: object) -> object:
