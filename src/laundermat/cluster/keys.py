@@ -14,12 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-# Renew only our own lease: 1 renewed, 0 gone, -1 someone else's.
+# Renew only our own leases, all in one call: per key 1 renewed, 0 gone, -1 someone else's.
 RENEW = """
-local v = redis.call('GET', KEYS[1])
-if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
-if v == false then return 0 end
-return -1
+local out = {}
+for i, key in ipairs(KEYS) do
+  local v = redis.call('GET', key)
+  if v == ARGV[1] then redis.call('PEXPIRE', key, ARGV[2]) out[i] = 1
+  elseif v == false then out[i] = 0
+  else out[i] = -1 end
+end
+return out
 """
 # Delete only our own lease.
 RELEASE = """
@@ -54,7 +58,6 @@ class Leases:
         self.keys = keys
         self.me = me
         self.ttl_ms = ttl_ms
-        self._renew = redis.register_script(RENEW)
         self._release = redis.register_script(RELEASE)
 
     async def acquire(self, code: str) -> bool:
@@ -77,14 +80,14 @@ class Leases:
     async def renew(self, codes: list[str], advertise_url: str) -> list[int]:
         """One round trip: every owned room's lease, the heartbeat and the owned set."""
         pipe = self.redis.pipeline(transaction=False)
-        for code in codes:
-            self._renew(keys=[self.keys.lease(code)], args=[self.me, self.ttl_ms], client=pipe)
+        # EVAL, not EVALSHA: a restarted Redis has forgotten every loaded script.
+        pipe.eval(RENEW, len(codes), *(self.keys.lease(c) for c in codes), self.me, self.ttl_ms)
         pipe.set(self.keys.replica(self.me), advertise_url, px=self.ttl_ms)
         pipe.sadd(self.keys.replicas, self.me)
         if codes:
             pipe.sadd(self.keys.owned(self.me), *codes)
         results = await pipe.execute()
-        return [int(r) for r in results[: len(codes)]]
+        return [int(r) for r in results[0] or []]
 
     async def live_replicas(self) -> tuple[dict[str, str], list[str]]:
         """({id: advertise URL} of the replicas whose heartbeat is fresh, [the dead ids])."""
