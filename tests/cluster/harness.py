@@ -257,6 +257,16 @@ class Cluster:
 
     # ---------------------------------------------------------------- failures
 
+    def replace(self, dead: Replica) -> Replica:
+        """A new replica (a new id, as a new machine or container would have) on the dead
+        one's port, so nginx's config still names it."""
+        assert not dead.alive
+        fresh = Replica(f"{dead.id.split('.')[0]}.{secrets.token_hex(2)}", self.workdir, dead.env)
+        fresh.port = dead.port
+        fresh.env = fresh.env | {"LAUNDERMAT_ADVERTISE_URL": dead.url}
+        self.replicas[self.replicas.index(dead)] = fresh
+        return fresh.start()
+
     def restart_redis(self, down_for: float = 0.5) -> None:
         """Redis restarts empty (nothing on disk): every lease and heartbeat is gone."""
         if self._redis_client is not None:

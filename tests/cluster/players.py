@@ -15,10 +15,11 @@ import asyncio
 import hashlib
 import random
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 import orjson
+import websockets
 
 from laundermat.bots.crash import CrashBot, Ledger, _open_rooms, check
 
@@ -30,6 +31,26 @@ class RecordingBot(CrashBot):
         super().__init__(*args, **kwargs)
         self.arrivals: list[float] = []  # time.monotonic() of every view
         self.digests: dict[VersionKey, set[str]] = defaultdict(set)
+        self.ends: Counter[str] = Counter()  # how its sockets ended: close codes, errors
+
+    async def _session(self) -> None:
+        try:
+            await super()._session()
+        except websockets.ConnectionClosed as exc:
+            self.ends[str(exc.rcvd.code if exc.rcvd is not None else None)] += 1
+            raise
+        except Exception as exc:
+            self.ends[type(exc).__name__] += 1
+            raise
+
+    def state(self) -> str:
+        """For a failure message: where this seat is stuck."""
+        game = self.view["game"] if self.view is not None else None
+        phase = game["phase"] if game else None
+        return (
+            f"{self.code}/{self.player_id}: phase {phase}, {len(self.pending)} unanswered, "
+            f"sockets ended {dict(self.ends)}"
+        )
 
     def _on_view(self, message: dict[str, Any]) -> None:
         super()._on_view(message)
@@ -96,8 +117,11 @@ class Tables:
         raise AssertionError(f"tables not under way: {self.playing()}/{self.rooms} playing")
 
     async def finish(self, timeout: float = 240) -> int:
-        """Wait for every game to end; how many seats did not finish."""
+        """Wait for every game to end; how many seats did not finish (each is printed)."""
         _, pending = await asyncio.wait(self.tasks, timeout=timeout)
+        for bot, task in zip(self.bots, self.tasks, strict=True):
+            if task in pending:
+                print(f"unfinished seat {bot.state()}")
         for task in pending:
             task.cancel()
         for task in self.tasks:

@@ -36,6 +36,7 @@ def test_the_scaled_compose_setup_is_valid_and_has_nginx_redis_and_postgres() ->
     assert app_env["DATABASE_URL"].startswith("postgresql+asyncpg://")
     assert "172.16.0.0/12" in app_env["LAUNDERMAT_FORWARDED_ALLOW_IPS"]
     assert services["app"]["depends_on"]["redis"]["condition"] == "service_healthy"
+    assert services["app"]["stop_grace_period"] == "30s"  # room for the SIGTERM drain
     assert services["nginx"]["depends_on"]["app"]["condition"] == "service_healthy"
     # Redis keeps nothing on disk: safety rests on PostgreSQL's fencing tokens.
     assert "--save" in services["redis"]["command"]

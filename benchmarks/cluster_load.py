@@ -1,0 +1,206 @@
+"""Load through the cluster for benchmarks/cluster_bench.py: the capacity run's tables
+(benchmarks/capacity: six seats per room, a command every `pace` seconds, latency from a
+command to the last seat's view) aimed at nginx, or at chosen replicas to measure the relay.
+
+A socket closed with 4012 ("the room moved": a rebalance) reconnects at once, as the client
+does; such moves are counted apart from errors.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from typing import Any
+
+import httpx
+import orjson
+from tests.cluster.harness import Cluster
+
+from benchmarks.capacity.generator import Generator
+from benchmarks.capacity.server import HOST
+from benchmarks.capacity.stats import Process, ms, percentile
+from benchmarks.capacity.tables import Seat, Table
+from benchmarks.wsclient import TEXT, WsClient, connect
+
+RECONNECT = 4012
+
+
+class ClusterGenerator(Generator):
+    """The capacity generator, with each table's sockets sent to `port_for(table)`."""
+
+    def __init__(self, port: int, pace: float, seed: int) -> None:
+        super().__init__("laundermat", port, pace, seed)
+        self.ports: dict[str, int] = {}  # room code → port its sockets open on
+        self.moved = 0
+        self.reconnects: set[asyncio.Future[None]] = set()
+
+    async def attach(self, table: Table, seat: Seat, rcvbuf: int | None = None) -> None:
+        def message(ws: WsClient, opcode: int, raw: bytes, now: float) -> None:
+            if opcode == TEXT:
+                table.on_message(seat, raw, now)
+
+        def closed(ws: WsClient, code: int | None) -> None:
+            if seat.ws is not ws:
+                return
+            if code == RECONNECT and not self.stopping:
+                self.moved += 1
+                seat.ws = None
+                again = asyncio.ensure_future(self.attach(table, seat))
+                self.reconnects.add(again)
+                again.add_done_callback(self.reconnects.discard)
+                return
+            table.on_close(seat, code)
+
+        port = self.ports.get(table.code, self.port)
+        seat.ws = await connect(HOST, port, f"/ws/{table.code}", message, closed, rcvbuf)
+        seat.ws.send_text(orjson.dumps({"type": "hello", "token": seat.token}))
+
+
+def pin(cluster: Cluster, cores: list[int]) -> list[int]:
+    """Replica i on core cores[i % len(cores)]; the cores used."""
+    used = []
+    for i, replica in enumerate(cluster.replicas):
+        assert replica.proc is not None
+        core = cores[i % len(cores)]
+        os.sched_setaffinity(replica.proc.pid, {core})
+        used.append(core)
+    return used
+
+
+def cpu_of(cluster: Cluster) -> list[float]:
+    return [Process(r.proc.pid).cpu() for r in cluster.replicas if r.proc is not None]
+
+
+async def window(gen: ClusterGenerator, cluster: Cluster, seconds: float) -> dict[str, Any]:
+    """One measured window: latency through the cluster, CPU of each replica and of the
+    load generator itself."""
+    me = Process(os.getpid())
+    cpu0, own0 = cpu_of(cluster), me.cpu()
+    moved0 = gen.moved
+    gen.reset()
+    start = time.perf_counter()
+    await asyncio.sleep(seconds)
+    gen.measuring = False
+    elapsed = time.perf_counter() - start
+    cpu1, own1 = cpu_of(cluster), me.cpu()
+    stats = gen.stats
+    relayed = 0.0
+    for replica in cluster.replicas:
+        relayed += replica.metrics().get("laundermat_cluster_relayed_sockets", 0.0)
+    return {
+        "rooms": len(gen.tables),
+        "commands_per_s": round(stats.commands / elapsed, 1),
+        "completed": len(stats.last),
+        "p50_ms": ms(percentile(stats.last, 0.5)),
+        "p99_ms": ms(percentile(stats.last, 0.99)),
+        "p999_ms": ms(percentile(stats.last, 0.999)),
+        "replica_cpu": [round((b - a) / elapsed, 3) for a, b in zip(cpu0, cpu1, strict=True)],
+        "loadgen_cpu": round((own1 - own0) / elapsed, 3),
+        "relayed_sockets": int(relayed),
+        "moved": gen.moved - moved0,
+        "errors": sum(stats.errors.values()),
+        "error_codes": dict(stats.errors),
+        "skipped_ticks": stats.skipped,
+    }
+
+
+async def ramp(
+    cluster: Cluster, steps: list[int], pace: float, warmup: float, seconds: float, target: float
+) -> list[dict[str, Any]]:
+    """Rooms through nginx, step by step, until p99 passes 4x the target."""
+    assert cluster.nginx is not None
+    gen = ClusterGenerator(cluster.nginx.port, pace, seed=1)
+    gen.lag.start()
+    rows: list[dict[str, Any]] = []
+    try:
+        async with httpx.AsyncClient(base_url=gen.url, timeout=60) as http:
+            gen.http = http
+            for rooms in steps:
+                await gen.grow(rooms)
+                await asyncio.sleep(warmup)
+                row = await window(gen, cluster, seconds)
+                row["setup_errors"] = dict(gen.setup_errors)
+                gen.setup_errors.clear()
+                rows.append(row)
+                print(f"  {len(cluster.replicas)} replica(s), {rooms} rooms: {row}", flush=True)
+                if (row["p99_ms"] or 0) > 4 * target:
+                    break
+    finally:
+        await stop(gen)
+    return rows
+
+
+async def relay_latency(
+    cluster: Cluster, rooms: int, pace: float, warmup: float, seconds: float
+) -> dict[str, Any]:
+    """Half the rooms' sockets open on their owner, half on the other replica (relayed):
+    the same load, both groups measured in the same window."""
+    assert len(cluster.replicas) == 2
+    first = cluster.replicas[0]
+    gen = ClusterGenerator(first.port, pace, seed=2)
+    gen.lag.start()
+    try:
+        async with httpx.AsyncClient(base_url=first.url, timeout=60) as http:
+            gen.http = http
+            # Rooms are created on the first replica, which owns them; every other room's
+            # sockets open on the second.
+            codes: list[str] = []
+            for i in range(rooms):
+                created = await http.post("/api/rooms", json={"name": "b0"})
+                code = created.json()["code"]
+                codes.append(code)
+                gen.ports[code] = cluster.replicas[i % 2].port
+                await _seat_table(gen, http, created.json())
+            owners = cluster.owners(codes)
+            at_port = {r.port: r.id for r in cluster.replicas}
+            for table in gen.tables:
+                on_owner = owners[table.code] == at_port[gen.ports[table.code]]
+                table.group = "owner" if on_owner else "relayed"
+            await asyncio.sleep(warmup)
+            row = await window(gen, cluster, seconds)
+    finally:
+        await stop(gen)
+    groups = gen.stats.groups
+    direct, relayed_times = groups.get("owner", []), groups.get("relayed", [])
+    return {
+        "rooms": rooms,
+        "owner_p50_ms": ms(percentile(direct, 0.5)),
+        "owner_p99_ms": ms(percentile(direct, 0.99)),
+        "relayed_p50_ms": ms(percentile(relayed_times, 0.5)),
+        "relayed_p99_ms": ms(percentile(relayed_times, 0.99)),
+        "added_p50_ms": _minus(percentile(relayed_times, 0.5), percentile(direct, 0.5)),
+        "added_p99_ms": _minus(percentile(relayed_times, 0.99), percentile(direct, 0.99)),
+        "samples": [len(direct), len(relayed_times)],
+        "window": row,
+    }
+
+
+async def _seat_table(gen: ClusterGenerator, http: httpx.AsyncClient, host: dict[str, Any]) -> None:
+    seats = [host]
+    for i in range(1, 6):
+        joined = await http.post(f"/api/rooms/{host['code']}/join", json={"name": f"b{i}"})
+        joined.raise_for_status()
+        seats.append(joined.json())
+    table = Table(gen, host["code"], seats)
+    for seat in table.seats:
+        await gen.attach(table, seat)
+    await asyncio.wait_for(table.ready, 30)
+    table.inflight = None
+    gen.tables.append(table)
+    table.start_paced(gen.pace)
+
+
+def _minus(a: float | None, b: float | None) -> float | None:
+    return None if a is None or b is None else ms(a - b)
+
+
+async def stop(gen: ClusterGenerator) -> None:
+    gen.stopping = True
+    for table in gen.tables:
+        table.stop()
+    await asyncio.sleep(0.3)
+    for table in gen.tables:
+        for seat in table.seats:
+            if seat.ws is not None:
+                seat.ws.abort()
