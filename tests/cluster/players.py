@@ -29,11 +29,14 @@ VersionKey = tuple[int, int]  # (game number, the engine's state_version)
 class RecordingBot(CrashBot):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.arrivals: list[float] = []  # time.monotonic() of every view
+        # (time.monotonic() of every view, when the socket it came on was opened)
+        self.arrivals: list[tuple[float, float]] = []
+        self.opened = 0.0
         self.digests: dict[VersionKey, set[str]] = defaultdict(set)
         self.ends: Counter[str] = Counter()  # how its sockets ended: close codes, errors
 
     async def _session(self) -> None:
+        self.opened = time.monotonic()
         try:
             await super()._session()
         except websockets.ConnectionClosed as exc:
@@ -54,7 +57,7 @@ class RecordingBot(CrashBot):
 
     def _on_view(self, message: dict[str, Any]) -> None:
         super()._on_view(message)
-        self.arrivals.append(time.monotonic())
+        self.arrivals.append((time.monotonic(), self.opened))
         game = message.get("game")
         if game is None:
             return
@@ -138,10 +141,17 @@ class Tables:
         return len({bot.code for bot in self.bots if bot.games_over})
 
     def first_view_after(self, moment: float, codes: list[str]) -> dict[str, float | None]:
-        """Per room: seconds from `moment` to the first view any of its seats received."""
+        """Per room: seconds from `moment` to the first view any of its seats received on a
+        socket opened after it (views already on their way from the old owner don't count)."""
         out: dict[str, float | None] = {}
         for code in codes:
-            times = [t for bot in self.bots if bot.code == code for t in bot.arrivals if t > moment]
+            times = [
+                t
+                for bot in self.bots
+                if bot.code == code
+                for t, opened in bot.arrivals
+                if opened > moment
+            ]
             out[code] = round(min(times) - moment, 3) if times else None
         return out
 
