@@ -25,8 +25,9 @@ Replica = tuple[Cluster, RoomManager, Store]
 Scenario = Callable[[Replica, Replica, Any], Awaitable[None]]
 
 
-def run(pg_url: str, redis: RedisServer, scenario: Scenario, ttl_ms: int = 900) -> None:
-    """Two replicas sharing one database and one Redis (a key prefix of their own)."""
+def run(pg_url: str, redis: RedisServer, scenario: Scenario, ttl_ms: int = 5000) -> None:
+    """Two replicas sharing one database and one Redis (a key prefix of their own). Their
+    leases are renewed only when a test says so: the TTL outlasts a slow machine's pauses."""
     prefix = f"t{secrets.token_hex(3)}:"
 
     async def replica(name: str) -> Replica:
@@ -162,13 +163,17 @@ def test_a_dead_replicas_rooms_are_taken_over_when_its_lease_expires(
         codes = [(await lobby(manager_a))[0] for _ in range(3)]
         cluster_b.watcher.start(cluster_b.blocking_redis)  # B watches; A never renews again
         await until(lambda: all(c in manager_b.rooms for c in codes))
-        assert cluster_b.metrics.failovers._value.get() == 3
-        assert sorted(await cluster_b.leases.owned_by("b")) == sorted(codes)
+        # Taken by the failover watcher (or, racing it, by the scan for rooms nobody holds,
+        # which also finds the rooms earlier tests left in this database).
+        claims = cluster_b.metrics.claims
+        taken = sum(claims.labels(reason=r)._value.get() for r in ("failover", "orphan"))
+        assert taken >= 3 and cluster_b.metrics.failovers._value.get() >= 1
+        assert set(codes) <= set(await cluster_b.leases.owned_by("b"))
         # A's own renewal now finds B's leases: A drops its stale copies.
         await cluster_a.ownership.renew()
         await until(lambda: not manager_a.rooms)
 
-    run(pg_url, redis_server, scenario)
+    run(pg_url, redis_server, scenario, ttl_ms=900)
 
 
 def test_two_creators_never_share_a_code(pg_url: str, redis_server: RedisServer) -> None:
