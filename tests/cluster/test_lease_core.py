@@ -185,3 +185,28 @@ def test_two_creators_never_share_a_code(pg_url: str, redis_server: RedisServer)
         assert owners == ["a"] * 10 + ["b"] * 10
 
     run(pg_url, redis_server, scenario)
+
+
+def test_a_replica_above_its_share_hands_quiet_rooms_to_the_least_loaded(
+    pg_url: str, redis_server: RedisServer
+) -> None:
+    async def scenario(a: Replica, b: Replica, redis: Any) -> None:
+        (cluster_a, manager_a, _), (cluster_b, manager_b, _) = a, b
+        made = [await lobby(manager_a) for _ in range(6)]
+        await cluster_a.ownership.renew()
+        await cluster_b.ownership.renew()
+        cluster_b.watcher.start(cluster_b.blocking_redis)  # B listens for handoffs
+        await cluster_a.watcher.rebalance()  # 6 against 0: above 1.25 x the mean of 3
+        codes = [code for code, _, _ in made]
+        # (B may also take rooms earlier tests left in this database: only A's count here.)
+        await until(lambda: any(c in manager_b.rooms for c in codes))
+        await asyncio.sleep(0.2)
+        [moved] = [c for c in codes if c in manager_b.rooms]  # one room per interval
+        assert moved not in manager_a.rooms and moved not in cluster_a.ownership.owned
+        sub = next(s for code, s, _ in made if code == moved)
+        assert sub.closed == RECONNECT_CLOSE  # its players reconnect, to B
+        assert await cluster_a.leases.owner(moved) == "b"
+        assert cluster_a.metrics.handoffs.labels(direction="out")._value.get() == 1
+        assert cluster_b.metrics.handoffs.labels(direction="in")._value.get() == 1
+
+    run(pg_url, redis_server, scenario)
