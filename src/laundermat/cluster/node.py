@@ -23,7 +23,7 @@ from .config import ClusterConfig
 from .keys import Keys, Leases
 from .metrics import ClusterMetrics
 from .ownership import REDIS_ERRORS, Ownership
-from .relay import relay
+from .relay import open_upstream, pipe
 from .watcher import Watcher, rendezvous
 
 log = logging.getLogger("laundermat.cluster")
@@ -86,9 +86,12 @@ class Cluster:
 
     # ------------------------------------------------------------ where a room is
 
-    async def locate(self, code: str, relayed: bool) -> tuple[Route, str | None]:
+    async def locate(
+        self, code: str, relayed: bool, unreachable: frozenset[str] = frozenset()
+    ) -> tuple[Route, str | None]:
         """Where `code` is served. A free lease is claimed here; a dead owner's lease is
-        waited out (at most two TTLs); a socket a peer relayed is never relayed again."""
+        waited out (at most two TTLs); a socket a peer relayed is never relayed again; an
+        owner URL in `unreachable` (it refused us just now: killed) is waited out too."""
         give_up = time.monotonic() + 2 * self.config.lease_ttl_ms / 1000
         while True:
             if code in self.manager.rooms:
@@ -105,7 +108,7 @@ class Cluster:
                         return Route.LOCAL, None  # no live room: answered here (not found)
                 if owner != self.me and not relayed:
                     url = await self.leases.url_of(owner)
-                    if url is not None:
+                    if url is not None and url not in unreachable:
                         return Route.RELAY, url
             except REDIS_ERRORS:
                 pass  # Redis restarting: try again until give_up
@@ -115,20 +118,35 @@ class Cluster:
 
     async def serve_socket(self, ws: WebSocket, code: str, relayed: bool, client: str) -> bool:
         """Handle a socket for a room not in this replica's memory: relay it, or tell it to
-        reconnect. False: serve it here as usual (claimed now, or no such room)."""
+        reconnect. False: serve it here as usual (claimed now, or no such room). An owner
+        that refuses the relay (just killed) is waited out until its lease expires."""
         code = normalize_code(code)
         if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
             return False
-        route, url = await self.locate(code, relayed)
-        if route is Route.LOCAL:
-            return False
-        if route is Route.MOVED or url is None:
-            await ws.accept()
-            await ws.close(RECONNECT_CLOSE, "reconnect")
+        unreachable: set[str] = set()
+        accepted = False
+        for _ in range(3):
+            route, url = await self.locate(code, relayed, frozenset(unreachable))
+            if route is Route.LOCAL:
+                return False  # served here (socket.py accepts it unless accepted already)
+            if route is Route.MOVED or url is None:
+                break
+            upstream = await open_upstream(
+                ws, url, self.config.secret, client, self.max_message_bytes
+            )
+            if upstream is None:
+                unreachable.add(url)
+                if not accepted:  # hold the client while the owner's lease runs out
+                    await ws.accept()
+                    accepted = True
+                continue
+            if not accepted:
+                await ws.accept()
+            await pipe(ws, upstream, self.metrics, self.relays)
             return True
-        await relay(
-            ws, url, self.config.secret, client, self.max_message_bytes, self.metrics, self.relays
-        )
+        if not accepted:
+            await ws.accept()
+        await ws.close(RECONNECT_CLOSE, "reconnect")
         return True
 
     # ------------------------------------------------------------ leaving

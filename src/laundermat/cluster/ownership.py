@@ -57,8 +57,11 @@ class Ownership:
     async def claim_new(self, code: str, record: RoomRecord) -> StoreLike | None:
         if not self.accepting:
             raise StoreUnavailable("draining")
-        if not await self.leases.acquire(code):
-            return None
+        try:
+            if not await self.leases.acquire(code):
+                return None
+        except REDIS_ERRORS as exc:  # no lease, no room: answered `unavailable`
+            raise StoreUnavailable(f"redis: {str(exc)[:100]}") from exc
         try:
             token = await self.store.claim_new(record)
         except BaseException:
@@ -152,6 +155,11 @@ class Ownership:
         self.metrics.owned.set(len(self.owned))
         self.moved.add(code)
         self._spawn(self.manager.drop(code, why))
+        self._spawn(self._forget_quietly(code))
+
+    async def _forget_quietly(self, code: str) -> None:
+        with contextlib.suppress(*REDIS_ERRORS):  # a stale entry: failover skips it anyway
+            await self.leases.forget_owned(self.config.replica_id, [code])
 
     async def hand_over(self, code: str, target: str | None) -> bool:
         """Drain or rebalance: hold the room (every command so far durable), release its lease,

@@ -33,19 +33,12 @@ def ws_url(base: str, path: str) -> str:
     return ("ws" + base[4:] if base.startswith("http") else base) + path
 
 
-async def relay(
-    ws: WebSocket,
-    owner_url: str,
-    secret: str,
-    client: str,
-    max_size: int,
-    metrics: ClusterMetrics,
-    active: set[WebSocket],
-) -> None:
-    """Accept `ws` and pipe it to the owner until either side closes."""
-    await ws.accept()
+async def open_upstream(
+    ws: WebSocket, owner_url: str, secret: str, client: str, max_size: int
+) -> websockets.ClientConnection | None:
+    """A socket to the owner on the client's path, or None if the owner does not answer."""
     try:
-        upstream = await websockets.connect(
+        return await websockets.connect(
             ws_url(owner_url, ws.url.path),
             additional_headers=peer_headers(secret, client),
             compression=None,
@@ -55,8 +48,16 @@ async def relay(
         )
     except (OSError, TimeoutError, websockets.InvalidHandshake) as exc:
         log.info("relay: owner unreachable", extra={"owner": owner_url, "error": str(exc)[:120]})
-        await ws.close(RECONNECT_CLOSE, "reconnect")
-        return
+        return None
+
+
+async def pipe(
+    ws: WebSocket,
+    upstream: websockets.ClientConnection,
+    metrics: ClusterMetrics,
+    active: set[WebSocket],
+) -> None:
+    """Pipe the accepted `ws` and the owner's socket until either side closes."""
     metrics.relayed.inc()
     metrics.relayed_total.inc()
     active.add(ws)

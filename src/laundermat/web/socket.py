@@ -16,7 +16,7 @@ import asyncio
 import logging
 import time
 
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..rooms import RoomError
 from ..rooms.manager import RECONNECT_CLOSE
@@ -44,7 +44,8 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
         client = ws.client.host if ws.client else "?"
         if await cluster.serve_socket(ws, code, relayed, client):
             return  # relayed to the room's owner, or told to reconnect
-    await ws.accept()
+    if ws.client_state is WebSocketState.CONNECTING:  # a held socket is accepted already
+        await ws.accept()
     conn = Connection(ws, settings.send_queue_size)
     app.connections.add(conn)
     app.metrics.connections.inc()
