@@ -18,10 +18,19 @@ COMMANDS = {
     "rooms": ["benchmarks.room_bench", "--rooms", "2", "--commands", "40", "--repeat", "1"],
     "store": ["benchmarks.store_bench", "--commands", "40", "--rooms", "2"],
     "capacity": ["benchmarks.capacity", "--help"],
+    # nginx, Redis, PostgreSQL and replicas, each part tiny: about two minutes.
+    "cluster": ["benchmarks.cluster_bench", "--tiny"],
 }
+TIMEOUTS = {"cluster": 480}
 
 
-@pytest.mark.parametrize("name", sorted(COMMANDS))
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(n, marks=pytest.mark.timeout(600)) if n in TIMEOUTS else n
+        for n in sorted(COMMANDS)
+    ],
+)
 def test_the_benchmark_runs(name: str, tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", *COMMANDS[name]],
@@ -29,7 +38,7 @@ def test_the_benchmark_runs(name: str, tmp_path: Path) -> None:
         env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"},
         capture_output=True,
         text=True,
-        timeout=240,
+        timeout=TIMEOUTS.get(name, 240),
     )
     assert done.returncode == 0, done.stderr[-2000:]
     if name != "capacity":  # a JSON line of figures
