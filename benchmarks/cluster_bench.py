@@ -11,7 +11,8 @@ Parts:
   command to the last seat's view) through nginx (hash.conf), in steps, with 1 replica pinned
   to core 0, then 2 replicas pinned to cores 0 and 1. The load generator (this process) and
   nginx, Redis and PostgreSQL are not pinned; this process runs at nice `--loadgen-nice`
-  (default 10), so the replicas come first when the two cores are short.
+  (default 10), so the replicas come first when the two cores are short, and the replicas
+  and nginx at `--replica-nice` (root: -10 puts them ahead of other work on the machine).
 - relay: 2 replicas; half the rooms' sockets open on the owner, half on the other replica,
   which relays them (cluster/relay.py): the added latency, p50 and p99, in one window.
 - failover: 3 replicas behind nginx, bots playing continuously; `--kills` times, kill -9 the
@@ -70,6 +71,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--failover-rooms", type=int, default=9)
     parser.add_argument("--settle", type=float, default=2.0, help="seconds between kills")
     parser.add_argument("--loadgen-nice", type=int, default=10)
+    parser.add_argument(
+        "--replica-nice",
+        type=int,
+        default=0,
+        help="priority of the replicas and nginx (root: -10 puts them ahead of other work)",
+    )
     parser.add_argument("--keep", type=Path, help="keep the replicas' logs here")
     parser.add_argument("--json", type=Path, help="write every figure here too")
     args = parser.parse_args(argv)
@@ -86,13 +93,15 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     cores = sorted(os.sched_getaffinity(0))
     out: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "cores": cores}}
     out["loadgen"] = {"nice": os.getpriority(os.PRIO_PROCESS, 0), "pinned": False}
+    out["replicas_and_nginx_nice"] = args.replica_nice
+    out["load_average_at_start"] = os.getloadavg()
     if "capacity" in parts:
         out["capacity"] = {}
         for count in (1, 2):
             cluster = Cluster(workdir / f"capacity{count}", replicas=count, env=BENCH_ENV)
             await asyncio.to_thread(cluster.start)
             try:
-                used = pin(cluster, cores[: max(1, count)])
+                used = pin(cluster, cores[: max(1, count)], args.replica_nice)
                 print(f"capacity, {count} replica(s) on cores {used}", flush=True)
                 rows = await ramp(
                     cluster, args.steps, args.pace, args.warmup, args.step_seconds, args.target_ms
@@ -116,7 +125,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         cluster = Cluster(workdir / "relay", replicas=2, env=BENCH_ENV)
         await asyncio.to_thread(cluster.start)
         try:
-            pin(cluster, cores)
+            pin(cluster, cores, args.replica_nice)
             out["relay"] = await relay_latency(
                 cluster, args.relay_rooms, args.pace, args.warmup, max(args.step_seconds, 3.0)
             )

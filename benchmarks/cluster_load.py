@@ -57,14 +57,19 @@ class ClusterGenerator(Generator):
         seat.ws.send_text(orjson.dumps({"type": "hello", "token": seat.token}))
 
 
-def pin(cluster: Cluster, cores: list[int]) -> list[int]:
-    """Replica i on core cores[i % len(cores)]; the cores used."""
+def pin(cluster: Cluster, cores: list[int], nice: int = 0) -> list[int]:
+    """Replica i on core cores[i % len(cores)], and the replicas and nginx (the system under
+    test) at priority `nice` (below 0: root only); the cores used."""
     used = []
     for i, replica in enumerate(cluster.replicas):
         assert replica.proc is not None
         core = cores[i % len(cores)]
         os.sched_setaffinity(replica.proc.pid, {core})
+        if nice:
+            os.setpriority(os.PRIO_PROCESS, replica.proc.pid, nice)
         used.append(core)
+    if nice and cluster.nginx is not None and cluster.nginx.proc is not None:
+        os.setpriority(os.PRIO_PGRP, cluster.nginx.proc.pid, nice)
     return used
 
 

@@ -139,7 +139,10 @@ class Nginx:
     def start(self) -> Nginx:
         cmd = self.command("-g", "daemon off;")
         with (self.prefix / "stdout.log").open("ab") as log:
-            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+            # A process group of its own: a benchmark renices master and workers at once.
+            self.proc = subprocess.Popen(
+                cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
         wait_for_port(self.port, self.proc, "nginx")
         return self
 
