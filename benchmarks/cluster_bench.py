@@ -49,6 +49,7 @@ BENCH_ENV = {
     "away_after_seconds": "30",
     "gc_freeze_seconds": "1",
     "json_logs": "true",
+    "sockets_per_address": "1000000",  # 6 per room, all from 127.0.0.1
 }
 FAILOVER_ENV = {"time_scale": "0.05", "gc_freeze_seconds": "0"}  # games span many kills
 
