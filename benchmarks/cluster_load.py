@@ -139,55 +139,70 @@ async def ramp(
 async def relay_latency(
     cluster: Cluster, rooms: int, pace: float, warmup: float, seconds: float
 ) -> dict[str, Any]:
-    """Half the rooms' sockets open on their owner, half on the other replica (relayed):
-    the same load, both groups measured in the same window."""
+    """Each replica creates (and so owns) half the rooms, so no rebalancing moves them; half
+    of each replica's rooms have their sockets on it, half on the other replica, which
+    relays them. Both groups are measured in the same window; a room whose owner changed
+    meanwhile is left out."""
     assert len(cluster.replicas) == 2
     first = cluster.replicas[0]
     gen = ClusterGenerator(first.port, pace, seed=2)
     gen.lag.start()
     try:
-        async with httpx.AsyncClient(base_url=first.url, timeout=60) as http:
+        async with httpx.AsyncClient(timeout=60) as http:
             gen.http = http
-            # Rooms are created on the first replica, which owns them; every other room's
-            # sockets open on the second.
-            codes: list[str] = []
             for i in range(rooms):
-                created = await http.post("/api/rooms", json={"name": "b0"})
+                creator = cluster.replicas[i % 2]
+                created = await http.post(f"{creator.url}/api/rooms", json={"name": "b0"})
+                created.raise_for_status()
                 code = created.json()["code"]
-                codes.append(code)
-                gen.ports[code] = cluster.replicas[i % 2].port
-                await _seat_table(gen, http, created.json())
-            owners = cluster.owners(codes)
-            at_port = {r.port: r.id for r in cluster.replicas}
-            for table in gen.tables:
-                on_owner = owners[table.code] == at_port[gen.ports[table.code]]
-                table.group = "owner" if on_owner else "relayed"
+                gen.ports[code] = cluster.replicas[(i // 2) % 2].port
+                await _seat_table(gen, http, creator.url, created.json())
             await asyncio.sleep(warmup)
+            before = _groups(cluster, gen)
             row = await window(gen, cluster, seconds)
+            after = _groups(cluster, gen)
     finally:
         await stop(gen)
-    groups = gen.stats.groups
-    direct, relayed_times = groups.get("owner", []), groups.get("relayed", [])
+    steady = {code for code, group in before.items() if after.get(code) == group}
+    direct: list[float] = []
+    relayed: list[float] = []
+    by_room = gen.stats.groups  # each table's group is its code (_seat_table)
+    for code in steady:
+        (direct if before[code] == "owner" else relayed).extend(by_room.get(code, []))
     return {
         "rooms": rooms,
+        "rooms_measured": len(steady),
         "owner_p50_ms": ms(percentile(direct, 0.5)),
         "owner_p99_ms": ms(percentile(direct, 0.99)),
-        "relayed_p50_ms": ms(percentile(relayed_times, 0.5)),
-        "relayed_p99_ms": ms(percentile(relayed_times, 0.99)),
-        "added_p50_ms": _minus(percentile(relayed_times, 0.5), percentile(direct, 0.5)),
-        "added_p99_ms": _minus(percentile(relayed_times, 0.99), percentile(direct, 0.99)),
-        "samples": [len(direct), len(relayed_times)],
+        "relayed_p50_ms": ms(percentile(relayed, 0.5)),
+        "relayed_p99_ms": ms(percentile(relayed, 0.99)),
+        "added_p50_ms": _minus(percentile(relayed, 0.5), percentile(direct, 0.5)),
+        "added_p99_ms": _minus(percentile(relayed, 0.99), percentile(direct, 0.99)),
+        "samples": [len(direct), len(relayed)],
         "window": row,
     }
 
 
-async def _seat_table(gen: ClusterGenerator, http: httpx.AsyncClient, host: dict[str, Any]) -> None:
+def _groups(cluster: Cluster, gen: ClusterGenerator) -> dict[str, str]:
+    """Per room: "owner" if its sockets open on its owner now, else "relayed"."""
+    owners = cluster.owners([t.code for t in gen.tables])
+    at_port = {r.port: r.id for r in cluster.replicas}
+    return {
+        code: "owner" if owner == at_port[gen.ports[code]] else "relayed"
+        for code, owner in owners.items()
+    }
+
+
+async def _seat_table(
+    gen: ClusterGenerator, http: httpx.AsyncClient, base: str, host: dict[str, Any]
+) -> None:
     seats = [host]
     for i in range(1, 6):
-        joined = await http.post(f"/api/rooms/{host['code']}/join", json={"name": f"b{i}"})
+        joined = await http.post(f"{base}/api/rooms/{host['code']}/join", json={"name": f"b{i}"})
         joined.raise_for_status()
         seats.append(joined.json())
     table = Table(gen, host["code"], seats)
+    table.group = table.code  # latencies kept per room: stats.groups[code]
     for seat in table.seats:
         await gen.attach(table, seat)
     await asyncio.wait_for(table.ready, 30)
