@@ -42,7 +42,10 @@ async def open_upstream(
             ws_url(owner_url, ws.url.path),
             additional_headers=peer_headers(secret, client),
             compression=None,
-            max_size=max_size,
+            # The owner's views, not a client's messages: a finished game's view with its whole
+            # log passes 16 KiB. Capped only against a runaway peer (the client's own limit
+            # on what it sends is applied by the owner's session, unchanged).
+            max_size=max(max_size, 2**22),
             open_timeout=2,
             ping_interval=None,  # the client's own pings pass through
         )
