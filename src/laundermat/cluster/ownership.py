@@ -130,10 +130,22 @@ class Ownership:
         self.metrics.claims.labels(reason=reason).inc()
         if reason == "failover":
             self.metrics.failovers.inc()
+        elif reason in ("demand", "orphan"):  # before the watcher: a dead one's room too?
+            self._spawn(self._note_failover(code))
         elif reason == "handoff":
             self.metrics.handoffs.labels(direction="in").inc()
         log.info("room claimed", extra={"room": code, "reason": reason, "epoch": token})
         return True
+
+    async def _note_failover(self, code: str) -> None:
+        """Count a room claimed on demand as a failover when a dead replica owned it."""
+        with contextlib.suppress(*REDIS_ERRORS):
+            _, dead = await self.leases.live_replicas()
+            for replica in dead:
+                if await self.leases.redis.sismember(self.leases.keys.owned(replica), code):
+                    await self.leases.forget_owned(replica, [code])
+                    self.metrics.failovers.inc()
+                    return
 
     def _own(self, fence: Fence) -> Fence:
         self.owned[fence.code] = fence
