@@ -176,11 +176,15 @@ class Ownership:
     async def hand_over(self, code: str, target: str | None) -> bool:
         """Drain or rebalance: hold the room (every command so far durable), release its lease,
         push it to `target` (which claims it at once), then close its sockets."""
-        fence = self.owned.get(code)
-        if fence is None or await self.manager.hold(code) is None:
+        if code not in self.owned:
+            return False
+        # Before the hold: from then on a command is refused `room_closed`, which the socket
+        # must turn into "reconnect", not into a room closed for good.
+        self.moved.add(code)
+        if await self.manager.hold(code) is None:
+            self.moved.discard(code)
             return False
         self.owned.pop(code, None)
-        self.moved.add(code)
         self.metrics.owned.set(len(self.owned))
         try:
             await self.leases.release(code)
