@@ -5,6 +5,7 @@ a claim waits for a write holding the row, then reads it; codes stay unique acro
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -152,3 +153,29 @@ def test_a_fenced_store_reports_the_refusal_once_per_write(pg_url: str) -> None:
         assert await epoch(a, "TELLA") == token + 1
 
     two_replicas(pg_url, work)
+
+
+def test_replicas_started_together_migrate_one_at_a_time() -> None:
+    """`--scale app=3` starts three replicas that each migrate on start: without the
+    migrations' advisory lock, concurrent alembic upgrades of a fresh database hang."""
+    from laundermat.store.migrate import upgrade_async
+    from tests.cluster.core_support import PG_ADMIN, _admin
+
+    name = f"lm_cluster_{secrets.token_hex(5)}"
+    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    url = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://") + "/" + name
+
+    async def three_at_once() -> int:
+        # The timeout only turns a hang into a failure; it measures nothing.
+        await asyncio.wait_for(asyncio.gather(*(upgrade_async(url) for _ in range(3))), 120)
+        store = await Store.open(url)  # at head: opens without migrating again
+        try:
+            async with store.engine.connect() as conn:
+                return len((await conn.execute(select(rooms.c.owner_epoch))).all())
+        finally:
+            await store.close()
+
+    try:
+        assert asyncio.run(three_at_once()) == 0
+    finally:
+        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

@@ -16,6 +16,7 @@ from sqlalchemy import func, select
 from laundermat.cluster import Cluster, ClusterConfig
 from laundermat.rooms import RoomManager, SystemClock
 from laundermat.rooms.manager import RECONNECT_CLOSE
+from laundermat.rooms.records import StoreUnavailable
 from laundermat.store import Store
 from laundermat.store.tables import rooms
 from tests.cluster.core_support import RedisServer, pg_url_fixture, redis_server_fixture  # noqa: F401
@@ -210,3 +211,35 @@ def test_a_replica_above_its_share_hands_quiet_rooms_to_the_least_loaded(
         assert cluster_b.metrics.handoffs.labels(direction="in")._value.get() == 1
 
     run(pg_url, redis_server, scenario)
+
+
+def test_while_redis_is_down_owners_play_on_and_take_their_leases_back(
+    pg_url: str, tmp_path: Any
+) -> None:
+    """Issue 10 (f), in one process: Redis stops; the owner's renewals fail but it keeps its
+    rooms (nobody can claim without Redis; the database fences anyone who did) and its writes
+    go on; a new room cannot be made (`unavailable`); Redis comes back empty and the next
+    renewal takes the leases again."""
+    redis = RedisServer(tmp_path).start()
+
+    async def scenario(a: Replica, b: Replica, client: Any) -> None:
+        cluster, manager, _ = a
+        code, sub, _ = await lobby(manager)
+        redis.stop()
+        await cluster.ownership.renew()
+        assert cluster.metrics.renewals.labels(result="error")._value.get() >= 1
+        assert code in manager.rooms and sub.closed is None
+        await manager.rooms[code].join("Bob")  # durable: the database still takes its writes
+        with pytest.raises(StoreUnavailable):
+            await manager.create("Cy", {})
+        redis.start()  # the same port, nothing in it
+        for _ in range(3):  # the client reconnects on its own within a renewal or two
+            await cluster.ownership.renew()
+        assert await client.get(cluster.leases.keys.lease(code)) == b"a"
+        assert code in manager.rooms and sub.closed is None
+        assert code in await cluster.leases.owned_by("a")
+
+    try:
+        run(pg_url, redis, scenario)
+    finally:
+        redis.stop()

@@ -15,7 +15,9 @@ class ClusterConfig:
     replica_id: str = ""
     prefix: str = "laundermat:"  # Redis key prefix: lets several clusters (tests) share a Redis
     lease_ttl_ms: int = 3000
-    orphan_scan_ms: int = 5000  # how often live rooms without a lease are looked for
+    # How often live rooms that nobody holds are looked for (and once at start). Failover does
+    # not wait for it: it is for rooms whose owner died while Redis forgot its owned set.
+    orphan_scan_ms: int = 30_000
     rebalance_ms: int = 5000  # how often this replica compares its load with its peers'
 
     def __post_init__(self) -> None:

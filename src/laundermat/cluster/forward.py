@@ -39,22 +39,26 @@ class ForwardToOwner:
         if code in cluster.manager.rooms:
             await self.app(scope, receive, send)
             return
-        route, url = await cluster.locate(code, relayed=False)
-        if route is Route.LOCAL:
-            await self.app(scope, receive, send)
-            return
-        if route is Route.RELAY and url is not None:
-            await self._forward(cluster, url, scope, receive, send)
-            return
-        await _answer(send, 503, {"code": "unavailable", "message": "Try again in a moment."})
-
-    async def _forward(self, cluster: Any, url: str, scope: Any, receive: Any, send: Any) -> None:
         body = b""
-        while True:
+        while True:  # read once: the request may go to the owner or, after all, here
             message = await receive()
             body += message.get("body", b"")
             if not message.get("more_body"):
                 break
+        unreachable: set[str] = set()
+        for _ in range(3):
+            route, url = await cluster.locate(code, False, frozenset(unreachable))
+            if route is Route.LOCAL:
+                await self.app(scope, _replay(body, receive), send)
+                return
+            if route is not Route.RELAY or url is None:
+                break
+            if await self._forward(cluster, url, body, scope, send):
+                return
+            unreachable.add(url)  # the owner just died: wait for its lease, then claim
+        await _answer(send, 503, {"code": "unavailable", "message": "Try again in a moment."})
+
+    async def _forward(self, cluster: Any, url: str, body: bytes, scope: Any, send: Any) -> bool:
         headers = {k.decode(): v.decode("latin-1") for k, v in scope["headers"] if k in KEPT}
         client = scope["client"][0] if scope.get("client") else "?"
         headers.update(peer_headers(cluster.config.secret, client))
@@ -67,8 +71,7 @@ class ForwardToOwner:
             )
         except httpx.HTTPError as exc:
             log.info("forward failed", extra={"owner": url, "error": str(exc)[:120]})
-            await _answer(send, 503, {"code": "unavailable", "message": "Try again in a moment."})
-            return
+            return False
         cluster.metrics.forwarded.inc()
         kept = [
             (k.encode(), v.encode("latin-1"))
@@ -78,6 +81,22 @@ class ForwardToOwner:
         kept.append((b"content-length", str(len(answer.content)).encode()))
         await send({"type": "http.response.start", "status": answer.status_code, "headers": kept})
         await send({"type": "http.response.body", "body": answer.content})
+        return True
+
+
+def _replay(body: bytes, receive: Any) -> Any:
+    """A `receive` that gives the app the body this middleware already read, then listens to
+    the client as the original does (a disconnect)."""
+    sent = False
+
+    async def replayed() -> Any:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replayed
 
 
 async def _answer(send: Any, status: int, body: dict[str, str]) -> None:

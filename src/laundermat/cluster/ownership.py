@@ -130,10 +130,22 @@ class Ownership:
         self.metrics.claims.labels(reason=reason).inc()
         if reason == "failover":
             self.metrics.failovers.inc()
+        elif reason in ("demand", "orphan"):  # before the watcher: a dead one's room too?
+            self._spawn(self._note_failover(code))
         elif reason == "handoff":
             self.metrics.handoffs.labels(direction="in").inc()
         log.info("room claimed", extra={"room": code, "reason": reason, "epoch": token})
         return True
+
+    async def _note_failover(self, code: str) -> None:
+        """Count a room claimed on demand as a failover when a dead replica owned it."""
+        with contextlib.suppress(*REDIS_ERRORS):
+            _, dead = await self.leases.live_replicas()
+            for replica in dead:
+                if await self.leases.redis.sismember(self.leases.keys.owned(replica), code):
+                    await self.leases.forget_owned(replica, [code])
+                    self.metrics.failovers.inc()
+                    return
 
     def _own(self, fence: Fence) -> Fence:
         self.owned[fence.code] = fence
@@ -164,11 +176,15 @@ class Ownership:
     async def hand_over(self, code: str, target: str | None) -> bool:
         """Drain or rebalance: hold the room (every command so far durable), release its lease,
         push it to `target` (which claims it at once), then close its sockets."""
-        fence = self.owned.get(code)
-        if fence is None or await self.manager.hold(code) is None:
+        if code not in self.owned:
+            return False
+        # Before the hold: from then on a command is refused `room_closed`, which the socket
+        # must turn into "reconnect", not into a room closed for good.
+        self.moved.add(code)
+        if await self.manager.hold(code) is None:
+            self.moved.discard(code)
             return False
         self.owned.pop(code, None)
-        self.moved.add(code)
         self.metrics.owned.set(len(self.owned))
         try:
             await self.leases.release(code)

@@ -6,7 +6,8 @@
 - orphans: now and then, live rooms in the database that nobody holds (a whole cluster
   restarted, Redis lost its sets): claimed the same way;
 - handoffs: codes a peer handed to this replica (drain, rebalance), claimed at once;
-- rebalance: a replica above 1.25 x the mean load hands a few quiet rooms to the least loaded.
+- rebalance: a replica above 1.25 x the mean load hands a few rooms in their lobby to the
+  least loaded.
 """
 
 from __future__ import annotations
@@ -132,8 +133,8 @@ class Watcher:
     # ------------------------------------------------------------ rebalance
 
     async def rebalance(self) -> None:
-        """Above 1.25 x the mean load of the live replicas: hand a few quiet rooms (lobby,
-        finished, or nothing queued) to the least loaded, one interval at a time."""
+        """Above 1.25 x the mean load of the live replicas: hand a few rooms in their lobby to
+        the least loaded, one interval at a time."""
         if not self.ownership.accepting:
             return
         live, _ = await self.leases.live_replicas()
@@ -152,15 +153,12 @@ class Watcher:
                 log.info("room rebalanced", extra={"room": code, "to": target})
 
     def quiet_rooms(self) -> list[str]:
-        """Owned rooms, those between games first."""
+        """Owned rooms in their lobby: moving one costs its players a reconnect and nothing
+        else (no window, no timer). Games in progress and finished tables stay where they
+        are: new rooms and rematches are what spread the load."""
         rooms = self.ownership.manager.rooms
-        quiet: list[str] = []
-        for code in list(self.ownership.owned):
-            room = rooms.get(code)
-            if room is None:
-                continue
-            if room.lobby.status is not RoomStatus.PLAYING:
-                quiet.insert(0, code)  # between games first: nobody notices the move
-            else:
-                quiet.append(code)  # held first, so no command is lost: a reconnect's pause
-        return quiet
+        return [
+            code
+            for code in list(self.ownership.owned)
+            if (room := rooms.get(code)) is not None and room.lobby.status is RoomStatus.LOBBY
+        ]
