@@ -63,6 +63,12 @@ class Leases:
     async def acquire(self, code: str) -> bool:
         return bool(await self.redis.set(self.keys.lease(code), self.me, nx=True, px=self.ttl_ms))
 
+    async def acquire_many(self, codes: list[str]) -> list[bool]:
+        pipe = self.redis.pipeline(transaction=False)
+        for code in codes:
+            pipe.set(self.keys.lease(code), self.me, nx=True, px=self.ttl_ms)
+        return [bool(r) for r in await pipe.execute()]
+
     async def release(self, code: str) -> None:
         await self._release(keys=[self.keys.lease(code)], args=[self.me])
         await self.redis.srem(self.keys.owned(self.me), code)

@@ -218,29 +218,34 @@ class Ownership:
             self.metrics.renewals.labels(result="error").inc()
             log.warning("lease renewal failed", extra={"error": str(exc)[:200]})
             return
+        gone = [c for c, r in zip(codes, results, strict=True) if r == 0]
+        kept = await self._take_back([fences[c] for c in gone]) if gone else set()
         for code, result in zip(codes, results, strict=True):
             if self.owned.get(code) != fences[code]:
                 continue  # released or lost meanwhile
-            if result == 1 or (result == 0 and await self._take_back(fences[code])):
+            if result == 1 or code in kept:
                 self.metrics.renewals.labels(result="ok").inc()
             else:
                 self.metrics.renewals.labels(result="lost").inc()
                 log.warning("lease lost; dropping the room", extra={"room": code})
                 self.lose(code, "lease lost")
 
-    async def _take_back(self, fence: Fence) -> bool:
+    async def _take_back(self, fences: list[Fence]) -> set[str]:
+        """Leases Redis forgot: taken again (one round trip), and kept where the database
+        still holds our token (one transaction), so a Redis restart costs no room."""
         try:
-            if not await self.leases.acquire(fence.code):
-                return False  # someone else's now
+            acquired = await self.leases.acquire_many([f.code for f in fences])
         except REDIS_ERRORS:
-            return True  # Redis is down again: nobody can claim; the fence guards the rest
+            return {f.code for f in fences}  # down again: nobody can claim; fences guard
+        ours = [f for f, won in zip(fences, acquired, strict=True) if won]
         try:
-            if await self.store.holds(fence):
-                return True
+            held = {f.code for f in await self.store.held(ours)} if ours else set()
         except StoreUnavailable:
-            return True  # no write can land without the token anyway
-        await self._release_quietly(fence.code)
-        return False
+            return {f.code for f in ours}  # no write can land without the token anyway
+        for fence in ours:
+            if fence.code not in held:
+                await self._release_quietly(fence.code)
+        return held
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)

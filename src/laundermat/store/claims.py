@@ -54,10 +54,14 @@ class ClusterQueries:
         return await guarded(read, self.lock_budget_s)
 
     async def holds(self, fence: Fence) -> bool:
-        """Whether the room's row still holds this token (a lease taken again after Redis
-        forgot it is kept only if so)."""
+        """Whether the room's row still holds this token."""
+        return fence in await self.held([fence])
 
-        async def check(conn: AsyncConnection) -> bool:
-            return bool(await fencing.held_fences(conn, [fence]))
+    async def held(self, fences: list[Fence]) -> set[Fence]:
+        """The fences whose rooms still hold their tokens (a lease taken again after Redis
+        forgot it is kept only if so): one transaction for them all."""
+
+        async def check(conn: AsyncConnection) -> set[Fence]:
+            return await fencing.held_fences(conn, fences)
 
         return await self._transaction(check)
