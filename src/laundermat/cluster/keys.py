@@ -119,8 +119,9 @@ class Leases:
         await self.redis.srem(self.keys.replicas, replica_id)
         await self.redis.delete(self.keys.owned(replica_id), self.keys.replica(replica_id))
 
-    async def add_owned(self, code: str) -> None:
-        await self.redis.sadd(self.keys.owned(self.me), code)
+    async def add_owned(self, *codes: str) -> None:
+        if codes:
+            await self.redis.sadd(self.keys.owned(self.me), *codes)
 
     async def counts(self, replica_ids: list[str]) -> dict[str, int]:
         pipe = self.redis.pipeline(transaction=False)
