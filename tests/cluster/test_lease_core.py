@@ -156,6 +156,26 @@ def test_after_redis_forgets_everything_the_owner_keeps_its_rooms(
     run(pg_url, redis_server, scenario)
 
 
+def test_a_forgotten_lease_is_kept_only_if_the_database_still_holds_the_token(
+    pg_url: str, redis_server: RedisServer
+) -> None:
+    async def scenario(a: Replica, b: Replica, redis: Any) -> None:
+        (cluster_a, manager_a, _), (cluster_b, _, _) = a, b
+        kept, _, _ = await lobby(manager_a)
+        taken, sub, _ = await lobby(manager_a)
+        await redis.flushdb()
+        assert await cluster_b.ownership.claim(taken, "demand")  # epoch + 1 meanwhile
+        await redis.delete(cluster_b.leases.keys.lease(taken))  # and its lease gone too
+        await cluster_a.ownership.renew()
+        assert kept in manager_a.rooms  # its token holds: its lease is back
+        assert await redis.get(cluster_a.leases.keys.lease(kept)) == b"a"
+        await until(lambda: taken not in manager_a.rooms)  # stale: dropped, lease let go
+        assert sub.closed == RECONNECT_CLOSE
+        assert await redis.get(cluster_a.leases.keys.lease(taken)) is None
+
+    run(pg_url, redis_server, scenario)
+
+
 def test_a_dead_replicas_rooms_are_taken_over_when_its_lease_expires(
     pg_url: str, redis_server: RedisServer
 ) -> None:

@@ -63,6 +63,12 @@ class Leases:
     async def acquire(self, code: str) -> bool:
         return bool(await self.redis.set(self.keys.lease(code), self.me, nx=True, px=self.ttl_ms))
 
+    async def acquire_many(self, codes: list[str]) -> list[bool]:
+        pipe = self.redis.pipeline(transaction=False)
+        for code in codes:
+            pipe.set(self.keys.lease(code), self.me, nx=True, px=self.ttl_ms)
+        return [bool(r) for r in await pipe.execute()]
+
     async def release(self, code: str) -> None:
         await self._release(keys=[self.keys.lease(code)], args=[self.me])
         await self.redis.srem(self.keys.owned(self.me), code)
@@ -113,8 +119,9 @@ class Leases:
         await self.redis.srem(self.keys.replicas, replica_id)
         await self.redis.delete(self.keys.owned(replica_id), self.keys.replica(replica_id))
 
-    async def add_owned(self, code: str) -> None:
-        await self.redis.sadd(self.keys.owned(self.me), code)
+    async def add_owned(self, *codes: str) -> None:
+        if codes:
+            await self.redis.sadd(self.keys.owned(self.me), *codes)
 
     async def counts(self, replica_ids: list[str]) -> dict[str, int]:
         pipe = self.redis.pipeline(transaction=False)

@@ -16,13 +16,15 @@ import logging
 from typing import Any
 
 from ..rooms import RoomManager
-from ..rooms.records import Fence, RoomRecord, StoreLike, StoreUnavailable
+from ..rooms.records import Fence, LiveRoom, RoomRecord, StoreLike, StoreUnavailable
 from ..store.fencing import FencedStore
 from .config import ClusterConfig
 from .keys import Leases
 from .metrics import ClusterMetrics
 
 log = logging.getLogger("laundermat.cluster")
+CLAIMS_AT_ONCE = 8
+CLAIM_BATCH = 100  # rooms read (four queries) and adopted per batch in a takeover
 REDIS_ERRORS: tuple[type[BaseException], ...] = (OSError, TimeoutError)
 try:  # redis-py's own errors (connection refused, timeouts) are not OSErrors
     from redis.exceptions import RedisError
@@ -51,6 +53,9 @@ class Ownership:
         self._claiming: dict[str, asyncio.Future[bool]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.moved: set[str] = set()  # codes handed over or dropped: their sockets reconnect
+        # Claims at once (a dead replica's hundreds of rooms): within the database pool, so
+        # none waits out the pool's timeout and fails.
+        self._claim_slots = asyncio.Semaphore(CLAIMS_AT_ONCE)
 
     # ------------------------------------------------------------ the manager's Claims
 
@@ -95,7 +100,8 @@ class Ownership:
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._claiming[code] = future
         try:
-            won = await self._claim(code, reason)
+            async with self._claim_slots:
+                won = await self._claim(code, reason)
         except BaseException as exc:
             future.set_result(False)
             if isinstance(exc, (StoreUnavailable, *REDIS_ERRORS)):
@@ -125,6 +131,76 @@ class Ownership:
         if live is None:  # closed between the claim and the read
             self.closed(code)
             return False
+        await self._adopt(live, fence, reason)
+        return True
+
+    async def claim_many(self, codes: list[str], reason: str) -> list[str]:
+        """Many rooms at once (a dead replica's, orphans): their leases in one pipeline, their
+        tokens in one transaction, their records read on one connection in small batches and
+        adopted as they come. Codes already being claimed here are left to that claim."""
+        if not self.accepting:
+            return []
+        codes = [c for c in codes if c not in self.owned and c not in self._claiming]
+        loop = asyncio.get_running_loop()
+        waiting = {c: loop.create_future() for c in codes}
+        self._claiming.update(waiting)
+        won: list[str] = []
+        try:
+            await self._claim_many(codes, reason, won, waiting)
+        except Exception as exc:
+            if not isinstance(exc, (StoreUnavailable, *REDIS_ERRORS)):
+                raise
+            log.warning("claims failed", extra={"rooms": len(codes), "error": str(exc)[:200]})
+        finally:
+            for code, future in waiting.items():
+                self._claiming.pop(code, None)
+                if not future.done():
+                    future.set_result(code in won)
+        return won
+
+    async def _claim_many(
+        self,
+        codes: list[str],
+        reason: str,
+        won: list[str],
+        waiting: dict[str, asyncio.Future[bool]],
+    ) -> None:
+        if not codes:
+            return
+        acquired = await self.leases.acquire_many(codes)
+        mine = [c for c, ok in zip(codes, acquired, strict=True) if ok]
+        try:
+            tokens = await self.store.claim_many(mine) if mine else {}
+        except BaseException:
+            for code in mine:
+                await self._release_quietly(code)
+            raise
+        for code in mine:
+            if code not in tokens:  # closed meanwhile: no live room
+                await self._release_quietly(code)
+        fences = {code: self._own(Fence(code, token)) for code, token in tokens.items()}
+        pending = sorted(fences)
+        try:
+            await self.leases.add_owned(*pending)
+            while pending:
+                batch, pending = pending[:CLAIM_BATCH], pending[CLAIM_BATCH:]
+                lives = {live.room.code: live for live in await self.store.load_rooms(batch)}
+                for code in batch:
+                    live = lives.get(code)
+                    if live is None:
+                        self.closed(code)
+                        continue
+                    await self._adopt(live, fences[code], reason)
+                    won.append(code)
+                    waiting[code].set_result(True)
+        except BaseException:
+            for code in pending:  # not read yet: let them go again
+                self.owned.pop(code, None)
+                await self._release_quietly(code)
+            raise
+
+    async def _adopt(self, live: LiveRoom, fence: Fence, reason: str) -> None:
+        code = live.room.code
         self.moved.discard(code)
         await self.manager.adopt(live, FencedStore(self.store, fence, self.fenced))
         self.metrics.claims.labels(reason=reason).inc()
@@ -134,8 +210,7 @@ class Ownership:
             self._spawn(self._note_failover(code))
         elif reason == "handoff":
             self.metrics.handoffs.labels(direction="in").inc()
-        log.info("room claimed", extra={"room": code, "reason": reason, "epoch": token})
-        return True
+        log.info("room claimed", extra={"room": code, "reason": reason, "epoch": fence.token})
 
     async def _note_failover(self, code: str) -> None:
         """Count a room claimed on demand as a failover when a dead replica owned it."""
@@ -218,29 +293,34 @@ class Ownership:
             self.metrics.renewals.labels(result="error").inc()
             log.warning("lease renewal failed", extra={"error": str(exc)[:200]})
             return
+        gone = [c for c, r in zip(codes, results, strict=True) if r == 0]
+        kept = await self._take_back([fences[c] for c in gone]) if gone else set()
         for code, result in zip(codes, results, strict=True):
             if self.owned.get(code) != fences[code]:
                 continue  # released or lost meanwhile
-            if result == 1 or (result == 0 and await self._take_back(fences[code])):
+            if result == 1 or code in kept:
                 self.metrics.renewals.labels(result="ok").inc()
             else:
                 self.metrics.renewals.labels(result="lost").inc()
                 log.warning("lease lost; dropping the room", extra={"room": code})
                 self.lose(code, "lease lost")
 
-    async def _take_back(self, fence: Fence) -> bool:
+    async def _take_back(self, fences: list[Fence]) -> set[str]:
+        """Leases Redis forgot: taken again (one round trip), and kept where the database
+        still holds our token (one transaction), so a Redis restart costs no room."""
         try:
-            if not await self.leases.acquire(fence.code):
-                return False  # someone else's now
+            acquired = await self.leases.acquire_many([f.code for f in fences])
         except REDIS_ERRORS:
-            return True  # Redis is down again: nobody can claim; the fence guards the rest
+            return {f.code for f in fences}  # down again: nobody can claim; fences guard
+        ours = [f for f, won in zip(fences, acquired, strict=True) if won]
         try:
-            if await self.store.holds(fence):
-                return True
+            held = {f.code for f in await self.store.held(ours)} if ours else set()
         except StoreUnavailable:
-            return True  # no write can land without the token anyway
-        await self._release_quietly(fence.code)
-        return False
+            return {f.code for f in ours}  # no write can land without the token anyway
+        for fence in ours:
+            if fence.code not in held:
+                await self._release_quietly(fence.code)
+        return held
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)

@@ -106,8 +106,7 @@ class Watcher:
         self, free: list[str], live: list[str], reason: str, previous: str | None
     ) -> None:
         mine = [c for c in free if rendezvous(c, live) == self.me]
-        results = await asyncio.gather(*(self.ownership.claim(c, reason) for c in mine))
-        won = [c for c, ok in zip(mine, results, strict=True) if ok]
+        won = await self.ownership.claim_many(mine, reason)
         if previous is not None and won:
             await self.leases.forget_owned(previous, won)
         if won:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from ..rooms.records import Fence, LiveRoom, RoomRecord
 from . import fencing
 from .guard import guarded
-from .loading import one_live_room
+from .loading import live_rooms_by_code, one_live_room
 from .tables import rooms
 
 T = TypeVar("T")
@@ -41,6 +41,39 @@ class ClusterQueries:
         """A replica takes a live room: its new fencing token, or None (no live room)."""
         return await self._transaction(lambda conn: fencing.claim(conn, code))
 
+    async def claim_many(self, codes: list[str]) -> dict[str, int]:
+        """Take many live rooms at once (a dead replica's): {code: its new token}. The rows
+        are locked in code order first, as the group commit locks them: no deadlock."""
+
+        async def work(conn: AsyncConnection) -> dict[str, int]:
+            locked = await conn.execute(
+                select(rooms.c.code)
+                .where(rooms.c.code.in_(codes), rooms.c.closed.is_(False))
+                .order_by(rooms.c.code)
+                .with_for_update()
+            )
+            live = [r.code for r in locked]
+            if not live:
+                return {}
+            done = await conn.execute(
+                update(rooms)
+                .where(rooms.c.code.in_(live))
+                .values(owner_epoch=rooms.c.owner_epoch + 1)
+                .returning(rooms.c.code, rooms.c.owner_epoch)
+            )
+            return {r.code: int(r.owner_epoch) for r in done}
+
+        return await self._transaction(work)
+
+    async def load_rooms(self, codes: list[str]) -> list[LiveRoom]:
+        """Live rooms, a batch of queries for them all (closed ones left out)."""
+
+        async def read() -> list[LiveRoom]:
+            async with self.engine.connect() as conn:
+                return await live_rooms_by_code(conn, codes)
+
+        return await guarded(read, self.lock_budget_s)
+
     async def claim_new(self, record: RoomRecord) -> int | None:
         """A new room's row and its first token; None when a live room has the code."""
         return await self._transaction(lambda conn: fencing.claim_new(conn, record))
@@ -54,10 +87,14 @@ class ClusterQueries:
         return await guarded(read, self.lock_budget_s)
 
     async def holds(self, fence: Fence) -> bool:
-        """Whether the room's row still holds this token (a lease taken again after Redis
-        forgot it is kept only if so)."""
+        """Whether the room's row still holds this token."""
+        return fence in await self.held([fence])
 
-        async def check(conn: AsyncConnection) -> bool:
-            return bool(await fencing.held_fences(conn, [fence]))
+    async def held(self, fences: list[Fence]) -> set[Fence]:
+        """The fences whose rooms still hold their tokens (a lease taken again after Redis
+        forgot it is kept only if so): one transaction for them all."""
+
+        async def check(conn: AsyncConnection) -> set[Fence]:
+            return await fencing.held_fences(conn, fences)
 
         return await self._transaction(check)
