@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cluster.services import require_postgresql
+
 ROOT = Path(__file__).resolve().parents[1]
 
 COMMANDS = {
@@ -32,6 +34,8 @@ TIMEOUTS = {"cluster": 480}
     ],
 )
 def test_the_benchmark_runs(name: str, tmp_path: Path) -> None:
+    if name == "cluster":
+        require_postgresql()
     done = subprocess.run(
         [sys.executable, "-m", *COMMANDS[name]],
         cwd=tmp_path if name == "store" else ROOT,

@@ -5,17 +5,14 @@ local one .ci/run starts), redis-server and nginx (scripts/ensure-system-package
 
 from __future__ import annotations
 
-import os
-import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 
 from .harness import Cluster
-from .services import PG_URL
+from .services import require_postgresql
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -27,20 +24,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 FAILED = pytest.StashKey[bool]()
-
-
-def require_postgresql() -> None:
-    """The clusters need PostgreSQL. CI (.ci/run) always has it, so there its absence fails
-    the test; on a developer's machine without one the test is skipped, as the other
-    PostgreSQL tests are without TEST_DATABASE_URL."""
-    parts = urlsplit(PG_URL.replace("+asyncpg", ""))
-    try:
-        with socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 5432), 2):
-            return
-    except OSError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip(f"no PostgreSQL at {parts.hostname}:{parts.port} (set TEST_DATABASE_URL)")
 
 
 @pytest.fixture
