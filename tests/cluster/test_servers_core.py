@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import pytest
+import websockets
 from sqlalchemy import text
 
 from laundermat.rooms.manager import RECONNECT_CLOSE
@@ -209,3 +211,35 @@ def test_sigterm_hands_the_rooms_over_and_sockets_reconnect_at_once(replicas: An
     assert claimed >= 1
     assert metric(staying, "laundermat_cluster_failovers_total") == 0
     assert lease_owner(replicas, code) == "r1"
+
+
+def test_the_owners_answers_pass_through_the_relay_unchanged(replicas: Any) -> None:
+    """HTTP errors keep their status and code; a socket replaced by the same seat elsewhere is
+    closed 4001 through the relay, as if it were on the owner; a spectator is relayed too."""
+    owner, other = replicas(2)
+    code, granted = seats(owner, other, 2)
+    taken = httpx.post(f"{other.url}/api/rooms/{code}/join", json={"name": "P1"})
+    assert taken.status_code == 409 and taken.json()["code"] == "name_taken"
+    missing = httpx.get(f"{other.url}/api/rooms/ZZZZZ")
+    assert missing.status_code == 404 and missing.json()["code"] == "room_not_found"
+    hello = orjson.dumps({"type": "hello", "token": granted[1]["token"]}).decode()
+
+    async def scenario() -> None:
+        relayed_url = other.ws + "/" + code
+        async with websockets.connect(relayed_url) as first:
+            await first.send(hello)
+            assert orjson.loads(await first.recv())["type"] == "welcome"
+            async with websockets.connect(owner.ws + "/" + code) as second:
+                await second.send(hello)  # the same seat, straight to the owner
+                assert orjson.loads(await second.recv())["type"] == "welcome"
+                with pytest.raises(websockets.ConnectionClosed):
+                    while True:
+                        await asyncio.wait_for(first.recv(), 10)
+                assert first.close_code == 4001
+            async with websockets.connect(relayed_url) as watcher:
+                await watcher.send('{"type":"spectate"}')
+                welcome = orjson.loads(await watcher.recv())
+                assert welcome["role"] == "spectator"
+
+    asyncio.run(scenario())
+    assert metric(other, "laundermat_cluster_relays_total") == 2

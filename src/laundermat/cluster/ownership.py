@@ -76,7 +76,8 @@ class Ownership:
             await self._release_quietly(code)
             return None
         fence = self._own(Fence(code, token))
-        await self.leases.add_owned(code)
+        with contextlib.suppress(*REDIS_ERRORS):  # the next renewal adds it anyway
+            await self.leases.add_owned(code)
         self.metrics.claims.labels(reason="create").inc()
         return FencedStore(self.store, fence, self.fenced)
 
