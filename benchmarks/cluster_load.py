@@ -19,7 +19,7 @@ from tests.cluster.harness import Cluster
 
 from benchmarks.capacity.generator import Generator
 from benchmarks.capacity.server import HOST
-from benchmarks.capacity.stats import Process, ms, percentile
+from benchmarks.capacity.stats import Process, histogram, histogram_quantile, ms, percentile
 from benchmarks.capacity.tables import Seat, Table
 from benchmarks.wsclient import TEXT, WsClient, connect
 
@@ -73,6 +73,18 @@ def pin(cluster: Cluster, cores: list[int], nice: int = 0) -> list[int]:
     return used
 
 
+async def _metrics_text(url: str) -> str:
+    async with httpx.AsyncClient(timeout=30) as http:
+        return (await http.get(f"{url}/metrics")).text
+
+
+def _quantiles(before: list[str], after: list[str], name: str) -> list[Any]:
+    return [
+        histogram_quantile(histogram(a, name), histogram(b, name), 0.99)
+        for a, b in zip(before, after, strict=True)
+    ]
+
+
 def cpu_of(cluster: Cluster) -> list[float]:
     return [Process(r.proc.pid).cpu() for r in cluster.replicas if r.proc is not None]
 
@@ -81,6 +93,7 @@ async def window(gen: ClusterGenerator, cluster: Cluster, seconds: float) -> dic
     """One measured window: latency through the cluster, CPU of each replica and of the
     load generator itself."""
     me = Process(os.getpid())
+    texts0 = [await _metrics_text(r.url) for r in cluster.replicas]
     cpu0, own0 = cpu_of(cluster), me.cpu()
     moved0 = gen.moved
     gen.reset()
@@ -89,6 +102,7 @@ async def window(gen: ClusterGenerator, cluster: Cluster, seconds: float) -> dic
     gen.measuring = False
     elapsed = time.perf_counter() - start
     cpu1, own1 = cpu_of(cluster), me.cpu()
+    texts1 = [await _metrics_text(r.url) for r in cluster.replicas]
     stats = gen.stats
     relayed = 0.0
     for replica in cluster.replicas:
@@ -101,6 +115,10 @@ async def window(gen: ClusterGenerator, cluster: Cluster, seconds: float) -> dic
         "p99_ms": ms(percentile(stats.last, 0.99)),
         "p999_ms": ms(percentile(stats.last, 0.999)),
         "replica_cpu": [round((b - a) / elapsed, 3) for a, b in zip(cpu0, cpu1, strict=True)],
+        # Each replica's own view: from a command received to its last view queued (the
+        # durable commit included), and its event loop's lag; p99 over the window.
+        "server_push_p99_ms": _quantiles(texts0, texts1, "laundermat_command_push_seconds"),
+        "server_loop_lag_p99_ms": _quantiles(texts0, texts1, "laundermat_event_loop_lag_seconds"),
         "loadgen_cpu": round((own1 - own0) / elapsed, 3),
         "relayed_sockets": int(relayed),
         "moved": gen.moved - moved0,
