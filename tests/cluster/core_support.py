@@ -97,9 +97,8 @@ async def _admin(sql: str) -> None:
         await conn.close()
 
 
-@pytest.fixture(scope="module", name="pg_url")
-def pg_url_fixture() -> Iterator[str]:
-    """A fresh database on the machine's PostgreSQL, migrated to head, dropped afterwards."""
+def fresh_database() -> Iterator[str]:
+    """A new database on the machine's PostgreSQL, migrated to head; dropped afterwards."""
     from laundermat.store.migrate import upgrade_async
 
     name = f"lm_cluster_{secrets.token_hex(5)}"
@@ -111,3 +110,9 @@ def pg_url_fixture() -> Iterator[str]:
     asyncio.run(upgrade_async(url, None))
     yield url
     asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="module", name="pg_url")
+def pg_url_fixture() -> Iterator[str]:
+    """A fresh database per test module."""
+    yield from fresh_database()

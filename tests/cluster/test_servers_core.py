@@ -27,7 +27,11 @@ from sqlalchemy import text
 
 from laundermat.rooms.manager import RECONNECT_CLOSE
 from laundermat.store.engine import make_engine
-from tests.cluster.core_support import RedisServer, pg_url_fixture, redis_server_fixture  # noqa: F401
+from tests.cluster.core_support import (
+    RedisServer,
+    fresh_database,
+    redis_server_fixture,  # noqa: F401
+)
 from tests.cluster.players_core import Player
 from tests.web.conftest import ServerProcess
 
@@ -36,8 +40,11 @@ LEASE_TTL_MS = 1500
 
 
 @pytest.fixture
-def replicas(pg_url: str, redis_server: RedisServer, tmp_path: Path) -> Iterator[Any]:
-    """replicas(n): n cluster replicas sharing the database and a Redis key prefix."""
+def replicas(redis_server: RedisServer, tmp_path: Path) -> Iterator[Any]:
+    """replicas(n): n cluster replicas sharing a fresh database of this test's (a replica
+    takes over any live room nobody holds: an earlier test's would count) and a key prefix."""
+    databases = fresh_database()
+    pg_url = next(databases)
     prefix = f"t{secrets.token_hex(3)}:"
     started: list[ServerProcess] = []
 
@@ -60,14 +67,15 @@ def replicas(pg_url: str, redis_server: RedisServer, tmp_path: Path) -> Iterator
 
     start.prefix = prefix  # type: ignore[attr-defined]
     start.redis = redis_server  # type: ignore[attr-defined]
+    start.pg_url = pg_url  # type: ignore[attr-defined]
     yield start
     for proc in started:
         proc.stop()
+    next(databases, None)  # dropped
 
 
 def lease_owner(replicas: Any, code: str) -> str | None:
-    """Which replica holds the room's lease (the database of this module is shared by its
-    tests, so a replica may also own rooms an earlier test left behind)."""
+    """Which replica holds the room's lease."""
     import redis
 
     client = redis.Redis.from_url(replicas.redis.url)
@@ -140,9 +148,7 @@ def test_a_socket_on_a_replica_that_does_not_own_the_room_is_relayed(replicas: A
     assert [g["code"] for g in history] == [code]
 
 
-def test_killing_the_owner_mid_game_moves_its_rooms_and_loses_nothing(
-    replicas: Any, pg_url: str
-) -> None:
+def test_killing_the_owner_mid_game_moves_its_rooms_and_loses_nothing(replicas: Any) -> None:
     owner, survivor = replicas(2)
     rooms = [seats(owner, owner, 3) for _ in range(3)]
     players = [
@@ -171,7 +177,7 @@ def test_killing_the_owner_mid_game_moves_its_rooms_and_loses_nothing(
     assert claimed >= 3
     assert metric(survivor, "laundermat_cluster_failovers_total") == 3  # however claimed
     for code, _ in rooms:
-        logged = logged_ids(pg_url, code)
+        logged = logged_ids(replicas.pg_url, code)
         assert len(logged) == len(set(logged))  # 0 doubled
         acked = {i for p in players if p.code == code for i in p.acked if i in p.acts}
         assert acked <= set(logged)  # 0 lost

@@ -25,10 +25,13 @@ for i, key in ipairs(KEYS) do
 end
 return out
 """
-# Delete only our own lease.
+# Delete only our own leases (one call for any number of them).
 RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
+local n = 0
+for _, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then n = n + redis.call('DEL', key) end
+end
+return n
 """
 
 
@@ -69,9 +72,10 @@ class Leases:
             pipe.set(self.keys.lease(code), self.me, nx=True, px=self.ttl_ms)
         return [bool(r) for r in await pipe.execute()]
 
-    async def release(self, code: str) -> None:
-        await self._release(keys=[self.keys.lease(code)], args=[self.me])
-        await self.redis.srem(self.keys.owned(self.me), code)
+    async def release(self, *codes: str) -> None:
+        if codes:
+            await self._release(keys=[self.keys.lease(c) for c in codes], args=[self.me])
+            await self.redis.srem(self.keys.owned(self.me), *codes)
 
     async def owner(self, code: str) -> str | None:
         value = await self.redis.get(self.keys.lease(code))
@@ -129,8 +133,14 @@ class Leases:
             pipe.scard(self.keys.owned(i))
         return {i: int(n) for i, n in zip(replica_ids, await pipe.execute(), strict=True)}
 
-    async def hand_to(self, replica_id: str, code: str) -> None:
-        await self.redis.rpush(self.keys.handoff(replica_id), code)
+    async def hand_to(self, replica_id: str, *codes: str) -> None:
+        if codes:
+            await self.redis.rpush(self.keys.handoff(replica_id), *codes)
+
+    async def stop_heartbeat(self) -> None:
+        """Leaving: peers see this replica gone at once (its owned set, if anything is left
+        in it, is then taken over as a dead replica's)."""
+        await self.redis.delete(self.keys.replica(self.me))
 
 
 def _text(value: bytes | str) -> str:

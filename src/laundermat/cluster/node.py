@@ -161,11 +161,8 @@ class Cluster:
         except REDIS_ERRORS:
             live = {}
         peers = [r for r in live if r != self.me]
-        codes = list(self.ownership.owned)
-        handed = await asyncio.gather(
-            *(self.ownership.hand_over(c, rendezvous(c, peers)) for c in codes)
-        )
-        moving = [c for c, ok in zip(codes, handed, strict=True) if ok]
+        targets = {c: rendezvous(c, peers) for c in self.ownership.owned}
+        moving = await self.ownership.hand_over_many(targets)
         give_up = time.monotonic() + wait_s
         while moving and peers and time.monotonic() < give_up:
             try:
@@ -183,7 +180,7 @@ class Cluster:
             except Exception:
                 log.debug("relayed socket already closed")
         with contextlib.suppress(*REDIS_ERRORS):
-            await self.leases.forget_replica(self.me)
+            await self.leases.stop_heartbeat()
         log.info("drained", extra={"rooms": len(moving), "peers": len(peers)})
 
     async def stop(self) -> None:

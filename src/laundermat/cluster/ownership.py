@@ -115,6 +115,10 @@ class Ownership:
         return won
 
     async def _claim(self, code: str, reason: str) -> bool:
+        # A player (or the orphan scan) may get to a dead replica's room before the watcher:
+        # that is a failover too. Asked before the lease is taken, while the dead replica's
+        # owned set still lists the code (the watcher prunes codes a live replica holds).
+        previous = await self._dead_owner_of(code) if reason in ("demand", "orphan") else None
         if not await self.leases.acquire(code):
             return False
         try:
@@ -133,6 +137,10 @@ class Ownership:
             self.closed(code)
             return False
         await self._adopt(live, fence, reason)
+        if previous is not None:
+            self.metrics.failovers.inc()
+            with contextlib.suppress(*REDIS_ERRORS):
+                await self.leases.forget_owned(previous, [code])
         return True
 
     async def claim_many(self, codes: list[str], reason: str) -> list[str]:
@@ -207,21 +215,18 @@ class Ownership:
         self.metrics.claims.labels(reason=reason).inc()
         if reason == "failover":
             self.metrics.failovers.inc()
-        elif reason in ("demand", "orphan"):  # before the watcher: a dead one's room too?
-            self._spawn(self._note_failover(code))
         elif reason == "handoff":
             self.metrics.handoffs.labels(direction="in").inc()
         log.info("room claimed", extra={"room": code, "reason": reason, "epoch": fence.token})
 
-    async def _note_failover(self, code: str) -> None:
-        """Count a room claimed on demand as a failover when a dead replica owned it."""
+    async def _dead_owner_of(self, code: str) -> str | None:
+        """The dead replica whose owned set lists `code`, if any."""
         with contextlib.suppress(*REDIS_ERRORS):
             _, dead = await self.leases.live_replicas()
             for replica in dead:
                 if await self.leases.redis.sismember(self.leases.keys.owned(replica), code):
-                    await self.leases.forget_owned(replica, [code])
-                    self.metrics.failovers.inc()
-                    return
+                    return replica
+        return None
 
     def _own(self, fence: Fence) -> Fence:
         self.owned[fence.code] = fence
@@ -250,26 +255,38 @@ class Ownership:
             await self.leases.forget_owned(self.config.replica_id, [code])
 
     async def hand_over(self, code: str, target: str | None) -> bool:
-        """Drain or rebalance: hold the room (every command so far durable), release its lease,
-        push it to `target` (which claims it at once), then close its sockets."""
-        if code not in self.owned:
-            return False
+        """Rebalance one room: see `hand_over_many`."""
+        return code in await self.hand_over_many({code: target})
+
+    async def hand_over_many(self, targets: dict[str, str | None]) -> list[str]:
+        """Drain or rebalance: hold each room (every command so far durable), release the
+        leases (one call), push each code to its target (one call per target, which claims
+        them at once). `finish_hand_over` then closes each room's sockets."""
+        codes = [c for c in targets if c in self.owned]
         # Before the hold: from then on a command is refused `room_closed`, which the socket
         # must turn into "reconnect", not into a room closed for good.
-        self.moved.add(code)
-        if await self.manager.hold(code) is None:
-            self.moved.discard(code)
-            return False
-        self.owned.pop(code, None)
+        self.moved.update(codes)
+        held = await asyncio.gather(*(self.manager.hold(c) for c in codes))
+        moving = [c for c, room in zip(codes, held, strict=True) if room is not None]
+        for code in codes:
+            if code in moving:
+                self.owned.pop(code, None)
+            else:
+                self.moved.discard(code)
         self.metrics.owned.set(len(self.owned))
         try:
-            await self.leases.release(code)
-            if target is not None:
-                await self.leases.hand_to(target, code)
+            await self.leases.release(*moving)
+            by_target: dict[str, list[str]] = {}
+            for code in moving:
+                target = targets[code]
+                if target is not None:
+                    by_target.setdefault(target, []).append(code)
+            for target, handed in by_target.items():
+                await self.leases.hand_to(target, *handed)
         except REDIS_ERRORS:
-            log.warning("handover not announced; the lease expires", extra={"room": code})
-        self.metrics.handoffs.labels(direction="out").inc()
-        return True
+            log.warning("handover not announced; the leases expire", extra={"rooms": len(moving)})
+        self.metrics.handoffs.labels(direction="out").inc(len(moving))
+        return moving
 
     async def finish_hand_over(self, code: str) -> None:
         await self.manager.drop(code, "moved")

@@ -22,6 +22,7 @@ from ..rooms.lobby import RoomStatus
 from .ownership import REDIS_ERRORS, Ownership
 
 log = logging.getLogger("laundermat.cluster")
+HANDOFF_BATCH = 100  # codes taken from the handoff list at once
 
 
 def rendezvous(code: str, replicas: list[str]) -> str | None:
@@ -119,15 +120,17 @@ class Watcher:
         while True:
             try:
                 item = await self.handoff_redis.blpop([key], timeout=1)
+                if item is None:
+                    continue
+                # A draining peer pushes all its rooms at once: take them as one batch.
+                more = await self.handoff_redis.lpop(key, HANDOFF_BATCH - 1) or []
             except asyncio.CancelledError:
                 raise
             except REDIS_ERRORS:
                 await asyncio.sleep(self.config.watch_ms / 1000)
                 continue
-            if item is None:
-                continue
-            code = item[1].decode() if isinstance(item[1], bytes) else item[1]
-            await self.ownership.claim(code, "handoff")
+            codes = [c.decode() if isinstance(c, bytes) else c for c in [item[1], *more]]
+            await self.ownership.claim_many(codes, "handoff")
 
     # ------------------------------------------------------------ rebalance
 
