@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Debian packages the tests need (chromium, docker-compose).
+# Debian packages the tests need (chromium, docker-compose, nodejs, nginx, redis-server).
 system-packages:
 	@scripts/ensure-system-packages.sh
 

@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # System packages the tests need, from Debian: chromium for the browser tests (Playwright's own
-# browser download is not reachable here), docker-compose to validate docker-compose.yml and
-# nodejs for the browser client's unit tests (make jstest: node --test, no npm packages).
+# browser download is not reachable here), docker-compose to validate the compose files, nodejs
+# for the browser client's unit tests (make jstest: node --test, no npm packages), and nginx plus
+# redis-server for the scale-out tests (tests/cluster: a load balancer in front of replicas that
+# coordinate through Redis; each test starts its own nginx and redis-server on free ports).
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
+# nginx lives in /usr/sbin, which a non-root PATH may lack.
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ]; then
   echo "installing Debian packages for the tests: ${missing[*]}" >&2

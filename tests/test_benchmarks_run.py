@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cluster.services import require_postgresql
+
 ROOT = Path(__file__).resolve().parents[1]
 
 COMMANDS = {
@@ -21,18 +23,29 @@ COMMANDS = {
     "goblin": ["benchmarks.goblin_bench", "--games", "3", "--repeat", "1"],
     "goblin_rooms": ["benchmarks.goblin_rooms", "--rooms", "2", "--commands", "40"],
     "goblin_capacity": ["benchmarks.goblin_capacity", "--help"],
+    # nginx, Redis, PostgreSQL and replicas, each part tiny: about two minutes.
+    "cluster": ["benchmarks.cluster_bench", "--tiny"],
 }
+TIMEOUTS = {"cluster": 480}
 
 
-@pytest.mark.parametrize("name", sorted(COMMANDS))
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(n, marks=pytest.mark.timeout(600)) if n in TIMEOUTS else n
+        for n in sorted(COMMANDS)
+    ],
+)
 def test_the_benchmark_runs(name: str, tmp_path: Path) -> None:
+    if name == "cluster":
+        require_postgresql()
     done = subprocess.run(
         [sys.executable, "-m", *COMMANDS[name]],
         cwd=tmp_path if name == "store" else ROOT,
         env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"},
         capture_output=True,
         text=True,
-        timeout=240,
+        timeout=TIMEOUTS.get(name, 240),
     )
     assert done.returncode == 0, done.stderr[-2000:]
     if not name.endswith("capacity"):  # a JSON line of figures

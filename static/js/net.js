@@ -48,6 +48,10 @@ export const api = {
 // Close codes after which reconnecting would not help (docs/protocol.md, "Close codes").
 // 1008 is final only after an error said why (bad_token); a rate limit is worth a retry.
 const FINAL_CLOSES = { 1000: "left", 4001: "replaced", 4003: "kicked", 4004: "room_closed" };
+// The room moved to another server (a handover, a failover): reconnect at once, no backoff.
+// Twice within RECONNECT_NOW_MS falls back to the backoff, so a loop cannot spin.
+export const RECONNECT_NOW = 4012;
+const RECONNECT_NOW_MS = 1000;
 
 /**
  * One room connection. Reconnects with exponential backoff and resends hello; tracks the view
@@ -72,6 +76,7 @@ export class RoomSocket {
     this.nextId = 1;
     this.status = "connecting";
     this.fatal = null;
+    this.reconnectedNowAt = -Infinity;
   }
 
   start() {
@@ -119,6 +124,12 @@ export class RoomSocket {
       if (final || this.stopped) {
         this.setStatus("closed");
         if (!this.stopped) this.cb.onClosed?.(final);
+        return;
+      }
+      const now = Date.now();
+      if (event.code === RECONNECT_NOW && now - this.reconnectedNowAt >= RECONNECT_NOW_MS) {
+        this.reconnectedNowAt = now;
+        this.connect();
         return;
       }
       this.scheduleRetry();

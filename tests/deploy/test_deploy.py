@@ -26,11 +26,16 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
 
-def compose(*args: str) -> subprocess.CompletedProcess[str]:
+SINGLE = ("docker-compose.yml", "docker-compose.override.yml")  # what `docker compose up` reads
+SCALED = ("docker-compose.yml", "docker-compose.scale.yml")
+
+
+def compose(*args: str, files: tuple[str, ...] = SINGLE) -> subprocess.CompletedProcess[str]:
     tool = shutil.which("docker-compose")
     assert tool, "docker-compose is missing: `make test` installs Debian's docker-compose"
+    named = [part for name in files for part in ("-f", name)]
     return subprocess.run(
-        [tool, "-f", "docker-compose.yml", "--env-file", ".env.example", *args],
+        [tool, *named, "--env-file", ".env.example", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,

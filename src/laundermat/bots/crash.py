@@ -147,9 +147,7 @@ class CrashBot:
                 message = orjson.loads(raw)
                 kind = message["type"]
                 if kind == "view":
-                    self.view = message
-                    if self._over():
-                        self.games_over.add(message["room"]["game_number"])
+                    self._on_view(message)
                 elif kind in ("ack", "error") and message.get("id") in self.replays:
                     self.replays.discard(message["id"])
                     self.ledger.unrecognised += kind != "ack"
@@ -162,6 +160,12 @@ class CrashBot:
                     self._answered(message)
                 if not self.pending:
                     await self._maybe_act(ws)
+
+    def _on_view(self, message: dict[str, Any]) -> None:
+        """A view arrived (tests/cluster records every one: version, content, time)."""
+        self.view = message
+        if self._over():
+            self.games_over.add(message["room"]["game_number"])
 
     def _over(self) -> bool:
         game = self.view["game"] if self.view is not None else None

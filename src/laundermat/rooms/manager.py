@@ -1,20 +1,42 @@
-"""The live rooms by code: create, find, restore after a restart, close idle ones."""
+"""The live rooms by code: create, find, restore after a restart, close idle ones.
+
+In cluster mode (cluster/, docs/scaling.md) a `Claims` decides which codes this replica may
+own: a new room's code is claimed cluster-wide before the room exists, each room writes
+through its own fenced store, and rooms are adopted, handed over or dropped one at a time.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 from .. import games
 from .clock import Clock
 from .errors import RoomError
 from .members import CODE_ALPHABET, new_code, normalize_code
-from .records import StoreLike
+from .records import LiveRoom, RoomRecord, StoreLike, StoreUnavailable
 from .room import Room
 from .wire import Observer, RoomConfig
 
 log = logging.getLogger("laundermat.rooms")
+
+# Close code for "this room moved to another server: reconnect now" (docs/protocol.md): the
+# client reconnects at once, without backoff, and lands on the room's new owner.
+RECONNECT_CLOSE = 4012
+CODE_TRIES = 20  # codes tried before a creation gives up (28.6 million codes: never, in practice)
+
+
+class Claims(Protocol):
+    """Cluster mode: which codes this replica owns (cluster/ownership.py)."""
+
+    async def claim_new(self, code: str, record: RoomRecord) -> StoreLike | None:
+        """Own a new room's code everywhere: its fenced store, or None if the code is taken."""
+        ...
+
+    def closed(self, code: str) -> None:
+        """The room closed for good (its record says so): let the code go."""
+        ...
 
 
 class RoomManager:
@@ -36,6 +58,7 @@ class RoomManager:
         self.rooms: dict[str, Room] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Task[None]] = set()
+        self.claims: Claims | None = None  # set in cluster mode
 
     async def create(
         self, name: str, settings: dict[str, Any], game: str = games.DEFAULT_GAME
@@ -48,21 +71,41 @@ class RoomManager:
         problems = games.settings_errors(definition, settings)
         if problems:
             raise RoomError("bad_message", "; ".join(problems))
-        code = new_code()
-        while code in self.rooms:  # unique among live rooms
-            code = new_code()
-        room = Room(code, self.store, self.clock, self.config, self.observer, self._emptied, game)
-        room.lobby.settings = settings
+        room = await self._new_room(settings, game)
+        code = room.code
         room.start()
         self.rooms[code] = room
         try:
             player_id, token = await room.join(name)
         except BaseException:
             self.rooms.pop(code, None)
-            await room.close(forget=False)
+            # A claimed code has a row already: mark it closed so nobody restores it.
+            await room.close(forget=self.claims is not None)
+            if self.claims is not None:
+                self.claims.closed(code)
             raise
         log.info("room created", extra={"room": code})
         return room, player_id, token
+
+    async def _new_room(self, settings: dict[str, Any], game: str) -> Room:
+        """A room under a code no live room has: here, or in cluster mode anywhere."""
+        for _ in range(CODE_TRIES):
+            code = new_code()
+            if code in self.rooms:
+                continue
+            room = Room(
+                code, self.store, self.clock, self.config, self.observer, self._emptied, game
+            )
+            room.lobby.settings = settings
+            if self.claims is None:
+                return room
+            store = await self.claims.claim_new(code, room.record())
+            if store is None:
+                continue  # another replica's room has this code
+            room = Room(code, store, self.clock, self.config, self.observer, self._emptied, game)
+            room.lobby.settings = settings
+            return room
+        raise RoomError("unavailable")
 
     def get(self, code: str) -> Room | None:
         code = normalize_code(code)
@@ -91,6 +134,45 @@ class RoomManager:
             log.info("room restored", extra={"room": room.code, "status": str(room.lobby.status)})
         return len(self.rooms)
 
+    async def adopt(self, live: LiveRoom, store: StoreLike) -> Room:
+        """Cluster mode: a room this replica has just claimed, restored from the database with
+        its timer re-armed from the stored deadline (as after a restart)."""
+        room = Room.restore(live, store, self.clock, self.config, self.observer, self._emptied)
+        self.rooms[room.code] = room
+        await room.resume()
+        log.info("room adopted", extra={"room": room.code, "status": str(room.lobby.status)})
+        return room
+
+    async def hold(self, code: str) -> Room | None:
+        """Cluster mode, before a handover: once every job queued so far is done (so durable),
+        stop the room taking new ones and stop its timers. `drop` closes its sockets after."""
+        room = self.rooms.get(code)
+        if room is None:
+            return None
+
+        async def stop() -> None:
+            room.jobs.closed = True
+            room.play.cancel_timer()
+            room.away.cancel_all()
+            room.bots.cancel_all()
+
+        try:
+            await room.jobs.call(stop)
+        except RoomError:
+            return None  # closed meanwhile
+        return room
+
+    async def drop(self, code: str, reason: str = "reconnect") -> bool:
+        """Cluster mode: forget a room without writing (it is owned elsewhere now, or its
+        write was fenced); its sockets close with RECONNECT_CLOSE."""
+        room = self.rooms.pop(code, None)
+        if room is None:
+            return False
+        room.jobs.closed = False  # a held room: let close() run its course
+        await room.close(RECONNECT_CLOSE, reason, forget=False)
+        log.info("room dropped", extra={"room": code, "reason": reason})
+        return True
+
     def start_sweeper(self, every_ms: int = 5_000) -> None:
         async def sweep() -> None:
             while True:
@@ -111,7 +193,12 @@ class RoomManager:
 
     async def close(self, room: Room) -> None:
         self.rooms.pop(room.code, None)
-        await room.close()
+        try:
+            await room.close()
+        except StoreUnavailable:  # still live in the store: a restart (or a peer) brings it back
+            log.warning("room close not saved", extra={"room": room.code})
+        if self.claims is not None:
+            self.claims.closed(room.code)
         log.info("room closed", extra={"room": room.code, "status": str(room.lobby.status)})
 
     def _emptied(self, room: Room) -> None:

@@ -12,6 +12,8 @@ from typing import Any, Protocol
 
 __all__ = [
     "DuplicateCommand",
+    "Fence",
+    "Fenced",
     "GameRecord",
     "GameSummary",
     "LiveGame",
@@ -31,6 +33,22 @@ class StoreUnavailable(Exception):
 class DuplicateCommand(Exception):
     """The command log already holds this (player, client id) for the game: a retry that
     memory no longer remembered. Nothing was written; the first application stands."""
+
+
+class Fenced(StoreUnavailable):
+    """The database refused a write because another replica has claimed the room since this
+    one did (its fencing token is stale, cluster/). Nothing was written and nothing may be
+    acknowledged: the room must be dropped from memory (a subclass of StoreUnavailable so
+    every caller already treats it as "not written")."""
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A room's fencing token: the `rooms.owner_epoch` this replica's claim returned. Every
+    write for the room commits only while the row still holds this epoch."""
+
+    code: str
+    token: int
 
 
 @dataclass

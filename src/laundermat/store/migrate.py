@@ -31,9 +31,31 @@ def upgrade(url: str, schema: str | None = None) -> None:
     command.upgrade(alembic_config(url, schema), "head")
 
 
+# pg_advisory_lock key: replicas started together (`--scale app=3`) migrate one at a time.
+MIGRATION_LOCK = 0x4C4D4D47  # "LMMG"
+
+
 async def upgrade_async(url: str, schema: str | None = None) -> None:
     # alembic's async env.py starts its own event loop, so it runs in a worker thread.
-    await asyncio.to_thread(upgrade, url, schema)
+    if not url.startswith("postgresql"):
+        await asyncio.to_thread(upgrade, url, schema)
+        return
+    from sqlalchemy import text
+
+    from .engine import make_engine
+
+    # The lock is held by this session while the migration runs on alembic's own connection;
+    # the next replica then finds the schema at head and has nothing to do.
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as conn:
+            await conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+            try:
+                await asyncio.to_thread(upgrade, url, schema)
+            finally:
+                await conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+    finally:
+        await engine.dispose()
 
 
 async def wait_and_upgrade(url: str, wait_seconds: float) -> None:

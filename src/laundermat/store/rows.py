@@ -5,15 +5,15 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from ..rooms.records import PlayerRecord, RoomRecord
 from .tables import commands, games, rooms
 
 
-async def upsert_room(conn: AsyncConnection, room: RoomRecord) -> None:
-    values = {
+def room_values(room: RoomRecord) -> dict[str, Any]:
+    return {
         "game": room.game,
         "status": room.status,
         "settings": room.settings,
@@ -25,6 +25,10 @@ async def upsert_room(conn: AsyncConnection, room: RoomRecord) -> None:
         "fairness": room.fairness,
         "options": room.options,
     }
+
+
+async def upsert_room(conn: AsyncConnection, room: RoomRecord) -> None:
+    values = room_values(room)
     done = await conn.execute(update(rooms).where(rooms.c.code == room.code).values(**values))
     if done.rowcount == 0:
         await conn.execute(insert(rooms).values(code=room.code, closed=False, **values))
@@ -53,3 +57,31 @@ async def delete_finished(conn: AsyncConnection, before_ms: int) -> int:
     await conn.execute(delete(commands).where(commands.c.game_id.in_(ids)))
     done = await conn.execute(delete(games).where(old))
     return int(done.rowcount or 0)
+
+
+async def write_log(
+    conn: AsyncConnection,
+    rows: list[dict[str, Any]],
+    deadlines: list[dict[str, Any]],
+    finished: list[dict[str, Any]],
+) -> None:
+    """Commands, each game's new deadline, and the games they finished (one transaction)."""
+    await conn.execute(insert(commands), rows)
+    await conn.execute(
+        update(games)
+        .where(games.c.id == bindparam("gid"))
+        .values(deadline_ms=bindparam("dl"), window_id=bindparam("wid")),
+        deadlines,
+    )
+    if finished:
+        await conn.execute(
+            update(games)
+            .where(games.c.id == bindparam("gid"))
+            .values(
+                result=bindparam("res"),
+                finished=True,
+                finished_ms=bindparam("at"),
+                deadline_ms=None,
+            ),
+            finished,
+        )

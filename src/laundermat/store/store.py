@@ -12,22 +12,25 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, insert, select, text, update
+from sqlalchemy import insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from ..rooms.records import (
+    Fence,
+    Fenced,
     GameRecord,
     GameSummary,
-    LiveGame,
     LiveRoom,
     RoomRecord,
     StoreUnavailable,
 )
+from .claims import ClusterQueries
 from .engine import make_engine, normalise_url
+from .fencing import check_fence, held_fences
 from .guard import guarded
+from .loading import live_rooms
 from .migrate import upgrade_async
-from .rows import delete_finished
-from .rows import room_record as _room_record
+from .rows import delete_finished, write_log
 from .rows import upsert_room as _upsert_room
 from .sqlite_log import SqliteCommandLog
 from .tables import commands, games, rooms
@@ -39,10 +42,11 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-_PendingCommand = tuple[dict[str, Any], dict[str, Any], "asyncio.Future[None]"]
+# (row, its game's deadline and result, the caller's future, the room's fence or None)
+_PendingCommand = tuple[dict[str, Any], dict[str, Any], "asyncio.Future[None]", Fence | None]
 
 
-class Store:
+class Store(ClusterQueries):
     def __init__(self, engine: AsyncEngine, lock_budget_s: float = 10.0) -> None:
         self.engine = engine
         # How long a write waits out SQLite's lock before it is reported unavailable.
@@ -76,11 +80,16 @@ class Store:
         await upgrade_async(url, schema)
         return cls(engine, lock_budget_s)
 
-    async def _transaction(self, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
-        """One write transaction, its driver errors translated (see guard.py)."""
+    async def _transaction(
+        self, work: Callable[[AsyncConnection], Awaitable[T]], fence: Fence | None = None
+    ) -> T:
+        """One write transaction, its driver errors translated (see guard.py). With a fence
+        (cluster mode) it begins by locking the room's row on its token: Fenced otherwise."""
 
         async def attempt() -> T:
             async with self.engine.begin() as conn:
+                if fence is not None:
+                    await check_fence(conn, fence)
                 return await work(conn)
 
         return await guarded(attempt, self.lock_budget_s)
@@ -94,14 +103,15 @@ class Store:
 
     # ------------------------------------------------------------------ rooms
 
-    async def save_room(self, room: RoomRecord) -> None:
-        await self._transaction(lambda conn: _upsert_room(conn, room))
+    async def save_room(self, room: RoomRecord, *, fence: Fence | None = None) -> None:
+        await self._transaction(lambda conn: _upsert_room(conn, room), fence)
 
-    async def close_room(self, code: str) -> None:
+    async def close_room(self, code: str, *, fence: Fence | None = None) -> None:
         await self._transaction(
             lambda conn: conn.execute(
                 update(rooms).where(rooms.c.code == code).values(closed=True, updated_ms=now_ms())
-            )
+            ),
+            fence,
         )
 
     # ------------------------------------------------------------------ games
@@ -113,6 +123,8 @@ class Store:
         player_ids: list[str],
         deadline_ms: int | None,
         window_id: int | None,
+        *,
+        fence: Fence | None = None,
     ) -> int:
         """The new game and the room record that seats it commit together: a crash leaves
         either the old room or a started game whose every seat is known."""
@@ -144,7 +156,7 @@ class Store:
             await _upsert_room(conn, room)
             return game_id
 
-        return await self._transaction(work)
+        return await self._transaction(work, fence)
 
     async def append_command(
         self,
@@ -157,9 +169,11 @@ class Store:
         player_id: str | None = None,
         client_id: str | None = None,
         result: dict[str, Any] | None = None,
+        fence: Fence | None = None,
     ) -> None:
         """Durable when it returns; calls made while a commit is in flight share the next one.
-        A `result` finishes the game in the same transaction as its last command."""
+        A `result` finishes the game in the same transaction as its last command. A command
+        whose fence is stale raises Fenced; its neighbours in the batch still commit."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         row = {
             "game_id": game_id,
@@ -169,7 +183,7 @@ class Store:
             "client_id": client_id,
         }
         timer = {"gid": game_id, "dl": deadline_ms, "wid": window_id, "result": result}
-        self._pending.append((row, timer, future))
+        self._pending.append((row, timer, future, fence))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
         await future
@@ -178,7 +192,7 @@ class Store:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                await self._write_guarded(batch)
+                fenced = await self._write_guarded(batch)
             except Exception as exc:
                 if len(batch) == 1 or isinstance(exc, StoreUnavailable):
                     _settle(batch, exc)  # an outage fails the whole batch alike
@@ -186,68 +200,83 @@ class Store:
                 # One bad row (a retried id, a taken seq) must not fail its neighbours.
                 for item in batch:
                     try:
-                        await self._write_guarded([item])
+                        fenced = await self._write_guarded([item])
                     except Exception as one:
                         _settle([item], one)
                     else:
-                        _settle([item], None)
+                        _settle_fenced([item], fenced)
             else:
-                _settle(batch, None)
+                _settle_fenced(batch, fenced)
 
-    async def _write_guarded(self, batch: list[_PendingCommand]) -> None:
-        await guarded(lambda: self._write(batch), self.lock_budget_s)
+    async def _write_guarded(self, batch: list[_PendingCommand]) -> set[Fence]:
+        return await guarded(lambda: self._write(batch), self.lock_budget_s)
 
-    async def _write(self, batch: list[_PendingCommand]) -> None:
-        timers = {t["gid"]: t for _, t, _ in batch}  # the last deadline of each game wins
+    async def _write(self, batch: list[_PendingCommand]) -> set[Fence]:
+        """Write the batch; returns the stale fences, whose commands were left out."""
+        fences = {f for _, _, _, f in batch if f is not None}
+        if fences:
+            return await self._write_fenced(batch, fences)
+        await self._write_rows(batch)
+        return set()
+
+    async def _write_fenced(self, batch: list[_PendingCommand], fences: set[Fence]) -> set[Fence]:
+        async with self.engine.begin() as conn:
+            held = await held_fences(conn, fences)
+            await self._write_rows([p for p in batch if p[3] is None or p[3] in held], conn)
+        return fences - held
+
+    async def _write_rows(
+        self, batch: list[_PendingCommand], conn: AsyncConnection | None = None
+    ) -> None:
+        if not batch:
+            return
+        timers = {t["gid"]: t for _, t, _, _ in batch}  # the last deadline of each game wins
         finished = [
             {"gid": t["gid"], "res": t["result"], "at": now_ms()}
-            for _, t, _ in batch
+            for _, t, _, _ in batch
             if t["result"] is not None
         ]
         deadlines = [{k: t[k] for k in ("gid", "dl", "wid")} for t in timers.values()]
-        if self._sqlite_log is not None:
-            await self._sqlite_log.write([row for row, _, _ in batch], deadlines, finished)
+        rows = [row for row, _, _, _ in batch]
+        if conn is None and self._sqlite_log is not None:
+            await self._sqlite_log.write(rows, deadlines, finished)
             return
-        async with self.engine.begin() as conn:
-            await conn.execute(insert(commands), [row for row, _, _ in batch])
-            await conn.execute(
-                update(games)
-                .where(games.c.id == bindparam("gid"))
-                .values(deadline_ms=bindparam("dl"), window_id=bindparam("wid")),
-                deadlines,
-            )
-            if finished:
-                await conn.execute(
-                    update(games)
-                    .where(games.c.id == bindparam("gid"))
-                    .values(
-                        result=bindparam("res"),
-                        finished=True,
-                        finished_ms=bindparam("at"),
-                        deadline_ms=None,
-                    ),
-                    finished,
-                )
+        if conn is None:
+            async with self.engine.begin() as own:
+                await write_log(own, rows, deadlines, finished)
+        else:
+            await write_log(conn, rows, deadlines, finished)
 
     async def save_deadline(
-        self, game_id: int, deadline_ms: int | None, window_id: int | None
+        self,
+        game_id: int,
+        deadline_ms: int | None,
+        window_id: int | None,
+        *,
+        fence: Fence | None = None,
     ) -> None:
         await self._transaction(
             lambda conn: conn.execute(
                 update(games)
                 .where(games.c.id == game_id)
                 .values(deadline_ms=deadline_ms, window_id=window_id)
-            )
+            ),
+            fence,
         )
 
-    async def save_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None:
+    async def save_snapshot(
+        self, game_id: int, seq: int, state: dict[str, Any], *, fence: Fence | None = None
+    ) -> None:
         await self._transaction(
             lambda conn: conn.execute(
                 update(games).where(games.c.id == game_id).values(snapshot_seq=seq, snapshot=state)
-            )
+            ),
+            fence,
         )
 
-    async def finish_game(self, game_id: int, result: dict[str, Any]) -> None:
+    async def finish_game(
+        self, game_id: int, result: dict[str, Any], *, fence: Fence | None = None
+    ) -> None:
         """`result` is kept as given; `winner_names` in it feeds the history listing. Games
         finish with their last command (append_command); this repairs older ones."""
         await self._transaction(
@@ -255,70 +284,15 @@ class Store:
                 update(games)
                 .where(games.c.id == game_id)
                 .values(result=result, finished=True, finished_ms=now_ms(), deadline_ms=None)
-            )
+            ),
+            fence,
         )
 
     # ------------------------------------------------------------------ restore
 
     async def load_live_rooms(self) -> list[LiveRoom]:
         async with self.engine.connect() as conn:
-            room_rows = (await conn.execute(select(rooms).where(rooms.c.closed.is_(False)))).all()
-            live = []
-            for row in room_rows:
-                room = _room_record(row._mapping)
-                game_row = (
-                    await conn.execute(
-                        select(games)
-                        .where(games.c.room_code == room.code)
-                        .order_by(games.c.id.desc())
-                        .limit(1)
-                    )
-                ).first()
-                game = None
-                # The room's latest game if unfinished; if finished, only while it is still
-                # the room's current game: a finished room keeps its final standings after a
-                # restart, until a rematch.
-                if game_row is not None and (
-                    not game_row.finished or game_row.game_number == room.game_number
-                ):
-                    g = game_row._mapping
-                    cmd_rows = (
-                        await conn.execute(
-                            select(commands.c.seq, commands.c.command)
-                            .where(
-                                commands.c.game_id == g["id"], commands.c.seq > g["snapshot_seq"]
-                            )
-                            .order_by(commands.c.seq)
-                        )
-                    ).all()
-                    game = LiveGame(
-                        game_id=g["id"],
-                        seed=g["seed"],
-                        player_ids=list(g["player_ids"]),
-                        settings=dict(g["settings"]),
-                        snapshot_seq=g["snapshot_seq"],
-                        snapshot=g["snapshot"],
-                        commands=[(r.seq, r.command) for r in cmd_rows],
-                        deadline_ms=g["deadline_ms"],
-                        window_id=g["window_id"],
-                        finished=bool(g["finished"]),
-                        server_seed=g["server_seed"],
-                        nonces=g["nonces"],
-                    )
-                answered = (
-                    await conn.execute(
-                        select(commands.c.player_id, commands.c.client_id)
-                        .join(games, games.c.id == commands.c.game_id)
-                        .where(
-                            games.c.room_code == room.code,
-                            commands.c.client_id.is_not(None),
-                            commands.c.player_id.is_not(None),
-                        )
-                        .order_by(commands.c.game_id, commands.c.seq)
-                    )
-                ).all()
-                live.append(LiveRoom(room, game, [(r.player_id, r.client_id) for r in answered]))
-            return live
+            return await live_rooms(conn)
 
     # ------------------------------------------------------------------ history
 
@@ -384,8 +358,14 @@ class Store:
         )
 
 
+def _settle_fenced(batch: list[_PendingCommand], stale: set[Fence]) -> None:
+    for item in batch:
+        fence = item[3]
+        _settle([item], Fenced(f"room {fence.code}: stale epoch") if fence in stale else None)
+
+
 def _settle(batch: list[_PendingCommand], error: BaseException | None) -> None:
-    for _, _, future in batch:
+    for _, _, future, _ in batch:
         if future.done():
             continue
         if error is None:

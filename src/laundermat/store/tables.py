@@ -38,6 +38,8 @@ rooms = Table(
     Column("fairness", Json),
     # The platform's settings (not the game's): {"stand_in": bool} (migration 0005).
     Column("options", Json),
+    # The fencing token (migration 0006, cluster/): one more at every claim by a replica.
+    Column("owner_epoch", BigInteger, nullable=False, server_default="0"),
 )
 Index("ix_rooms_open", rooms.c.closed)
 

@@ -23,7 +23,7 @@ from ..rooms.records import StoreLike, StoreUnavailable
 from ..store.memory import MemoryStore
 from . import replays
 from .gcpolicy import steward
-from .limits import AddressBuckets, AddressLimiter
+from .limits import AddressBuckets, Limiters
 from .metrics import Metrics
 from .middleware import BodyLimit, SecurityHeaders
 from .routes import ApiError, router
@@ -73,6 +73,24 @@ def truthful_openapi(app: FastAPI) -> dict[str, Any]:
     return app.openapi_schema
 
 
+def make_cluster(
+    settings: ServerSettings, store: StoreLike, manager: RoomManager, metrics: Metrics
+) -> Any:
+    """Cluster mode (LAUNDERMAT_REDIS_URL, docs/scaling.md); imported only then."""
+    from ..cluster import Cluster, ClusterConfig, advertise_url
+
+    assert settings.redis_url is not None and settings.cluster_secret is not None
+    config = ClusterConfig(
+        redis_url=settings.redis_url,
+        advertise_url=advertise_url(settings.host, settings.port, settings.advertise_url),
+        secret=settings.cluster_secret,
+        replica_id=settings.replica_id or "",
+        prefix=settings.redis_prefix,
+        lease_ttl_ms=settings.lease_ttl_ms,
+    )
+    return Cluster(config, store, manager, metrics.registry, settings.max_message_bytes)
+
+
 async def retention(store: StoreLike, settings: ServerSettings) -> None:
     """Delete finished games older than the retention period, now and then."""
     keep_ms = round(settings.finished_game_retention_days * 86_400_000)
@@ -92,11 +110,14 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
 
     for spec in settings.extra_games:
         games.load(spec)
+    if settings.redis_url and not settings.cluster_secret:
+        raise ValueError("LAUNDERMAT_REDIS_URL needs LAUNDERMAT_CLUSTER_SECRET (shared by peers)")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await open_store(settings)
         metrics = Metrics()
+        limiter = Limiters(settings.redis_url, settings.redis_prefix)  # Redis when configured
         manager = RoomManager(
             store,
             clock,
@@ -105,22 +126,28 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
             idle_close_ms=round(settings.room_idle_close_seconds * 1000),
             finished_close_ms=round(settings.room_finished_close_seconds * 1000),
         )
+        cluster = make_cluster(settings, store, manager, metrics) if settings.redis_url else None
         app.state.laundermat = AppState(
             settings=settings,
             store=store,
             manager=manager,
             metrics=metrics,
-            create_limiter=AddressLimiter(settings.room_creations_per_minute),
-            join_limiter=AddressLimiter(settings.join_attempts_per_minute),
-            lookup_limiter=AddressLimiter(settings.room_lookups_per_minute),
-            lookup_miss_limiter=AddressLimiter(settings.room_lookup_misses_per_minute),
-            qr_limiter=AddressLimiter(settings.qr_codes_per_minute),
-            socket_limiter=AddressLimiter(settings.sockets_per_minute_per_address),
+            create_limiter=limiter("create", settings.room_creations_per_minute),
+            join_limiter=limiter("join", settings.join_attempts_per_minute),
+            lookup_limiter=limiter("lookup", settings.room_lookups_per_minute),
+            lookup_miss_limiter=limiter("lookup_miss", settings.room_lookup_misses_per_minute),
+            qr_limiter=limiter("qr", settings.qr_codes_per_minute),
+            socket_limiter=limiter("socket", settings.sockets_per_minute_per_address),
             message_buckets=AddressBuckets(
                 settings.messages_per_second_per_address, settings.message_burst_per_address
             ),
+            cluster=cluster,
         )
-        restored = await manager.restore()
+        if cluster is not None:  # rooms come on demand, by failover, handoff or orphan scan
+            await cluster.start()
+            restored = 0
+        else:
+            restored = await manager.restore()
         manager.start_sweeper()
         background = [asyncio.create_task(metrics.watch_loop(), name="loop-lag")]
         if settings.gc_freeze_seconds > 0:
@@ -133,8 +160,11 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
         finally:
             for task in background:
                 task.cancel()
+            if cluster is not None:
+                await cluster.stop()
             await manager.shutdown()
             await store.close()
+            await limiter.close()
 
     app = FastAPI(title="LaunderMat", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.include_router(router)
@@ -143,6 +173,11 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     # Outermost last: the headers go on the body cap's 413 too.
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
+    if settings.redis_url and settings.cluster_secret:
+        from ..cluster import ForwardToOwner, TrustedPeers
+
+        app.add_middleware(ForwardToOwner)
+        app.add_middleware(TrustedPeers, secret=settings.cluster_secret)  # outermost: first
     app.add_api_websocket_route("/ws/{code}", socket_endpoint)
     if settings.static_dir.is_dir():
         app.mount("/static", StaticFiles(directory=settings.static_dir), name="static")

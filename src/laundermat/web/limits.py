@@ -1,10 +1,23 @@
-"""Rate limits and the origin allowlist (OWASP WebSocket checklist)."""
+"""Rate limits and the origin allowlist (OWASP WebSocket checklist).
+
+Counted per address over a minute (rooms created, joins, lookups, QR codes, new sockets):
+`AddressLimiter` in this process, or `SharedLimiter` in Redis when LAUNDERMAT_REDIS_URL is
+set, so N replicas hold one budget rather than N. Per frame (`TokenBucket`, `AddressBuckets`):
+always in this process, since a Redis round trip per frame would cost more than the frame's
+own work; a socket lives on one replica, and nginx's hashing on the room code keeps a table's
+sockets on one replica too (docs/scaling.md).
+"""
 
 from __future__ import annotations
 
+import logging
 import time
+import uuid
 from collections import deque
+from typing import Any, Protocol
 from urllib.parse import urlsplit
+
+log = logging.getLogger("laundermat.limits")
 
 
 class TokenBucket:
@@ -95,6 +108,119 @@ class AddressLimiter:
             del self.events[address]
         if len(self.events) >= self.max_addresses:
             self.events.clear()
+
+
+class Limiter(Protocol):
+    """At most `limit` events per address in any window (the routes' and sockets' view)."""
+
+    async def allow(self, address: str) -> bool:
+        """Count an event; False (and not counted) when the address is over the limit."""
+        ...
+
+    async def blocked(self, address: str) -> bool:
+        """Over the limit now, without counting this as an attempt."""
+        ...
+
+
+class LocalLimiter:
+    """An `AddressLimiter` in this process, behind the async `Limiter` face."""
+
+    def __init__(self, limit: int, window_s: float = 60.0) -> None:
+        self.local = AddressLimiter(limit, window_s)
+
+    async def allow(self, address: str) -> bool:
+        return self.local.allow(address)
+
+    async def blocked(self, address: str) -> bool:
+        return self.local.blocked(address)
+
+
+# A sliding window in one sorted set per (limit, address): timestamps from Redis's own clock
+# (replicas' clocks may disagree), pruned to the window, counted, and the new event added only
+# if under the limit; all in one script, so two replicas racing cannot both take the last slot.
+_ALLOW = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+if ARGV[3] == '0' then return count end
+if count >= tonumber(ARGV[1]) then return -1 end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], window)
+return count + 1
+"""
+
+
+class SharedLimiter:
+    """The same sliding window as `AddressLimiter`, kept in Redis so that every replica
+    draws on one budget per address. If Redis does not answer, it fails open: the limit is
+    kept by this process alone (N times too generous, for as long as Redis is away) and a
+    warning is logged, rather than refusing every player while Redis restarts."""
+
+    def __init__(
+        self, redis: Any, name: str, limit: int, window_s: float = 60.0, prefix: str = ""
+    ) -> None:
+        self.redis = redis
+        self.key = f"{prefix}limit:{name}:"
+        self.limit = limit
+        self.window_ms = round(window_s * 1000)
+        self.fallback = AddressLimiter(limit, window_s)
+        self.script = redis.register_script(_ALLOW)
+        self._warned_at = -1e9
+
+    async def allow(self, address: str) -> bool:
+        answer = await self._run(address, uuid.uuid4().hex)
+        if answer is None:
+            return self.fallback.allow(address)
+        return answer > 0
+
+    async def blocked(self, address: str) -> bool:
+        answer = await self._run(address, "0")
+        if answer is None:
+            return self.fallback.blocked(address)
+        return answer >= self.limit
+
+    async def _run(self, address: str, member: str) -> int | None:
+        try:
+            return int(
+                await self.script(
+                    keys=[self.key + address], args=[self.limit, self.window_ms, member]
+                )
+            )
+        except Exception as exc:  # Redis down, slow or restarting: fail open, say so
+            now = time.monotonic()
+            if now - self._warned_at > 30:
+                self._warned_at = now
+                log.warning(
+                    "rate limits kept per process: Redis did not answer",
+                    extra={"limit": self.key, "error": type(exc).__name__},
+                )
+            return None
+
+
+class Limiters:
+    """Makes the app's per-address limiters: in Redis when `redis_url` is set, else local."""
+
+    def __init__(self, redis_url: str | None = None, prefix: str = "") -> None:
+        self.prefix = prefix
+        self.redis: Any = None
+        if redis_url:
+            import redis.asyncio as aioredis  # only in cluster mode: never on the plain path
+
+            # Short timeouts: a limit check must not hold a request while Redis is away.
+            self.redis = aioredis.Redis.from_url(
+                redis_url, socket_timeout=0.5, socket_connect_timeout=0.5
+            )
+
+    def __call__(self, name: str, limit: int, window_s: float = 60.0) -> Limiter:
+        if self.redis is None:
+            return LocalLimiter(limit, window_s)
+        return SharedLimiter(self.redis, name, limit, window_s, self.prefix)
+
+    async def close(self) -> None:
+        if self.redis is not None:
+            await self.redis.aclose()
 
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]"}

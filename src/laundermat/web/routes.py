@@ -125,7 +125,7 @@ def _check_origin(request: Request, app: AppState) -> None:
 @router.post("/api/rooms", response_model=SeatGranted, responses=errors(400, 403, 429, 503))
 async def create_room(body: CreateRoom, request: Request, app: State) -> SeatGranted:
     _check_origin(request, app)
-    if not app.create_limiter.allow(_address(request)):
+    if not await app.create_limiter.allow(_address(request)):
         raise ApiError("too_many_requests", "Too many rooms from this address; wait a minute.")
     try:
         room, player_id, token = await app.manager.create(body.name, body.settings, body.game)
@@ -141,7 +141,7 @@ async def create_room(body: CreateRoom, request: Request, app: State) -> SeatGra
 )
 async def join_room(code: Code, body: JoinRoom, request: Request, app: State) -> SeatGranted:
     _check_origin(request, app)
-    if not app.join_limiter.allow(_address(request)):
+    if not await app.join_limiter.allow(_address(request)):
         raise ApiError("too_many_requests", "Too many join attempts; wait a minute.")
     try:
         room = app.manager.require(room_code(code))
@@ -156,12 +156,14 @@ async def room_info(code: Code, request: Request, app: State) -> dict[str, Any]:
     # Guessing live codes means many misses: an address over the miss limit gets 429 for
     # every lookup, hits included (a 200/429 split would still say which codes are live).
     address = _address(request)
-    if app.lookup_miss_limiter.blocked(address) or not app.lookup_limiter.allow(address):
+    if await app.lookup_miss_limiter.blocked(address) or not await app.lookup_limiter.allow(
+        address
+    ):
         raise ApiError("too_many_requests", "Too many room lookups; wait a minute.")
     try:
         room = app.manager.require(room_code(code))
     except (ApiError, RoomError):
-        app.lookup_miss_limiter.allow(address)  # counts the miss
+        await app.lookup_miss_limiter.allow(address)  # counts the miss
         raise ApiError("room_not_found") from None
     return room.info()
 
@@ -243,7 +245,7 @@ async def room_page(code: str, app: State) -> Response:
 
 @router.get("/r/{code}/qr.svg", include_in_schema=False)
 async def room_qr(code: str, request: Request, app: State) -> Response:
-    if not app.qr_limiter.allow(_address(request)):
+    if not await app.qr_limiter.allow(_address(request)):
         raise ApiError("too_many_requests", "Too many QR codes; wait a minute.")
     code = room_code(code)  # before rendering: a 2,000-character code made a huge QR
     base = app.settings.public_url or str(request.base_url)

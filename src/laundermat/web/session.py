@@ -94,7 +94,7 @@ class Session:
                 self.conn.become(PLAYER)
                 return
         # A failed guess: only these count against the address.
-        if not limiter.allow(self.address):
+        if not await limiter.allow(self.address):
             self.fail("too_many_requests", 1008)
         elif room is None:
             self.fail("room_not_found", 4004)
@@ -103,12 +103,12 @@ class Session:
 
     async def spectate(self, message: Spectate, _: float) -> None:
         room, limiter = self.room, self.app.join_limiter
-        if room is not None and not limiter.blocked(self.address):
+        if room is not None and not await limiter.blocked(self.address):
             if not message.deltas:
                 room.views.full_views(self.conn)
             await room.connect(self.conn, None)
             self.conn.become(SPECTATOR)
-        elif room is None and limiter.allow(self.address):  # guesses left: say so, count it
+        elif room is None and await limiter.allow(self.address):  # guesses left: say so, count it
             self.fail("room_not_found", 4004)
         else:
             self.fail("too_many_requests", 1008)

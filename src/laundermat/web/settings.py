@@ -85,6 +85,15 @@ class ServerSettings(BaseSettings):
     # does not refill it; it is sized for a whole table (players and spectators) on one NAT.
     messages_per_second_per_address: float = 60.0
     message_burst_per_address: int = 120
+    # Scale-out (docs/scaling.md). Without a Redis URL nothing of it runs: one process, any
+    # database. With one (and PostgreSQL) this replica joins a cluster: rooms owned one at a
+    # time under leases, sockets for a peer's room relayed to it, failover, drain on SIGTERM.
+    redis_url: str | None = None
+    redis_prefix: str = "laundermat:"  # Redis key prefix: clusters (tests) may share a Redis
+    replica_id: str | None = None  # default: hostname-pid
+    advertise_url: str | None = None  # how peers reach this replica; default http://host:port
+    cluster_secret: str | None = None  # peers' shared secret (relays); required with Redis
+    lease_ttl_ms: int = Field(default=3000, ge=300)  # a dead owner's rooms move after this
 
     @field_validator("extra_games", mode="before")
     @classmethod

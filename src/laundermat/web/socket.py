@@ -2,7 +2,9 @@
 connection's `Session` (session.py), clean up in finally.
 
 Close codes: 1008 policy (bad token, rate limit, no hello in time), 1009 too big, 1011 server
-error, 1001 shutdown; 4001/4003/4004 are the room's (replaced, kicked, closed).
+error, 1001 shutdown; 4001/4003/4004 are the room's (replaced, kicked, closed); 4012 "the
+room moved to another replica, reconnect now" (cluster mode: a socket for a peer's room is
+relayed to it, cluster/relay.py).
 
 Limits per client address (docs/security.md): new sockets per minute, open sockets, and a
 message budget shared by all its sockets (every frame counts).
@@ -14,9 +16,10 @@ import asyncio
 import logging
 import time
 
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..rooms import RoomError
+from ..rooms.manager import RECONNECT_CLOSE
 from .connection import Connection, ConnState
 from .limits import TokenBucket, origin_allowed
 from .session import Session
@@ -28,13 +31,21 @@ log = logging.getLogger("laundermat.socket")
 async def socket_endpoint(ws: WebSocket, code: str) -> None:
     app: AppState = ws.app.state.laundermat
     settings = app.settings
-    if not origin_allowed(
+    cluster = app.cluster
+    # A peer relaying a client (cluster/peers.py) checked its origin already.
+    relayed = cluster is not None and bool(ws.scope.get("laundermat.relayed"))
+    if not relayed and not origin_allowed(
         ws.headers.get("origin"), ws.headers.get("host"), settings.allowed_origins
     ):
         app.metrics.error("origin_not_allowed")
         await ws.close(1008)  # before accept: the handshake is refused with 403
         return
-    await ws.accept()
+    if cluster is not None and app.manager.get(code) is None:
+        client = ws.client.host if ws.client else "?"
+        if await cluster.serve_socket(ws, code, relayed, client):
+            return  # relayed to the room's owner, or told to reconnect
+    if ws.client_state is WebSocketState.CONNECTING:  # a held socket is accepted already
+        await ws.accept()
     conn = Connection(ws, settings.send_queue_size)
     app.connections.add(conn)
     app.metrics.connections.inc()
@@ -44,13 +55,13 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
     app.sockets_by_address[address] = app.sockets_by_address.get(address, 0) + 1
     try:
         if app.sockets_by_address[address] > settings.sockets_per_address or (
-            not app.socket_limiter.allow(address)
+            not await app.socket_limiter.allow(address)
         ):
             session.fail("too_many_requests", 1008, "Too many sockets from this address.")
             return
         # An unknown code is a guess. With guesses left it is told at once; without, the
         # socket carries on as a live room's would, and its hello or spectate is refused.
-        if room is None and app.join_limiter.allow(address):
+        if room is None and await app.join_limiter.allow(address):
             session.fail("room_not_found", 4004)
             return
         bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
@@ -90,7 +101,10 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
     except WebSocketDisconnect:
         pass
     except RoomError as exc:  # the room closed under us
-        session.fail(exc.code, 4004, exc.message)
+        if cluster is not None and exc.code == "room_closed" and cluster.moved(code):
+            conn.close(RECONNECT_CLOSE, "reconnect")  # handed over: not closed for good
+        else:
+            session.fail(exc.code, 4004, exc.message)
     except Exception:
         log.exception("socket failed", extra={"room": code})
         session.fail("internal", 1011)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..rooms import RoomManager
 from ..rooms.records import StoreLike
 from .connection import Connection
-from .limits import AddressBuckets, AddressLimiter
+from .limits import AddressBuckets, Limiter, LocalLimiter
 from .metrics import Metrics
 from .settings import ServerSettings
 
@@ -19,20 +20,24 @@ class AppState:
     store: StoreLike
     manager: RoomManager
     metrics: Metrics
-    create_limiter: AddressLimiter
-    join_limiter: AddressLimiter
+    create_limiter: Limiter
+    join_limiter: Limiter
     connections: set[Connection] = field(default_factory=set)
     sockets_by_address: dict[str, int] = field(default_factory=dict)
     # HTTP lookups (web/routes.py); app.py sizes them from the settings.
-    lookup_limiter: AddressLimiter = field(default_factory=lambda: AddressLimiter(300))
-    lookup_miss_limiter: AddressLimiter = field(default_factory=lambda: AddressLimiter(30))
-    qr_limiter: AddressLimiter = field(default_factory=lambda: AddressLimiter(60))
+    lookup_limiter: Limiter = field(default_factory=lambda: LocalLimiter(300))
+    lookup_miss_limiter: Limiter = field(default_factory=lambda: LocalLimiter(30))
+    qr_limiter: Limiter = field(default_factory=lambda: LocalLimiter(60))
     # Socket limits per address: new sockets per minute, and every frame's budget.
-    socket_limiter: AddressLimiter = field(kw_only=True)
+    socket_limiter: Limiter = field(kw_only=True)
     message_buckets: AddressBuckets = field(kw_only=True)
+    cluster: Any = None  # laundermat.cluster.Cluster in cluster mode (LAUNDERMAT_REDIS_URL)
 
     async def going_away(self) -> None:
-        """SIGTERM: every socket, in a room or not, is told 1001 and flushed."""
+        """SIGTERM: every socket, in a room or not, is told 1001 and flushed. In cluster mode
+        the rooms are handed to peers first, their sockets told to reconnect at once."""
+        if self.cluster is not None:
+            await self.cluster.drain()
         for conn in list(self.connections):
             conn.close(1001, "server shutting down")
         if self.connections:

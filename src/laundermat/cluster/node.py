@@ -1,0 +1,191 @@
+"""One replica's membership of the cluster: start, find a room's owner, serve or relay a
+socket, hand everything over on SIGTERM, stop. web/app.py builds it only when
+LAUNDERMAT_REDIS_URL is set (docs/scaling.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from enum import Enum
+from typing import Any
+
+import httpx
+import redis.asyncio as aioredis
+from prometheus_client import CollectorRegistry
+from starlette.websockets import WebSocket
+
+from ..rooms import RoomManager
+from ..rooms.manager import RECONNECT_CLOSE
+from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
+from .config import ClusterConfig
+from .keys import Keys, Leases
+from .metrics import ClusterMetrics
+from .ownership import REDIS_ERRORS, Ownership
+from .relay import open_upstream, pipe
+from .watcher import Watcher, rendezvous
+
+log = logging.getLogger("laundermat.cluster")
+logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per forwarded request is noise
+
+
+class Route(Enum):
+    LOCAL = "local"  # the room is here (now), or no live room has the code: serve here
+    RELAY = "relay"  # a live peer owns it
+    MOVED = "moved"  # its owner is changing: the client should reconnect in a moment
+
+
+class Cluster:
+    def __init__(
+        self,
+        config: ClusterConfig,
+        store: Any,
+        manager: RoomManager,
+        registry: CollectorRegistry | None = None,
+        max_message_bytes: int = 16 * 1024,
+    ) -> None:
+        if getattr(getattr(store, "engine", None), "dialect", None) is None or (
+            store.engine.dialect.name != "postgresql"
+        ):
+            raise ValueError("cluster mode (LAUNDERMAT_REDIS_URL) needs PostgreSQL")
+        self.config = config
+        self.manager = manager
+        self.metrics = ClusterMetrics(registry)
+        self.max_message_bytes = max_message_bytes
+        self.redis: Any = aioredis.from_url(
+            config.redis_url, socket_timeout=1.0, socket_connect_timeout=1.0
+        )
+        self.blocking_redis: Any = aioredis.from_url(
+            config.redis_url, socket_timeout=5.0, socket_connect_timeout=1.0
+        )
+        keys = Keys(config.prefix)
+        self.leases = Leases(self.redis, keys, config.replica_id, config.lease_ttl_ms)
+        self.ownership = Ownership(config, self.leases, store, manager, self.metrics)
+        self.watcher = Watcher(self.ownership)
+        self.http = httpx.AsyncClient(timeout=10.0)
+        self.relays: set[WebSocket] = set()
+
+    @property
+    def me(self) -> str:
+        return self.config.replica_id
+
+    async def start(self) -> None:
+        """Join: heartbeat first (so peers count this replica), then the background loops.
+        Rooms come here on demand, by failover, handoff or the orphan scan."""
+        self.manager.claims = self.ownership
+        try:
+            await self.ownership.renew()
+        except REDIS_ERRORS:
+            log.warning("redis unreachable at start; retrying in the background")
+        self.watcher.start(self.blocking_redis)
+        log.info("cluster joined", extra={"replica": self.me, "url": self.config.advertise_url})
+
+    def moved(self, code: str) -> bool:
+        return normalize_code(code) in self.ownership.moved
+
+    # ------------------------------------------------------------ where a room is
+
+    async def locate(
+        self, code: str, relayed: bool, unreachable: frozenset[str] = frozenset()
+    ) -> tuple[Route, str | None]:
+        """Where `code` is served. A free lease is claimed here; a dead owner's lease is
+        waited out (at most two TTLs); a socket a peer relayed is never relayed again; an
+        owner URL in `unreachable` (it refused us just now: killed) is waited out too."""
+        give_up = time.monotonic() + 2 * self.config.lease_ttl_ms / 1000
+        while True:
+            if code in self.manager.rooms:
+                return Route.LOCAL, None
+            try:
+                owner = await self.leases.owner(code)
+                if owner is None:
+                    if not self.ownership.accepting:
+                        return Route.MOVED, None
+                    if await self.ownership.claim(code, "demand"):
+                        return Route.LOCAL, None
+                    owner = await self.leases.owner(code)
+                    if owner is None:
+                        return Route.LOCAL, None  # no live room: answered here (not found)
+                if owner != self.me and not relayed:
+                    url = await self.leases.url_of(owner)
+                    if url is not None and url not in unreachable:
+                        return Route.RELAY, url
+            except REDIS_ERRORS:
+                pass  # Redis restarting: try again until give_up
+            if time.monotonic() > give_up:
+                return Route.MOVED, None
+            await asyncio.sleep(self.config.watch_ms / 1000)
+
+    async def serve_socket(self, ws: WebSocket, code: str, relayed: bool, client: str) -> bool:
+        """Handle a socket for a room not in this replica's memory: relay it, or tell it to
+        reconnect. False: serve it here as usual (claimed now, or no such room). An owner
+        that refuses the relay (just killed) is waited out until its lease expires."""
+        code = normalize_code(code)
+        if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+            return False
+        unreachable: set[str] = set()
+        accepted = False
+        for _ in range(3):
+            route, url = await self.locate(code, relayed, frozenset(unreachable))
+            if route is Route.LOCAL:
+                return False  # served here (socket.py accepts it unless accepted already)
+            if route is Route.MOVED or url is None:
+                break
+            upstream = await open_upstream(
+                ws, url, self.config.secret, client, self.max_message_bytes
+            )
+            if upstream is None:
+                unreachable.add(url)
+                if not accepted:  # hold the client while the owner's lease runs out
+                    await ws.accept()
+                    accepted = True
+                continue
+            if not accepted:
+                await ws.accept()
+            await pipe(ws, upstream, self.metrics, self.relays)
+            return True
+        if not accepted:
+            await ws.accept()
+        await ws.close(RECONNECT_CLOSE, "reconnect")
+        return True
+
+    # ------------------------------------------------------------ leaving
+
+    async def drain(self, wait_s: float = 2.0) -> None:
+        """SIGTERM: take no more rooms; hand each owned room to a live peer (held, durable,
+        released, pushed), give peers a moment to claim them, then close the rooms' and
+        the relayed sockets with the reconnect code."""
+        self.ownership.accepting = False
+        try:
+            live, _ = await self.leases.live_replicas()
+        except REDIS_ERRORS:
+            live = {}
+        peers = [r for r in live if r != self.me]
+        targets = {c: rendezvous(c, peers) for c in self.ownership.owned}
+        moving = await self.ownership.hand_over_many(targets)
+        give_up = time.monotonic() + wait_s
+        while moving and peers and time.monotonic() < give_up:
+            try:
+                owners = await self.leases.owners(moving)
+            except REDIS_ERRORS:
+                break
+            if all(o is not None for o in owners):
+                break
+            await asyncio.sleep(0.05)
+        for code in moving:
+            await self.ownership.finish_hand_over(code)
+        for ws in list(self.relays):
+            try:
+                await ws.close(RECONNECT_CLOSE, "reconnect")
+            except Exception:
+                log.debug("relayed socket already closed")
+        with contextlib.suppress(*REDIS_ERRORS):
+            await self.leases.stop_heartbeat()
+        log.info("drained", extra={"rooms": len(moving), "peers": len(peers)})
+
+    async def stop(self) -> None:
+        await self.watcher.stop()
+        await self.http.aclose()
+        for client in (self.redis, self.blocking_redis):
+            with contextlib.suppress(*REDIS_ERRORS):
+                await client.aclose()

@@ -1,0 +1,42 @@
+"""How replicas recognise each other's requests: a header with the cluster secret, and the
+client's own address beside it so the owner's per-address limits count the player, not the
+relaying replica. `TrustedPeers` is the ASGI middleware that applies it on every replica."""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+RELAY_HEADER = "x-laundermat-relay"
+CLIENT_HEADER = "x-laundermat-client"
+RELAYED = "laundermat.relayed"  # set in the ASGI scope of a request a peer sent
+
+
+def peer_headers(secret: str, client: str) -> dict[str, str]:
+    return {RELAY_HEADER: secret, CLIENT_HEADER: client}
+
+
+def is_relayed(scope: Any) -> bool:
+    return bool(scope.get(RELAYED))
+
+
+class TrustedPeers:
+    """A request with the right secret comes from a peer: its client is the one named in the
+    header (and it is marked relayed, so it is never relayed again). A wrong secret is
+    ignored: the request is an ordinary one from wherever it came."""
+
+    def __init__(self, app: Any, secret: str) -> None:
+        self.app = app
+        self.secret = secret.encode()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            headers = dict(scope.get("headers") or [])
+            given = headers.get(RELAY_HEADER.encode())
+            if given is not None and hmac.compare_digest(given, self.secret):
+                scope = dict(scope)
+                scope[RELAYED] = True
+                client = headers.get(CLIENT_HEADER.encode(), b"").decode("latin-1")[:64]
+                if client:
+                    scope["client"] = (client, 0)
+        await self.app(scope, receive, send)

@@ -1,0 +1,282 @@
+"""The multi-process harness of the scale-out tests (issue 10): a Redis, a fresh PostgreSQL
+database, N `laundermat serve` replicas in cluster mode on loopback ports, and nginx in front
+of them with a config rendered from deploy/nginx/. Helpers kill -9, SIGSTOP, SIGCONT and
+SIGTERM a replica, restart it on its port, restart Redis, and read who owns which room (the
+leases in Redis: `{prefix}lease:{code}` = replica id).
+
+    with Cluster(tmp_path, replicas=3) as cluster:      # nginx: hash.conf by default
+        cluster.url                                      # players go through nginx
+        cluster.kill(cluster.busiest())                  # kill -9 the owner of the most rooms
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import httpx
+import redis
+
+from .services import REPO, Nginx, RedisServer, drop_database, free_port, fresh_database
+
+TIME_SCALE = 0.05  # as tests/web: a 15 s window lasts 0.75 s
+LEASE_TTL_MS = 3000  # the default: failover is measured as it would run in production
+
+# Every bot connects from 127.0.0.1 and reconnects after each failure: the per-address
+# limits meant for one real table are raised, as the other multi-process tests raise them.
+TEST_ENV = {
+    "TIME_SCALE": str(TIME_SCALE),
+    "RESTART_GRACE_SECONDS": "1",
+    "AWAY_AFTER_SECONDS": "120",
+    "GC_FREEZE_SECONDS": "0",
+    "JOIN_ATTEMPTS_PER_MINUTE": "100000",
+    "ROOM_CREATIONS_PER_MINUTE": "100000",
+    "ROOM_LOOKUPS_PER_MINUTE": "100000",
+    "SOCKETS_PER_MINUTE_PER_ADDRESS": "100000",
+    "SOCKETS_PER_ADDRESS": "100000",
+    "MESSAGES_PER_SECOND": "1000",
+    "MESSAGE_BURST": "2000",
+    "MESSAGES_PER_SECOND_PER_ADDRESS": "100000",
+    "MESSAGE_BURST_PER_ADDRESS": "100000",
+    "LEASE_TTL_MS": str(LEASE_TTL_MS),
+}
+
+
+class Replica:
+    """One `laundermat serve` in cluster mode; restartable on the same port and id."""
+
+    def __init__(self, replica_id: str, workdir: Path, env: dict[str, str]) -> None:
+        self.id = replica_id
+        self.port = free_port()
+        self.log_path = workdir / f"{replica_id}.log"
+        self.env = env | {
+            "LAUNDERMAT_REPLICA_ID": replica_id,
+            "LAUNDERMAT_ADVERTISE_URL": f"http://127.0.0.1:{self.port}",
+        }
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def launch(self) -> None:
+        cmd = [sys.executable, "-m", "laundermat.cli", "serve", "--port", str(self.port)]
+        with self.log_path.open("ab") as log:
+            self.proc = subprocess.Popen(cmd, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+
+    def wait_healthy(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc is None or self.proc.poll() is not None:
+                raise RuntimeError(f"replica {self.id} exited: {self.log()[-3000:]}")
+            try:
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError(f"replica {self.id} did not start: {self.log()[-3000:]}")
+
+    def start(self) -> Replica:
+        self.launch()
+        self.wait_healthy()
+        return self
+
+    @property
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def signal(self, sig: int) -> None:
+        assert self.proc is not None and self.proc.poll() is None, f"{self.id} is not running"
+        self.proc.send_signal(sig)
+
+    def kill(self) -> None:
+        """kill -9: no goodbye, no release; its leases expire on their own."""
+        if self.alive:
+            self.signal(signal.SIGKILL)
+        self.wait()
+
+    def terminate(self, timeout: float = 60) -> int | None:
+        """SIGTERM (a graceful drain) and wait for the exit; the exit code."""
+        if self.alive:
+            self.signal(signal.SIGTERM)
+        return self.wait(timeout)
+
+    def wait(self, timeout: float = 30) -> int | None:
+        if self.proc is None:
+            return None
+        try:
+            code = self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            code = self.proc.wait()
+        return code
+
+    def stop(self) -> None:
+        if self.alive:
+            assert self.proc is not None
+            self.proc.kill()  # SIGKILL ends a SIGSTOPped process too
+        self.wait()
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def metrics(self) -> dict[str, float]:
+        """This replica's /metrics, as {"name{labels}": value} for the laundermat_* lines."""
+        text = httpx.get(self.url + "/metrics", timeout=5).text
+        out: dict[str, float] = {}
+        for line in text.splitlines():
+            if line.startswith("laundermat_"):
+                name, _, value = line.rpartition(" ")
+                out[name] = float(value)
+        return out
+
+
+class Cluster:
+    def __init__(
+        self,
+        workdir: Path,
+        replicas: int = 3,
+        balancer: str = "hash.conf",
+        env: dict[str, Any] | None = None,
+        database: str | None = None,
+    ) -> None:
+        self.workdir = workdir
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        self.redis = RedisServer(workdir)
+        self.prefix = f"t{secrets.token_hex(3)}:"
+        self.database = database or f"cluster_{secrets.token_hex(4)}"
+        self.db_url = ""
+        self.count = replicas
+        self.balancer = balancer
+        self.extra = {f"LAUNDERMAT_{k.upper()}": str(v) for k, v in (env or {}).items()}
+        self.replicas: list[Replica] = []
+        self.nginx: Nginx | None = None
+        self._redis_client: redis.Redis | None = None
+
+    # ---------------------------------------------------------------- life cycle
+
+    def start(self) -> Cluster:
+        self.redis.start()
+        self.db_url = fresh_database(self.database)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNDERMAT_")}
+        env.pop("DATABASE_URL", None)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO / "src"), str(REPO)]))
+        env |= {f"LAUNDERMAT_{k}": v for k, v in TEST_ENV.items()}
+        env |= {
+            "LAUNDERMAT_DATABASE_URL": self.db_url,
+            "LAUNDERMAT_REDIS_URL": self.redis.url,
+            "LAUNDERMAT_REDIS_PREFIX": self.prefix,
+            "LAUNDERMAT_CLUSTER_SECRET": secrets.token_urlsafe(24),
+            "LAUNDERMAT_JSON_LOGS": "true",
+        }
+        env |= self.extra
+        self.replicas = [Replica(f"r{i + 1}", self.workdir, env) for i in range(self.count)]
+        for replica in self.replicas:  # all at once: start-up is mostly imports
+            replica.launch()
+        for replica in self.replicas:
+            replica.wait_healthy()
+        self.nginx = Nginx(self.workdir, self.balancer, [r.address for r in self.replicas])
+        self.nginx.start()
+        return self
+
+    def stop(self) -> None:
+        if self.nginx is not None:
+            self.nginx.stop()
+        for replica in self.replicas:
+            replica.stop()
+        if self._redis_client is not None:
+            self._redis_client.close()
+        self.redis.stop()
+        if self.db_url:
+            drop_database(self.database)
+
+    def __enter__(self) -> Cluster:
+        return self.start()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    @property
+    def url(self) -> str:
+        assert self.nginx is not None
+        return self.nginx.url
+
+    # ---------------------------------------------------------------- who owns what
+
+    @property
+    def client(self) -> redis.Redis:
+        if self._redis_client is None:
+            self._redis_client = redis.Redis.from_url(self.redis.url, decode_responses=True)
+        return self._redis_client
+
+    def owner(self, code: str) -> str | None:
+        """The replica id holding the room's lease, if any."""
+        value = self.client.get(f"{self.prefix}lease:{code}")
+        return str(value) if value is not None else None
+
+    def owners(self, codes: list[str]) -> dict[str, str | None]:
+        return {code: self.owner(code) for code in codes}
+
+    def replica(self, replica_id: str) -> Replica:
+        return next(r for r in self.replicas if r.id == replica_id)
+
+    def busiest(self, codes: list[str]) -> Replica:
+        """The live replica owning the most of `codes`."""
+        counts = {r.id: 0 for r in self.replicas if r.alive}
+        for owner in self.owners(codes).values():
+            if owner in counts:
+                counts[owner] += 1
+        return self.replica(max(counts, key=lambda rid: counts[rid]))
+
+    def wait_owned(self, codes: list[str], by_live: bool = True, timeout: float = 30) -> None:
+        """Until every room has a lease (held by a live replica)."""
+        live = {r.id for r in self.replicas if r.alive}
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            owners = self.owners(codes)
+            if all(o is not None and (o in live or not by_live) for o in owners.values()):
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"rooms without a live owner: {self.owners(codes)}")
+
+    # ---------------------------------------------------------------- failures
+
+    def replace(self, dead: Replica) -> Replica:
+        """A new replica (a new id, as a new machine or container would have) on the dead
+        one's port, so nginx's config still names it."""
+        assert not dead.alive
+        fresh = Replica(f"{dead.id.split('.')[0]}.{secrets.token_hex(2)}", self.workdir, dead.env)
+        fresh.port = dead.port
+        fresh.env = fresh.env | {"LAUNDERMAT_ADVERTISE_URL": dead.url}
+        self.replicas[self.replicas.index(dead)] = fresh
+        return fresh.start()
+
+    def restart_redis(self, down_for: float = 0.5) -> None:
+        """Redis restarts empty (nothing on disk): every lease and heartbeat is gone."""
+        if self._redis_client is not None:
+            self._redis_client.close()
+            self._redis_client = None
+        self.redis.restart(down_for)
+
+    def logs(self) -> str:
+        parts = [f"--- {r.id}\n{r.log()[-4000:]}" for r in self.replicas]
+        if self.nginx is not None:
+            parts.append(f"--- nginx\n{self.nginx.error_log()[-2000:]}")
+        return "\n".join(parts)
