@@ -34,6 +34,7 @@ class RecordingBot(CrashBot):
         self.opened = 0.0
         self.digests: dict[VersionKey, set[str]] = defaultdict(set)
         self.ends: Counter[str] = Counter()  # how its sockets ended: close codes, errors
+        self.start_after = 0.0  # time.monotonic() before which the host leaves the lobby be
 
     async def _session(self) -> None:
         self.opened = time.monotonic()
@@ -55,6 +56,14 @@ class RecordingBot(CrashBot):
             f"sockets ended {dict(self.ends)}"
         )
 
+    async def _maybe_act(self, ws: Any) -> None:
+        # A lobby phase, as people chatting before the host starts: long enough for a room
+        # to follow its sockets (cluster/follow.py) before its game begins.
+        wait = self.start_after - time.monotonic()
+        if wait > 0 and self.view is not None and self.view["room"]["status"] == "lobby":
+            await asyncio.sleep(wait)
+        await super()._maybe_act(ws)
+
     def _on_view(self, message: dict[str, Any]) -> None:
         super()._on_view(message)
         self.arrivals.append((time.monotonic(), self.opened))
@@ -71,10 +80,13 @@ class RecordingBot(CrashBot):
 class Tables:
     """`rooms` tables of `players` bots, one game each, over `url` (nginx)."""
 
-    def __init__(self, url: str, rooms: int, players: int = 3, seed: int = 1) -> None:
+    def __init__(
+        self, url: str, rooms: int, players: int = 3, seed: int = 1, lobby_seconds: float = 0.0
+    ) -> None:
         self.url = url
         self.rooms = rooms
         self.players = players
+        self.lobby_seconds = lobby_seconds
         self.rng = random.Random(seed)
         self.ledger = Ledger()
         self.bots: list[RecordingBot] = []
@@ -85,12 +97,14 @@ class Tables:
         return sorted({bot.code for bot in self.bots})
 
     async def start(self) -> None:
+        start_after = time.monotonic() + self.lobby_seconds
         for seats in await _open_rooms(self.url, self.rooms, self.players):
             code = seats[0]["code"]
             for i, seat in enumerate(seats):
                 rng = random.Random(self.rng.random())
                 bot = RecordingBot(self.url, code, seat, self.ledger, rng)
                 bot.host = i == 0
+                bot.start_after = start_after
                 bot.stop.set()  # one game per table, no rematch
                 self.bots.append(bot)
         self.tasks = [asyncio.create_task(bot.play()) for bot in self.bots]

@@ -5,6 +5,7 @@ per room at a time. Off unless LAUNDERMAT_REDIS_URL is set; needs PostgreSQL.
     keys       what lives in Redis, and its atomic operations (leases, heartbeats, sets)
     ownership  which rooms this replica owns: claim, lose (fenced or lease lost), hand over
     watcher    renewals, failover, orphan scan, handoffs, rebalancing
+    follow     a lobby room moves to the replica relaying all its sockets
     relay      a socket for a peer's room: a frame pipe to the owner
     forward    HTTP requests for a peer's room: forwarded to the owner
     peers      how replicas recognise each other (the secret header)

@@ -19,6 +19,9 @@ class ClusterConfig:
     # not wait for it: it is for rooms whose owner died while Redis forgot its owned set.
     orphan_scan_ms: int = 30_000
     rebalance_ms: int = 5000  # how often this replica compares its load with its peers'
+    # A lobby room moves to the replica that relays all its sockets (the one nginx hashes its
+    # code to) at most once per this many ms; 0 turns following off (relays stay relays).
+    follow_ms: int = 10_000
 
     def __post_init__(self) -> None:
         if not self.replica_id:

@@ -52,6 +52,10 @@ class Keys:
     def handoff(self, replica_id: str) -> str:
         return f"{self.prefix}handoff:{replica_id}"
 
+    def followed(self, code: str) -> str:
+        """Set (with a TTL) when a room follows its sockets: no second move until it expires."""
+        return f"{self.prefix}followed:{code}"
+
 
 class Leases:
     """Leases on rooms for one replica, over a redis.asyncio client."""

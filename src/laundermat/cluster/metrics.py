@@ -5,7 +5,8 @@ laundermat_cluster_owned_rooms, laundermat_cluster_relayed_sockets (gauges),
 laundermat_cluster_relays_total (sockets relayed so far),
 laundermat_cluster_lease_renewals_total{result},
 laundermat_cluster_failovers_total, laundermat_cluster_fenced_writes_total,
-laundermat_cluster_handoffs_total{direction}, laundermat_cluster_claims_total{reason},
+laundermat_cluster_handoffs_total{direction}, laundermat_cluster_follow_moves_total,
+laundermat_cluster_claims_total{reason},
 laundermat_cluster_forwarded_requests_total.
 """
 
@@ -50,6 +51,11 @@ class ClusterMetrics:
             "laundermat_cluster_handoffs",
             "Rooms handed over (drain, rebalance): out from here, in to here.",
             ["direction"],
+            registry=registry,
+        )
+        self.follow_moves = Counter(
+            "laundermat_cluster_follow_moves",
+            "Lobby rooms this replica handed to the replica relaying all their sockets.",
             registry=registry,
         )
         self.claims = Counter(

@@ -20,6 +20,7 @@ from ..rooms import RoomManager
 from ..rooms.manager import RECONNECT_CLOSE
 from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
 from .config import ClusterConfig
+from .follow import Follower
 from .keys import Keys, Leases
 from .metrics import ClusterMetrics
 from .ownership import REDIS_ERRORS, Ownership
@@ -63,6 +64,7 @@ class Cluster:
         self.leases = Leases(self.redis, keys, config.replica_id, config.lease_ttl_ms)
         self.ownership = Ownership(config, self.leases, store, manager, self.metrics)
         self.watcher = Watcher(self.ownership)
+        self.follower = Follower(self.ownership)
         self.http = httpx.AsyncClient(timeout=10.0)
         self.relays: set[WebSocket] = set()
 
@@ -132,7 +134,7 @@ class Cluster:
             if route is Route.MOVED or url is None:
                 break
             upstream = await open_upstream(
-                ws, url, self.config.secret, client, self.max_message_bytes
+                ws, url, self.config.secret, client, self.max_message_bytes, self.me
             )
             if upstream is None:
                 unreachable.add(url)
@@ -185,6 +187,7 @@ class Cluster:
 
     async def stop(self) -> None:
         await self.watcher.stop()
+        await self.follower.stop()
         await self.http.aclose()
         for client in (self.redis, self.blocking_redis):
             with contextlib.suppress(*REDIS_ERRORS):

@@ -254,19 +254,22 @@ class Ownership:
         with contextlib.suppress(*REDIS_ERRORS):  # a stale entry: failover skips it anyway
             await self.leases.forget_owned(self.config.replica_id, [code])
 
-    async def hand_over(self, code: str, target: str | None) -> bool:
-        """Rebalance one room: see `hand_over_many`."""
-        return code in await self.hand_over_many({code: target})
+    async def hand_over(self, code: str, target: str | None, only_lobby: bool = False) -> bool:
+        """Rebalance or follow one room: see `hand_over_many`."""
+        return code in await self.hand_over_many({code: target}, only_lobby)
 
-    async def hand_over_many(self, targets: dict[str, str | None]) -> list[str]:
+    async def hand_over_many(
+        self, targets: dict[str, str | None], only_lobby: bool = False
+    ) -> list[str]:
         """Drain or rebalance: hold each room (every command so far durable), release the
         leases (one call), push each code to its target (one call per target, which claims
-        them at once). `finish_hand_over` then closes each room's sockets."""
+        them at once). `finish_hand_over` then closes each room's sockets. `only_lobby`:
+        a room whose game began before its hold stays (and keeps playing) here."""
         codes = [c for c in targets if c in self.owned]
         # Before the hold: from then on a command is refused `room_closed`, which the socket
         # must turn into "reconnect", not into a room closed for good.
         self.moved.update(codes)
-        held = await asyncio.gather(*(self.manager.hold(c) for c in codes))
+        held = await asyncio.gather(*(self.manager.hold(c, only_lobby) for c in codes))
         moving = [c for c, room in zip(codes, held, strict=True) if room is not None]
         for code in codes:
             if code in moving:

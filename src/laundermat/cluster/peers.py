@@ -9,11 +9,21 @@ from typing import Any
 
 RELAY_HEADER = "x-laundermat-relay"
 CLIENT_HEADER = "x-laundermat-client"
+VIA_HEADER = "x-laundermat-via"  # the relaying replica's id: the room may follow its sockets
 RELAYED = "laundermat.relayed"  # set in the ASGI scope of a request a peer sent
+VIA = "laundermat.via"  # the relaying replica's id, in the scope of a relayed socket
 
 
-def peer_headers(secret: str, client: str) -> dict[str, str]:
-    return {RELAY_HEADER: secret, CLIENT_HEADER: client}
+def peer_headers(secret: str, client: str, via: str = "") -> dict[str, str]:
+    headers = {RELAY_HEADER: secret, CLIENT_HEADER: client}
+    if via:
+        headers[VIA_HEADER] = via
+    return headers
+
+
+def relayed_via(scope: Any) -> str:
+    """The replica that relayed this socket ("" for a direct one)."""
+    return str(scope.get(VIA, "")) if scope.get(RELAYED) else ""
 
 
 def is_relayed(scope: Any) -> bool:
@@ -39,4 +49,5 @@ class TrustedPeers:
                 client = headers.get(CLIENT_HEADER.encode(), b"").decode("latin-1")[:64]
                 if client:
                     scope["client"] = (client, 0)
+                scope[VIA] = headers.get(VIA_HEADER.encode(), b"").decode("latin-1")[:128]
         await self.app(scope, receive, send)

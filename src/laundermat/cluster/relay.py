@@ -34,13 +34,13 @@ def ws_url(base: str, path: str) -> str:
 
 
 async def open_upstream(
-    ws: WebSocket, owner_url: str, secret: str, client: str, max_size: int
+    ws: WebSocket, owner_url: str, secret: str, client: str, max_size: int, via: str = ""
 ) -> websockets.ClientConnection | None:
     """A socket to the owner on the client's path, or None if the owner does not answer."""
     try:
         return await websockets.connect(
             ws_url(owner_url, ws.url.path),
-            additional_headers=peer_headers(secret, client),
+            additional_headers=peer_headers(secret, client, via),
             compression=None,
             # The owner's views, not a client's messages: a finished game's view with its whole
             # log passes 16 KiB. Capped only against a runaway peer (the client's own limit

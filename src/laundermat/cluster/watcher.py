@@ -150,7 +150,7 @@ class Watcher:
         target = min((r for r in counts if r != self.me), key=lambda r: counts[r])
         excess = min(int(mine - mean) // 2 or 1, max(1, mine // 10))
         for code in self.quiet_rooms()[:excess]:
-            if await self.ownership.hand_over(code, target):
+            if await self.ownership.hand_over(code, target, only_lobby=True):
                 await self.ownership.finish_hand_over(code)
                 log.info("room rebalanced", extra={"room": code, "to": target})
 

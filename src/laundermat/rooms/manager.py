@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from .. import games
 from .clock import Clock
 from .errors import RoomError
+from .lobby import RoomStatus
 from .members import CODE_ALPHABET, new_code, normalize_code
 from .records import LiveRoom, RoomRecord, StoreLike, StoreUnavailable
 from .room import Room
@@ -143,14 +144,21 @@ class RoomManager:
         log.info("room adopted", extra={"room": room.code, "status": str(room.lobby.status)})
         return room
 
-    async def hold(self, code: str) -> Room | None:
+    async def hold(self, code: str, only_lobby: bool = False) -> Room | None:
         """Cluster mode, before a handover: once every job queued so far is done (so durable),
-        stop the room taking new ones and stop its timers. `drop` closes its sockets after."""
+        stop the room taking new ones and stop its timers. `drop` closes its sockets after.
+        `only_lobby`: None (and nothing stopped) if a game began meanwhile, checked in the
+        room's own queue so no start can slip in between the check and the hold."""
         room = self.rooms.get(code)
         if room is None:
             return None
+        began = False
 
         async def stop() -> None:
+            nonlocal began
+            if only_lobby and room.lobby.status is not RoomStatus.LOBBY:
+                began = True
+                return
             room.jobs.closed = True
             room.play.cancel_timer()
             room.away.cancel_all()
@@ -160,7 +168,7 @@ class RoomManager:
             await room.jobs.call(stop)
         except RoomError:
             return None  # closed meanwhile
-        return room
+        return None if began else room
 
     async def drop(self, code: str, reason: str = "reconnect") -> bool:
         """Cluster mode: forget a room without writing (it is owned elsewhere now, or its

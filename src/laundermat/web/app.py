@@ -87,6 +87,7 @@ def make_cluster(
         replica_id=settings.replica_id or "",
         prefix=settings.redis_prefix,
         lease_ttl_ms=settings.lease_ttl_ms,
+        follow_ms=settings.follow_ms,
     )
     return Cluster(config, store, manager, metrics.registry, settings.max_message_bytes)
 

@@ -94,6 +94,7 @@ class ServerSettings(BaseSettings):
     advertise_url: str | None = None  # how peers reach this replica; default http://host:port
     cluster_secret: str | None = None  # peers' shared secret (relays); required with Redis
     lease_ttl_ms: int = Field(default=3000, ge=300)  # a dead owner's rooms move after this
+    follow_ms: int = Field(default=10_000, ge=0)  # a lobby follows its sockets; 0: never
 
     @field_validator("extra_games", mode="before")
     @classmethod

@@ -50,6 +50,10 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
     app.connections.add(conn)
     app.metrics.connections.inc()
     room = app.manager.get(code)
+    # Which peer relayed this socket (cluster/peers.py): a lobby may follow its sockets there.
+    via = str(ws.scope.get("laundermat.via", "")) if relayed else ""
+    if cluster is not None and room is not None:
+        cluster.follower.opened(code, via)
     address = ws.client.host if ws.client else "?"
     session = Session(app, room, conn, address)
     app.sockets_by_address[address] = app.sockets_by_address.get(address, 0) + 1
@@ -121,3 +125,5 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
         if app.sockets_by_address[address] <= 0:
             del app.sockets_by_address[address]
         app.metrics.connections.dec()
+        if cluster is not None and room is not None:
+            cluster.follower.closed(code, via)
