@@ -1,11 +1,11 @@
 """Issue 10: behind nginx's consistent hash, a lobby room follows its sockets to the replica
 its code hashes to (cluster/follow.py), so the sockets of the games played are direct.
 
-The same tables are played twice over two replicas behind hash.conf: once with following
+The same tables are played twice over three replicas behind hash.conf: once with following
 turned off (LAUNDERMAT_FOLLOW_MS=0), once with the default. Mid-game, the relayed sockets are
 read from every replica's /metrics. Rooms are created by `POST /api/rooms`, which carries no
-code, so nginx sends every creation to one replica and about half the rooms start on a
-replica their code does not hash to. Without following, their sockets stay relayed for the
+code, so nginx sends each creation anywhere and about two rooms in three start on a replica
+their code does not hash to. Without following, their sockets stay relayed for the
 whole game; with it, they are direct. Both runs must finish every game with nothing acked
 lost or doubled (test_play.py's checks).
 """
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from .harness import Cluster
 from .players import Tables
 
-ROOMS = 10
+ROOMS = 8
 LOBBY_SECONDS = 2.0  # before the hosts start: rooms move in well under a second
 
 
@@ -48,16 +48,19 @@ def played(cluster: Cluster) -> tuple[float, float]:
     assert figures["doubled"] == 0
     assert figures["games_over"] == ROOMS
     assert figures["over_but_unfinished"] == 0
-    moves = sum(r.metrics()["laundermat_cluster_follow_moves_total"] for r in cluster.replicas)
+    metrics = [r.metrics() for r in cluster.replicas]
+    moves = sum(m["laundermat_cluster_follow_moves_total"] for m in metrics)
+    handoffs = sum(m['laundermat_cluster_handoffs_total{direction="out"}'] for m in metrics)
+    print(f"\nrelayed mid-game {relayed:.0f}, follow-moves {moves:.0f}, handoffs {handoffs:.0f}")
     return relayed, moves
 
 
 def test_lobby_rooms_follow_their_sockets_so_play_is_direct(
     make_cluster: Callable[..., Cluster],
 ) -> None:
-    without = make_cluster(replicas=2, balancer="hash.conf", env={"follow_ms": 0})
+    without = make_cluster(replicas=3, balancer="hash.conf", env={"follow_ms": 0})
     relayed_without, moves_without = played(without)
-    with_follow = make_cluster(replicas=2, balancer="hash.conf")
+    with_follow = make_cluster(replicas=3, balancer="hash.conf")
     relayed_with, moves_with = played(with_follow)
     print(
         f"\nrelayed sockets mid-game ({ROOMS} tables, {ROOMS * 3} sockets): "

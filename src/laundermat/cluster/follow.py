@@ -56,6 +56,10 @@ class Follower:
         if not origins:
             del self.origins[code]
 
+    def settled(self, code: str) -> bool:
+        """Every socket of `code` open here came directly (none relayed by a peer)."""
+        return set(self.origins.get(code, ())) == {DIRECT}
+
     def _movable(self, code: str) -> bool:
         own = self.ownership
         room = own.manager.rooms.get(code)

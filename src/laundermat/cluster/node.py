@@ -63,8 +63,8 @@ class Cluster:
         keys = Keys(config.prefix)
         self.leases = Leases(self.redis, keys, config.replica_id, config.lease_ttl_ms)
         self.ownership = Ownership(config, self.leases, store, manager, self.metrics)
-        self.watcher = Watcher(self.ownership)
         self.follower = Follower(self.ownership)
+        self.watcher = Watcher(self.ownership, self.follower.settled)
         self.http = httpx.AsyncClient(timeout=10.0)
         self.relays: set[WebSocket] = set()
 
@@ -102,6 +102,11 @@ class Cluster:
                 owner = await self.leases.owner(code)
                 if owner is None:
                     if not self.ownership.accepting:
+                        return Route.MOVED, None
+                    if relayed and code in self.ownership.moved:
+                        # A peer relays to us a room we just handed to it (it read the lease
+                        # before the release): claiming it back would undo the handover. The
+                        # client reconnects through the balancer to the new owner instead.
                         return Route.MOVED, None
                     if await self.ownership.claim(code, "demand"):
                         return Route.LOCAL, None

@@ -34,8 +34,11 @@ def rendezvous(code: str, replicas: list[str]) -> str | None:
 
 
 class Watcher:
-    def __init__(self, ownership: Ownership) -> None:
+    def __init__(self, ownership: Ownership, settled: Callable[[str], bool] | None = None) -> None:
         self.ownership = ownership
+        # A room whose sockets all reach this replica directly is where the balancer sends
+        # them (it followed them here): rebalancing it away would only make it follow back.
+        self.settled = settled or (lambda code: False)
         self.config = ownership.config
         self.leases = ownership.leases
         self.me = self.config.replica_id
@@ -162,5 +165,7 @@ class Watcher:
         return [
             code
             for code in list(self.ownership.owned)
-            if (room := rooms.get(code)) is not None and room.lobby.status is RoomStatus.LOBBY
+            if (room := rooms.get(code)) is not None
+            and room.lobby.status is RoomStatus.LOBBY
+            and not self.settled(code)
         ]
