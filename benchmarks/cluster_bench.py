@@ -123,7 +123,9 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         two = out["capacity"]["2_replica"]["largest_rooms_p99_le_target"]
         out["capacity"]["ratio_2_to_1"] = round(two / one, 2) if one and two else None
     if "relay" in parts:
-        cluster = Cluster(workdir / "relay", replicas=2, env=BENCH_ENV)
+        # Half the rooms' sockets are kept on the other replica on purpose: following
+        # (cluster/follow.py) would move those rooms to them, leaving nothing relayed to time.
+        cluster = Cluster(workdir / "relay", replicas=2, env=BENCH_ENV | {"follow_ms": "0"})
         await asyncio.to_thread(cluster.start)
         try:
             pin(cluster, cores, args.replica_nice)
