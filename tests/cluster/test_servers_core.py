@@ -62,6 +62,9 @@ def replicas(redis_server: RedisServer, tmp_path: Path) -> Iterator[Any]:
                 away_after_seconds=60,
             )
             proc.env["LAUNDERMAT_ADVERTISE_URL"] = proc.url
+            # These tests put sockets on a chosen replica to test the relay itself: a lobby
+            # would follow them there (test_follow.py covers that).
+            proc.env["LAUNDERMAT_FOLLOW_MS"] = "0"
             started.append(proc.start())
         return started[-n:]
 
