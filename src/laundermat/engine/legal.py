@@ -100,10 +100,10 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
         select = _candidate(Select, seat=seat, card=0)
         card = select.__dict__
         offered = []
-        for c in state.display:
-            card["card"] = c
-            if c != player.selection and _passes(draft.check_select, state, select):
-                offered.append(c)
+        for bill in state.display:
+            card["card"] = bill
+            if bill != player.selection and _passes(draft.check_select, state, select):
+                offered.append(bill)
         out["select"] = offered
         out["clear"] = _passes(draft.check_clear, state, _candidate(ClearSelection, seat=seat))
         out["lost_and_found"] = _passes(
