@@ -131,7 +131,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     for i in range(args.rooms):
         room = Room(f"M{i:04d}", store, clock, RoomConfig())
         room.start()
-        rooms.append((room, await table(room, "deltas", 0), RandomPolicy(random.Random(i), wait_chance=0)))
+        rooms.append(
+            (room, await table(room, "deltas", 0), RandomPolicy(random.Random(i), wait_chance=0))
+        )
     gc.collect()
     seated = tracemalloc.take_snapshot()
     for room, seats, policy in rooms:
