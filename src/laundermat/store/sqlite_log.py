@@ -26,6 +26,7 @@ import orjson
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 CHECKPOINT_EVERY = 256  # inline batches between two that go to the thread to checkpoint
+INLINE = True  # benchmarks/gil_bench.py turns it off to measure the thread alone
 
 
 class SqliteCommandLog:
@@ -100,7 +101,7 @@ class SqliteCommandLog:
         """The inline connection, if the database is a file in synchronous=NORMAL."""
         path, synchronous = await self._in_thread(_settings)
         self._inline_checked = True
-        if not path or synchronous > 1:  # in memory, or FULL: an fsync per commit
+        if not path or synchronous > 1 or not INLINE:  # in memory, or FULL: fsync per commit
             return
         inline = sqlite3.connect(path, timeout=0)
         inline.execute("PRAGMA synchronous=NORMAL")
