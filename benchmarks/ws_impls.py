@@ -46,13 +46,15 @@ def figures(kind: str, out: dict[str, Any], payload: int) -> dict[str, Any]:
     return row
 
 
-async def run(args: argparse.Namespace, impls: list[str], rounds: int) -> list[dict[str, Any]]:
+async def run(
+    args: argparse.Namespace, impls: list[str], rounds: int, kinds: list[str]
+) -> list[dict[str, Any]]:
     rows = []
     workdir = Path(args.workdir)
     for round_no in range(rounds):
         for impl in impls:
             os.environ["LAUNDERMAT_WS"] = impl
-            for kind in ("baseline", "laundermat"):
+            for kind in kinds:
                 out = await run_kind(kind, args, workdir, args.payload)
                 row = {"round": round_no + 1, "ws": impl, "kind": kind}
                 row.update(figures(kind, out, args.payload))
@@ -66,6 +68,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--ws", default=",".join(IMPLEMENTATIONS))
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--kinds", default="baseline,laundermat")
     parser.add_argument("--steps", default="250,500")
     parser.add_argument("--payload", type=int, default=4600)
     parser.add_argument("--nice", type=int, default=0)
@@ -98,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
         os.setpriority(os.PRIO_PROCESS, 0, own.nice)
     import uvloop
 
-    rows = uvloop.run(run(args, own.ws.split(","), own.rounds))
+    rows = uvloop.run(run(args, own.ws.split(","), own.rounds, own.kinds.split(",")))
     if own.json:
         own.json.write_text(json.dumps(rows, indent=1))
 
