@@ -6,6 +6,9 @@ no timer fires. `--store memory` isolates the rooms layer and the engine; `--sto
 adds the command log's group commit.
 
     taskset -c 1 .venv/bin/python -m benchmarks.room_bench --rooms 200 --commands 4000
+
+`--views full` gives every viewer whole views (`hello.deltas: false`, as before deltas);
+`--spectators 1` adds a spectator per table (7 viewers, as docs/benchmarks.md counts).
 """
 
 from __future__ import annotations
@@ -33,22 +36,35 @@ class Sink:
     def __init__(self) -> None:
         self.messages = 0
         self.bytes = 0
+        self.views = 0  # views and patches
+        self.view_bytes = 0
 
     def send(self, data: bytes) -> None:
         self.messages += 1
         self.bytes += len(data)
+        if data.startswith((b'{"type":"view"', b'{"type":"patch"')):
+            self.views += 1
+            self.view_bytes += len(data)
 
     def close(self, code: int, reason: str) -> None:
         pass
 
 
-async def table(room: Room) -> list[tuple[str, Sink]]:
+async def table(room: Room, views: str, spectators: int) -> list[tuple[str, Sink]]:
     seats = []
     for i in range(6):
         player_id, token = await room.join(f"p{i}")
         sink = Sink()
+        if views == "full":
+            room.views.full_views(sink)
         await room.connect(sink, token)
         seats.append((player_id, sink))
+    for _ in range(spectators):
+        sink = Sink()
+        if views == "full":
+            room.views.full_views(sink)
+        await room.connect(sink, None)
+        seats.append(("", sink))
     await room.lobby_action(seats[0][1], seats[0][0], "start", "start", None, None)
     return seats
 
@@ -68,10 +84,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     for i in range(args.rooms):
         room = Room(f"R{i:04d}", store, clock, RoomConfig())
         room.start()
-        rooms.append((room, await table(room), RandomPolicy(random.Random(i), wait_chance=0)))
+        seats = await table(room, args.views, args.spectators)
+        rooms.append((room, seats, RandomPolicy(random.Random(i), wait_chance=0)))
     done = 0
     cpu = 0.0
     sent_before = sum(s.messages for _, seats, _ in rooms for _, s in seats)
+    bytes_before = sum(s.bytes for _, seats, _ in rooms for _, s in seats)
+    views_before = sum(s.views for _, seats, _ in rooms for _, s in seats)
+    view_bytes_before = sum(s.view_bytes for _, seats, _ in rooms for _, s in seats)
     next_id = 0
     while done < args.commands:
         room, seats, policy = rng.choice(rooms)
@@ -100,6 +120,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         cpu += time.process_time() - start
         done += 1
     sent = sum(s.messages for _, seats, _ in rooms for _, s in seats) - sent_before
+    sent_bytes = sum(s.bytes for _, seats, _ in rooms for _, s in seats) - bytes_before
+    views = sum(s.views for _, seats, _ in rooms for _, s in seats) - views_before
+    view_bytes = sum(s.view_bytes for _, seats, _ in rooms for _, s in seats) - view_bytes_before
     for room, _, _ in rooms:
         await room.close(forget=False)
     await store.close()
@@ -108,7 +131,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "store": args.store,
         "commands": done,
         "cpu_us_per_command": round(cpu / done * 1e6, 1),
+        "views": args.views,
+        "viewers": 6 + args.spectators,
         "messages_per_command": round(sent / done, 2),
+        # Everything a table's sockets are sent per command (views, patches, acks, errors).
+        "bytes_per_command": round(sent_bytes / done),
+        "bytes_per_message": round(sent_bytes / max(sent, 1)),
+        "bytes_per_view": round(view_bytes / max(views, 1)),  # a whole view or a patch
     }
 
 
@@ -119,6 +148,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--store", choices=("memory", "sqlite"), default="memory")
     parser.add_argument("--repeat", type=int, default=3, help="report the best of this many")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--views", choices=("deltas", "full"), default="deltas", help="full: hello.deltas=false"
+    )
+    parser.add_argument("--spectators", type=int, default=0, help="spectators per table")
     args = parser.parse_args(argv)
     results = [asyncio.run(run(args)) for _ in range(args.repeat)]
     best = min(results, key=lambda r: r["cpu_us_per_command"])

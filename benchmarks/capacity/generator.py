@@ -12,9 +12,10 @@ import httpx
 import orjson
 
 from ..wsclient import TEXT, WsClient, connect
+from .seat import Seat
 from .server import HOST
 from .stats import LoopLag, Stats
-from .tables import BaseTable, Seat, Table
+from .tables import BaseTable, Table
 
 
 class Generator:

@@ -15,6 +15,7 @@ from laundermat.bots.policy import RandomPolicy
 from laundermat.engine.errors import IllegalCode
 
 from ..wsclient import WsClient
+from .seat import Seat
 
 if TYPE_CHECKING:  # the generator builds the tables; they only read its state
     from .generator import Generator
@@ -26,21 +27,8 @@ RACE_CODES = {str(c) for c in IllegalCode} | {"not_your_turn", "wrong_phase", "s
 RACES = RACE_CODES | {"game_over", "no_game", "not_finished", "not_in_lobby"}
 WALL = time.time() - time.perf_counter()  # perf_counter → Unix seconds
 _VIEW = re.compile(rb'"version":(\d+),"server_time":(\d+),"deadline":(null|\d+)')
-
-
-class Seat:
-    __slots__ = ("index", "name", "player_id", "raw", "recent", "table", "token", "version", "ws")
-
-    def __init__(self, table: Table, index: int, token: str) -> None:
-        self.table = table
-        self.index = index
-        self.token = token
-        self.name = f"b{index}"
-        self.player_id: str | None = None
-        self.ws: WsClient | None = None
-        self.raw: bytes | None = None  # the latest view, decoded only when needed
-        self.version = 0
-        self.recent: list[tuple[int, float]] = []  # (version, arrival) of recent views
+_PATCH = re.compile(rb'"from":(\d+),"version":(\d+),')
+_DEADLINE_OP = re.compile(rb'"path":"/deadline","value":(null|\d+)')
 
 
 class Wait:
@@ -116,6 +104,10 @@ class Table(Paced):
             stats.views += 1
             stats.view_bytes += len(raw)
             self._on_view(seat, raw, now)
+        elif raw.startswith(b'{"type":"patch"'):
+            stats.views += 1
+            stats.view_bytes += len(raw)
+            self._on_patch(seat, raw, now)
         elif raw.startswith(b'{"type":"ack"'):
             self._on_answer(orjson.loads(raw), now)
         elif raw.startswith(b'{"type":"error"'):
@@ -132,8 +124,26 @@ class Table(Paced):
         if found is None:
             self.gen.stats.errors["unparsed_view"] += 1
             return
-        version = int(found.group(1))
-        seat.raw, seat.version = raw, version
+        seat.raw, seat.doc = raw, None
+        seat.patches.clear()
+        self._arrived(seat, int(found.group(1)), raw, found.group(3), now)
+
+    def _on_patch(self, seat: Seat, raw: bytes, now: float) -> None:
+        found = _PATCH.search(raw, 14, 100)
+        if found is None or seat.raw is None or int(found.group(1)) != seat.version:
+            self.gen.stats.errors["patch_gap"] += 1
+            if seat.ws is not None:
+                seat.ws.send_text(b'{"type":"resync"}')
+            return
+        seat.patches.append(raw)
+        deadline = _DEADLINE_OP.search(raw)
+        self._arrived(seat, int(found.group(2)), raw, deadline and deadline.group(1), now)
+
+    def _arrived(
+        self, seat: Seat, version: int, raw: bytes, deadline: bytes | None, now: float
+    ) -> None:
+        """A view (whole or patched) of `version`; `deadline`: None when it did not change."""
+        seat.version = version
         recent = seat.recent
         recent.append((version, now))
         if len(recent) > 8:
@@ -142,8 +152,8 @@ class Table(Paced):
             self.max_version = version
             if b'"kind":"timeout"' in raw and self.deadline_ms is not None:
                 self._timeout_seen(raw, version, now)
-            deadline = found.group(3)
-            self.deadline_ms = None if deadline == b"null" else int(deadline)
+            if deadline is not None:
+                self.deadline_ms = None if deadline == b"null" else int(deadline)
         if self.waits:
             done = []
             for wait in self.waits:
@@ -163,11 +173,16 @@ class Table(Paced):
     def _timeout_seen(self, raw: bytes, version: int, now: float) -> None:
         """A pushed view whose log holds the open window's timeout: the timer fired."""
         view = orjson.loads(raw)
-        game = view.get("game") or {}
-        if game.get("log_from", 0) == 0 or game.get("phase") == "over":
-            return  # a whole log repeats old timeouts
-        if not any(e.get("kind") == "timeout" for e in game.get("log", ())):
-            return
+        if view["type"] == "patch":  # the entries it adds to the log
+            added = [op["value"] for op in view["ops"] if op["path"].startswith("/game/log/")]
+            if not any(isinstance(e, dict) and e.get("kind") == "timeout" for e in added):
+                return
+        else:
+            game = view.get("game") or {}
+            if game.get("log_from", 0) == 0 or game.get("phase") == "over":
+                return  # a whole log repeats old timeouts
+            if not any(e.get("kind") == "timeout" for e in game.get("log", ())):
+                return
         assert self.deadline_ms is not None
         start = self.deadline_ms / 1000 - WALL
         wait = Wait("timer", version, start, self.live_seats())
@@ -227,7 +242,7 @@ class Table(Paced):
         host = self.seats[0]
         if host.raw is None or any(s.raw is None for s in self.seats):
             return
-        room = orjson.loads(host.raw)["room"]
+        room = host.current()["room"]
         if room["status"] == "playing":
             self.ready.set_result(None)
         elif not self.inflight and sum(p["connected"] for p in room["players"]) == len(self.seats):
@@ -264,7 +279,7 @@ class Table(Paced):
         live = [s for s in self.seats if s.index not in self.paused and s.raw and s.ws]
         if not live:
             return False
-        first = orjson.loads(self.rng.choice(live).raw or b"{}")
+        first = self.rng.choice(live).current()
         room, game = first["room"], first["game"]
         host = self.seats[0]
         if room["status"] == "finished":
@@ -282,7 +297,7 @@ class Table(Paced):
             seat = by_player.get(player_id)
             if seat is None:
                 continue
-            view = orjson.loads(seat.raw or b"{}")["game"]
+            view = seat.current()["game"]
             if not view or not view.get("me", {}).get("options", {}).get("can_act"):
                 continue
             command = self.policy.decide(view)

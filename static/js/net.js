@@ -1,4 +1,5 @@
 // Talking to the server: HTTP for rooms, one WebSocket per room for everything else.
+import { patchedView } from "./patch.js";
 
 export class ApiError extends Error {
   constructor(code, message, status) {
@@ -62,6 +63,7 @@ export class RoomSocket {
     this.ws = null;
     this.attempt = 0;
     this.version = null;
+    this.doc = null; // the whole view of `version`, which the server's patches apply to
     this.resyncing = false;
     this.stopped = false;
     this.retryAt = null;
@@ -101,6 +103,7 @@ export class RoomSocket {
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
     this.version = null; // a new socket starts a new sequence of views
+    this.doc = null;
     ws.onopen = () => {
       ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "spectate" }));
       clearInterval(this.pingTimer);
@@ -146,12 +149,17 @@ export class RoomSocket {
       case "welcome":
         this.attempt = 0;
         this.version = null; // welcome resets the version baseline
+        this.doc = null;
         this.resyncing = false;
         this.setStatus("open");
         this.cb.onWelcome?.(msg);
         break;
       case "view":
+        this.doc = !msg.game || msg.game.log_from === 0 ? msg : null;
         this.receiveView(msg);
+        break;
+      case "patch":
+        this.receivePatch(msg);
         break;
       case "ack":
         this.cb.onAck?.(msg);
@@ -179,6 +187,21 @@ export class RoomSocket {
     this.resyncing = false;
     const ok = this.cb.onView(view, { gap, resync: wasResync, first: last === null });
     if ((gap || ok === false) && !wasResync) this.resync();
+  }
+
+  // A delta (docs/protocol.md, "Deltas"): applied to the view this socket holds, it is the
+  // next view. One that does not fit (another version, a missed message) asks for a resync.
+  receivePatch(msg) {
+    if (this.resyncing) return; // the whole view is on its way
+    let next;
+    try {
+      next = patchedView(this.doc, msg);
+    } catch {
+      this.resync();
+      return;
+    }
+    this.doc = next.doc;
+    this.receiveView(next.view);
   }
 
   resync() {

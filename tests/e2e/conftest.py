@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -170,11 +171,27 @@ def open_page(browser: Browser, console_errors: ConsoleLog) -> Iterator[OpenPage
             setup(context)
         page = context.new_page()
         console_errors.watch(page, label)
+        kinds = FRAMES.setdefault(id(page), Counter())
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda f: _count(kinds, f)))
         return page
 
     yield make
     for context in contexts:
         context.close()
+
+
+# The message types each page received on its sockets, by id(page): the game flow tests check
+# that they played on deltas (docs/protocol.md, "Deltas").
+FRAMES: dict[int, Counter[str]] = {}
+
+
+def _count(kinds: Counter[str], frame: str | bytes) -> None:
+    text = frame if isinstance(frame, str) else frame.decode()
+    kinds[text[9:24].split('"')[0]] += 1  # {"type":"KIND",...
+
+
+def frames(page: Page) -> Counter[str]:
+    return FRAMES.get(id(page), Counter())
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import LAPTOP, NARROW_PHONE, PHONE, ConsoleLog, OpenPage
+from .conftest import LAPTOP, NARROW_PHONE, PHONE, ConsoleLog, OpenPage, frames
 from .driver import Seat, sel, unnamed_controls
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -119,6 +119,9 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
     else:
         pytest.fail(f"the game did not finish: {[s.status() for s in seats]}")
 
+    for seat in seats:  # the whole game was played on deltas: whole views only at its edges
+        kinds = frames(seat.page)
+        assert kinds["patch"] > 50 and kinds["patch"] > 5 * kinds["view"], kinds
     phases_seen = set().union(*(seat.phases for seat in seats))
     assert {"draft", "purchase", "bribe_protect", "bribe_counter", "bribe_entries"} <= phases_seen
     notes = [f"{seat.name}: {note}" for seat in seats for note in seat.log]

@@ -8,19 +8,33 @@ from typing import Any
 
 import orjson
 
+from laundermat.games import patch
 from laundermat.rooms import FakeClock, Room, RoomConfig, RoomManager
 from laundermat.store.memory import MemoryStore
 
 
 class Sub:
-    """A subscriber that records what the room sends it."""
+    """A subscriber that records what the room sends it. It takes patches as a browser does
+    (docs/protocol.md, "Deltas") and records each as the view it makes, with the log since the
+    previous view (as a whole view pushed to a client that asked for no deltas carries it)."""
 
     def __init__(self) -> None:
         self.messages: list[dict[str, Any]] = []
         self.closed: int | None = None
+        self.doc: dict[str, Any] | None = None  # the whole view this subscriber holds
+        self.patches = 0
 
     def send(self, data: bytes) -> None:
-        self.messages.append(orjson.loads(data))
+        message = orjson.loads(data)
+        if message["type"] == "view" and message["game"] and message["game"]["log_from"] == 0:
+            self.doc = orjson.loads(data)
+        elif message["type"] == "patch":
+            self.patches += 1
+            self.doc, view = patch.patched_view(self.doc, message)
+            message = orjson.loads(orjson.dumps(view))  # nothing shared with the held view
+        elif message["type"] == "view":
+            self.doc = orjson.loads(data) if message["game"] is None else None
+        self.messages.append(message)
 
     def close(self, code: int, reason: str) -> None:
         self.closed = code

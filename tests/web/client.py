@@ -12,6 +12,7 @@ import orjson
 import websockets
 from websockets.asyncio.client import ClientConnection
 
+from laundermat.games import patch
 from laundermat.web.protocol import server_message
 
 Message = dict[str, Any]
@@ -22,13 +23,18 @@ class Client:
         self.ws = ws
         self.view: Message | None = None
         self.received: list[Message] = []
+        self.doc: Message | None = None  # the whole view this client holds (deltas)
+        self.patches = 0
 
     @classmethod
-    async def open(cls, ws_base: str, code: str, token: str | None = None, **kwargs: Any) -> Client:
+    async def open(
+        cls, ws_base: str, code: str, token: str | None = None, deltas: bool = True, **kwargs: Any
+    ) -> Client:
         ws = await websockets.connect(f"{ws_base}/{code}", compression=None, **kwargs)
         client = cls(ws)
         if token is not None:
-            await client.send({"type": "hello", "token": token})
+            hello = {"type": "hello", "token": token} | ({} if deltas else {"deltas": False})
+            await client.send(hello)
             await client.until(lambda m: m["type"] == "view")
         return client
 
@@ -39,10 +45,24 @@ class Client:
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
         message: Message = orjson.loads(raw)
         server_message.validate_python(message)  # every message matches the protocol
+        if message["type"] == "patch":
+            message = self.patched(message)
+        elif message["type"] == "view":
+            whole = message["game"] is None or message["game"]["log_from"] == 0
+            self.doc = orjson.loads(raw) if whole else None
         self.received.append(message)
         if message["type"] == "view":
             self.view = message
         return message
+
+    def patched(self, message: Message) -> Message:
+        """A patch applied to the view this client holds (docs/protocol.md, "Deltas"), as the
+        view it makes, with the log since the previous view (as a whole view pushed to a
+        client without deltas carries it)."""
+        self.doc, view = patch.patched_view(self.doc, message)
+        self.patches += 1
+        view = orjson.loads(orjson.dumps(view))  # nothing shared with the held view
+        return view
 
     async def until(self, test: Callable[[Message], bool], timeout: float = 10) -> Message:
         async def wait() -> Message:

@@ -126,7 +126,9 @@ class CrashBot:
 
     async def _session(self) -> None:
         async with websockets.connect(self.ws_url, compression=None, open_timeout=2) as ws:
-            await ws.send(orjson.dumps({"type": "hello", "token": self.token}).decode())
+            # Whole views only: this soak checks durability, not deltas (docs/protocol.md).
+            hello = {"type": "hello", "token": self.token, "deltas": False}
+            await ws.send(orjson.dumps(hello).decode())
             for message in list(self.pending.values()):  # answered once, whatever happened
                 self.ledger.resent += 1
                 await ws.send(orjson.dumps(message).decode())

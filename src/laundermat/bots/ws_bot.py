@@ -27,6 +27,7 @@ import websockets
 
 from .. import games
 from ..games import Policy
+from ..games.patch import PatchError, patched_view
 from ..web.protocol import SERVER_ERROR_CODES
 
 # A game's own refusals (any code the platform does not define) come from racing other
@@ -78,6 +79,7 @@ class Bot:
         self.need_version = 0  # act again only once the view includes our last ack
         self.started = False
         self.resyncing = False
+        self.doc: dict[str, Any] | None = None  # the whole view the patches apply to
         self.thinking: asyncio.Task[None] | None = None
         self.arrivals: list[tuple[int, float]] = []
         run.arrivals.append(self.arrivals)
@@ -98,9 +100,21 @@ class Bot:
             await ws.send(orjson.dumps({"type": "hello", "token": self.token}).decode())
             async for raw in ws:
                 message = orjson.loads(raw)
+                kind = message["type"]
+                if kind == "patch":  # views come as deltas (docs/protocol.md): make the view
+                    try:
+                        self.doc, message = patched_view(self.doc, message)
+                    except PatchError:
+                        if not self.resyncing:
+                            self.resyncing = True
+                            await ws.send('{"type":"resync"}')
+                        continue
+                    kind = "view"
+                elif kind == "view":
+                    whole = message["game"] is None or message["game"]["log_from"] == 0
+                    self.doc = message if whole else None
                 if self.run.record:
                     self.transcript.append(message)
-                kind = message["type"]
                 if kind == "view":
                     gap = self._on_view(message)
                     if self._over():

@@ -76,7 +76,7 @@ from .legal import options
 from .replay import replay
 from .scoring import Result, result
 from .state import Event, GameState, Phase, Settings, Window
-from .views import public_rules, redact_event, view
+from .views import private_view, public_rules, public_view, redact_event, view
 
 __all__ = [
     "ADDITIONS",
@@ -130,7 +130,9 @@ __all__ = [
     "options",
     "parse_command",
     "pending_actors",
+    "private_view",
     "public_rules",
+    "public_view",
     "redact_event",
     "replay",
     "result",

@@ -131,10 +131,54 @@ def _me(state: GameState, seat: int) -> dict[str, JSON]:
 
 
 def view(state: GameState, viewer: int | None, log_from: int = 0) -> dict[str, JSON]:
-    """What `viewer` (a seat, or None for a spectator) may see, with the log from `log_from`."""
+    """What `viewer` (a seat, or None for a spectator) may see, with the log from `log_from`.
+    The same as `public_view` with `private_view` laid over it (tests/engine check it)."""
     over = state.phase is Phase.OVER
+    data = _common(state, viewer, over, log_from)
+    if viewer is not None:
+        data["me"] = _me(state, viewer)
+    if over:
+        _ending(state, data)
+    return data
+
+
+def public_view(state: GameState, log_from: int = 0) -> dict[str, JSON]:
+    """The part of every view that is the same for all viewers (the spectator's view): the
+    platform computes it once per change and shares it (issue 12)."""
+    return view(state, None, log_from)
+
+
+def private_view(state: GameState, seat: int, log_from: int = 0) -> dict[str, JSON]:
+    """What only `seat` sees, as JSON Pointers into its view (RFC 6901) and their values:
+    laid over `public_view` they give `view(state, seat, log_from)`. A log pointer uses the
+    entry's index in the whole log. Everything is public once the game is over, but `me`."""
+    parts: dict[str, JSON] = {"/viewer": seat, "/me": _me(state, seat)}
+    if state.phase is Phase.OVER:
+        return parts
+    for index, copy in enumerate(state.copies):
+        if copy.owner == seat:  # PRIVATE-1: exact-payment bonuses
+            parts[f"/copies/{index}/bonus"] = exact_bonus(state, copy)
+    for index in range(log_from, len(state.events)):
+        event = state.events[index]
+        if event.secret is not None and seat in event.to:
+            for key, value in event.secret.items():
+                parts[f"/log/{index}/{_escape(key)}"] = value
+    return parts
+
+
+def _escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")  # RFC 6901
+
+
+def _ending(state: GameState, data: dict[str, JSON]) -> None:
+    data["investigated"] = state.investigated
+    data["result"] = result(state).to_dict()
+    data["seed"] = state.seed
+
+
+def _common(state: GameState, viewer: int | None, over: bool, log_from: int) -> dict[str, JSON]:
     window = current_window(state)
-    data: dict[str, JSON] = {
+    return {
         "state_version": state.version,  # commands the engine applied (not view.version)
         "viewer": viewer,
         "round": state.round,
@@ -168,10 +212,3 @@ def view(state: GameState, viewer: int | None, log_from: int = 0) -> dict[str, J
         "log_size": len(state.events),
         "rules": public_rules(),
     }
-    if viewer is not None:
-        data["me"] = _me(state, viewer)
-    if over:
-        data["investigated"] = state.investigated
-        data["result"] = result(state).to_dict()
-        data["seed"] = state.seed
-    return data

@@ -67,6 +67,12 @@ class LaunderMatMatch:
     def view(self, viewer: int | None, log_from: int = 0) -> JSON:
         return engine.view(self.game.state, viewer, log_from)
 
+    def public_view(self, log_from: int = 0) -> JSON:
+        return engine.public_view(self.game.state, log_from)
+
+    def private_view(self, seat: int, log_from: int = 0) -> JSON:
+        return engine.private_view(self.game.state, seat, log_from)
+
     def result(self) -> JSON:
         return engine.result(self.game.state).to_dict()
 

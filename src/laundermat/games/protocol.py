@@ -23,6 +23,12 @@ second, tiny game:
   sentence) and changes nothing.
 - **One redaction path.** `view(viewer)` is everything that viewer may see, log included
   (entries from `log_from` on); the platform sends nothing else about the match.
+- **Views split once per change (optional, view_parts.py).** A game may add
+  `public_view(log_from)` (what every viewer sees: the spectator's view) and
+  `private_view(seat, log_from)` (what only that seat sees, as JSON Pointers into its view and
+  their values); laid over each other they must equal `view(seat, log_from)` exactly. The
+  platform then computes the public part once per change and sends each viewer a patch of
+  it (docs/protocol.md, "Deltas"). Without them it derives the private part from `view()`.
 - **Seats.** `seats()` maps each player id given to `new` to its seat (0-based).
 - **Bots.** `bot(rng, wait_chance, strategy)` is a player that decides from one seat's view
   only (`match.view(seat)`, the same dict a client gets); `bot_strategies` names the

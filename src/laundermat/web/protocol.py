@@ -122,12 +122,17 @@ class ReplayStep(Strict):
 
 
 class Hello(Strict):
+    """`deltas: false` asks for whole views only (old clients, bots, debugging); by default a
+    view after the first is sent as a `patch` of the previous one (docs/protocol.md)."""
+
     type: Literal["hello"]
     token: Token
+    deltas: bool = True
 
 
 class Spectate(Strict):
     type: Literal["spectate"]
+    deltas: bool = True
 
 
 class Act(Strict):
@@ -254,6 +259,30 @@ class View(Strict):
     game: dict[str, Any] | None
 
 
+class PatchOp(Strict):
+    """One RFC 6902 operation; the server sends `add`, `remove` and `replace`."""
+
+    op: Literal["add", "remove", "replace", "move", "copy", "test"]
+    path: str
+    value: Any = None
+    from_: str | None = Field(default=None, alias="from")
+
+
+class Patch(Strict):
+    """The view of `version`, as RFC 6902 ops on the view of `from` (the one this client
+    holds, one version before): paths into the view object (`/room/...`, `/deadline`,
+    `/game/...`); new log entries are added at their index in the whole log. A client that
+    holds another version, or cannot apply the ops, sends `resync` for a whole view."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    type: Literal["patch"] = "patch"
+    from_: int = Field(alias="from")
+    version: int
+    server_time: int
+    ops: list[PatchOp]
+
+
 class Ack(Strict):
     type: Literal["ack"] = "ack"
     id: str
@@ -274,7 +303,7 @@ class Pong(Strict):
     server_time: int
 
 
-ServerMessage = Annotated[Welcome | View | Ack | Error | Pong, Field(discriminator="type")]
+ServerMessage = Annotated[Welcome | View | Patch | Ack | Error | Pong, Field(discriminator="type")]
 server_message: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 
 

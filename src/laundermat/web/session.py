@@ -81,6 +81,8 @@ class Session:
     async def hello(self, message: Hello, _: float) -> None:
         room, limiter = self.room, self.app.join_limiter
         if room is not None:
+            if not message.deltas:
+                room.views.full_views(self.conn)
             # Always checked (in constant time), even when guesses are spent: someone
             # else's wrong guesses from the same address never lock a player out.
             try:
@@ -102,6 +104,8 @@ class Session:
     async def spectate(self, message: Spectate, _: float) -> None:
         room, limiter = self.room, self.app.join_limiter
         if room is not None and not limiter.blocked(self.address):
+            if not message.deltas:
+                room.views.full_views(self.conn)
             await room.connect(self.conn, None)
             self.conn.become(SPECTATOR)
         elif room is None and limiter.allow(self.address):  # guesses left: say so, count it

@@ -1,0 +1,75 @@
+"""Views as patches over a real socket (issue 12, docs/protocol.md "Deltas"): after the first
+whole view a client gets `patch` messages; applied in order they give exactly the whole view
+a resync returns; `hello.deltas: false` gets whole views only; GEN-1 versions by one."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import orjson
+
+from laundermat.bots.policy import RandomPolicy
+
+from .client import Client, seated_game
+
+
+def without_time(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in ("server_time", "type")}
+
+
+def test_a_game_on_deltas_matches_whole_views(server: Any) -> None:
+    async def scenario() -> None:
+        code, seats, clients = await seated_game(server, 3)
+        plain = await Client.open(server.ws, code, seats[2]["token"], deltas=False)
+        await clients[2].close()
+        watcher = await Client.open(server.ws, code)
+        await watcher.send({"type": "spectate"})
+        await watcher.until(lambda m: m["type"] == "view")
+        players = [clients[0], clients[1], plain]
+        rng = random.Random(2)
+        policy = RandomPolicy(rng)
+        for i in range(30):
+            for c in players:  # drain: every client holds the newest version
+                while True:
+                    try:
+                        await c.recv(0.2)
+                    except TimeoutError:
+                        break
+            movers = [c for c in players if c.game["me"]["options"].get("can_act")]
+            if not movers:
+                break
+            mover = rng.choice(movers)
+            command = policy.decide(mover.game)
+            if command is None:
+                continue
+            command.pop("seat")
+            answer = await mover.act(command, window=mover.game["window"]["id"])
+            assert answer["type"] in ("ack", "error"), (i, answer)
+        await asyncio.sleep(0.3)
+        for c in [*players, watcher]:
+            while True:
+                try:
+                    await c.recv(0.2)
+                except TimeoutError:
+                    break
+        for c in [clients[0], clients[1], watcher]:
+            assert c.patches > 5
+            for _ in range(5):  # a timer may fire meanwhile: compare views of one version
+                assert c.doc is not None
+                held = orjson.loads(orjson.dumps(c.doc))
+                await c.send({"type": "resync"})
+                fresh = await c.until(lambda m: m["type"] == "view" and m["game"]["log_from"] == 0)
+                if fresh["version"] == held["version"]:
+                    break
+            assert without_time(fresh) == without_time(held)
+        assert plain.patches == 0
+        views = [m for m in plain.received if m["type"] == "view"]
+        assert [v["version"] for v in views] == list(
+            range(views[0]["version"], views[0]["version"] + len(views))
+        )
+        for c in [*players, watcher]:
+            await c.close()
+
+    asyncio.run(scenario())
