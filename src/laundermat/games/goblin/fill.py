@@ -39,7 +39,9 @@ def setup(state: GameState, names: list[str]) -> None:
     for seat, index in enumerate(order):
         programs = [decks[kind].pop() for kind in PROGRAM_TYPES]
         player = Player(seat, names[index], species[seat], programs, row=list(programs))
-        player.basket.append(state.pile.pop())  # unseen by everyone, the owner too
+        # GPRIVATE-2: unseen by everyone, the owner too, until the end (GPUBLIC-1).
+        player.setup_card = state.pile.pop()
+        player.basket.append(player.setup_card)
         state.players.append(player)
     state.undealt_programs = sorted(
         (p for deck in decks.values() for p in deck), key=lambda p: int(p[1:])
