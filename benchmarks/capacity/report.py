@@ -180,8 +180,9 @@ def _other_games(results: dict[str, Any]) -> list[str]:
             f"{name}, tables of {game.get('players')} (settings {game.get('settings')}):",
             "",
             "| rooms | sockets | commands/s | p50 ms | p99 ms | p99.9 ms | loop lag p99 ms "
-            "| timer lateness p50 / p99 ms | CPU | CPU ms each | RSS MiB | load | errors |",
-            "|" + "---|" * 13,
+            "| timer lateness p50 / p99 ms | CPU | CPU wait | CPU ms each | RSS MiB "
+            "| generator CPU / lag p99 ms | load | errors |",
+            "|" + "---|" * 15,
         ]
         rows = run.get("ramp", [])
         sat = run.get("saturation")
@@ -190,8 +191,9 @@ def _other_games(results: dict[str, Any]) -> list[str]:
                 f"| {r['rooms']} | {r['sockets']} | {r['commands_per_s']} | {r['p50_ms']} "
                 f"| {r['p99_ms']} | {r['p999_ms']} | {r.get('server_loop_lag_p99_ms')} "
                 f"| {r.get('timer_p50_ms')} / {r.get('timer_p99_ms')} | {r['cpu']:.0%} "
-                f"| {r.get('cpu_ms_per_command')} | {r['rss_mib']} | {r.get('load1')} "
-                f"| {r['errors']} |"
+                f"| {_pct(r.get('cpu_wait'))} | {r.get('cpu_ms_per_command')} | {r['rss_mib']} "
+                f"| {_pct(r.get('loadgen_cpu'))} / {r.get('loadgen_lag_p99_ms')} "
+                f"| {r.get('load1')} | {r['errors']} |"
             )
     return out
 
