@@ -115,7 +115,11 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         specs: list[GameSpec] = args.game
         if args.only != "baseline":
             for spec in specs:  # each on a fresh server, one after the other
-                results[spec.name] = await run_kind("laundermat", args, workdir, 0, spec)
+                # and a fresh database: a server restores the rooms it finds in its
+                # database, so a shared one would replay the last game's rooms beside this one's.
+                own = workdir / spec.name
+                own.mkdir(exist_ok=True)
+                results[spec.name] = await run_kind("laundermat", args, own, 0, spec)
         first = results.get(specs[0].name, {})
         payload = args.payload
         if payload is None:
