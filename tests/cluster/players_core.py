@@ -63,7 +63,8 @@ class Player:
     async def _session(self, url: str, stop_after_acks: int | None) -> None:
         async with websockets.connect(ws_url(url, self.code), open_timeout=3) as ws:
             # Whole views: this player tests where a socket is served, not the patches.
-            await ws.send(orjson.dumps({"type": "hello", "token": self.token, "deltas": False}).decode())
+            hello = {"type": "hello", "token": self.token, "deltas": False}
+            await ws.send(orjson.dumps(hello).decode())
             self._view = None
             if self._inflight is not None:  # unanswered: the same id again
                 await ws.send(orjson.dumps(self._inflight).decode())
