@@ -15,6 +15,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.routing import WebSocketRoute
 
 from .. import games
 from ..rooms import RoomConfig, RoomManager, SystemClock
@@ -28,7 +29,7 @@ from .metrics import Metrics
 from .middleware import BodyLimit, SecurityHeaders
 from .routes import ApiError, router
 from .settings import ServerSettings
-from .socket import socket_endpoint
+from .socket import socket_route
 from .state import AppState
 
 log = logging.getLogger("laundermat.app")
@@ -143,7 +144,9 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     # Outermost last: the headers go on the body cap's 413 too.
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
-    app.add_api_websocket_route("/ws/{code}", socket_endpoint)
+    # A plain Starlette route: FastAPI's websocket routes solve dependencies (none here)
+    # in an exit stack per socket, ~6 KiB a socket (benchmarks/socket_memory.py).
+    app.router.routes.append(WebSocketRoute("/ws/{code}", socket_route))
     if settings.static_dir.is_dir():
         app.mount("/static", StaticFiles(directory=settings.static_dir), name="static")
 

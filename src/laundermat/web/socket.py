@@ -25,6 +25,10 @@ from .state import AppState
 log = logging.getLogger("laundermat.socket")
 
 
+async def socket_route(ws: WebSocket) -> None:
+    await socket_endpoint(ws, ws.path_params["code"])
+
+
 async def socket_endpoint(ws: WebSocket, code: str) -> None:
     app: AppState = ws.app.state.laundermat
     settings = app.settings
