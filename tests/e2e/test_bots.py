@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from tests.web.conftest import ServerProcess
 
-from .conftest import PHONE, TIME_SCALE, OpenPage
+from .conftest import PHONE, TIME_SCALE, OpenPage, frames
 from .driver import Seat, sel, unnamed_controls
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -120,6 +120,8 @@ def test_one_person_and_two_bots_play_a_whole_game(
     expect(page.locator(sel("game-log"))).to_contain_text("Round 8 begins")
     page.screenshot(path=str(artifacts / "bots-final-390x844.png"), full_page=True)
     assert code
+    kinds = frames(page)  # the game was played on deltas (docs/protocol.md, "Deltas")
+    assert kinds["patch"] > 50 and kinds["patch"] > 5 * kinds["view"], kinds
 
 
 def test_a_bot_stands_in_for_a_player_who_drops(

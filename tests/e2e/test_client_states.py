@@ -7,12 +7,14 @@ sends is checked against the engine's command form (docs/protocol.md).
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from laundermat.engine import Phase
+from laundermat.engine import Phase, parse_command
+from laundermat.games.patch import diff
 from tests.engine.builders import PAWN, RACK, SLOT, bill, build
 
 from .conftest import OpenPage
@@ -288,3 +290,35 @@ def test_lost_and_found_draw_and_switch_back(open_page: OpenPage, server_url: st
     special.click()  # switch back: the draw returns to the deck (LOSTFOUND-2)
     expect(special).to_have_attribute("aria-pressed", "false")
     assert room.commands()[-2:] == [{"type": "lost_and_found"}, {"type": "clear_selection"}]
+
+
+def test_a_patch_updates_the_page_and_one_for_another_version_resyncs(
+    open_page: OpenPage, server_url: str
+):
+    """docs/protocol.md "Deltas": the client applies a patch to the view it holds and renders
+    the result; a patch from a version it does not hold makes it ask for the whole view."""
+    game = build(3)
+    room = FakeRoom(game, 0, NAMES)
+    page = open_room(open_page, server_url, room)
+    before = room.view_message(whole=True, bump=False)
+    game.apply(parse_command({"type": "set_away", "seat": 1, "away": True}))  # GEN-4
+    after = room.view_message(whole=True)
+
+    def body(message: dict[str, object]) -> dict[str, object]:
+        return {k: v for k, v in message.items() if k not in ("type", "version", "server_time")}
+
+    ops = diff(body(before), body(after))
+    assert any(op["path"].startswith("/game/log/") for op in ops), ops
+    patch = {"type": "patch", "from": before["version"], "version": after["version"]}
+    room.sockets[-1].send(json.dumps({**patch, "server_time": after["server_time"], "ops": ops}))
+    expect(page.locator(sel("game-log"))).to_contain_text("Bo lost the connection")
+    assert not room.sent("resync")
+
+    stray = {"type": "patch", "from": room.version + 3, "version": room.version + 4}
+    room.sockets[-1].send(json.dumps({**stray, "server_time": after["server_time"], "ops": []}))
+    for _ in range(100):
+        if room.sent("resync"):
+            break
+        page.wait_for_timeout(50)
+    assert room.sent("resync"), room.received
+    expect(page.locator(sel("game-log"))).to_contain_text("Bo lost the connection")

@@ -1,6 +1,7 @@
 // JSON Patch for view deltas (static/js/patch.js; docs/protocol.md "Deltas"). The cases marked
 // A.n are RFC 6902's Appendix A examples.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { PatchError, applyPatch, patchedView } from "../../static/js/patch.js";
 
@@ -139,4 +140,31 @@ test("a lobby view (no game) is patched too", () => {
   });
   assert.equal(view.game, null);
   assert.equal(view.room.status, "lobby");
+});
+
+// A real room's messages to one seat (tests/rooms/deltas_fixture.py writes the file): the
+// patches, applied in order to the first whole view, give the whole view a resync returned.
+test("a recorded game's patches make the server's whole view", () => {
+  const { messages, expected } = JSON.parse(readFileSync(new URL("./deltas-fixture.json", import.meta.url), "utf8"));
+  assert.equal(messages[0].type, "view");
+  let doc = messages[0];
+  let patches = 0;
+  for (const msg of messages.slice(1)) {
+    if (msg.type === "view") {
+      doc = msg;
+      continue;
+    }
+    const before = doc.game.log.length;
+    const next = patchedView(doc, msg);
+    assert.equal(next.view.game.log_from, before);
+    assert.deepEqual(next.view.game.log, next.doc.game.log.slice(before));
+    doc = next.doc;
+    patches += 1;
+  }
+  assert.ok(patches >= 20, `only ${patches} patches`);
+  const kinds = new Set(messages.slice(1).flatMap((m) => m.ops.map((op) => op.op)));
+  assert.deepEqual([...kinds].sort(), ["add", "remove", "replace"]);
+  const { server_time: _a, ...held } = doc;
+  const { server_time: _b, ...whole } = expected;
+  assert.deepEqual(held, whole);
 });

@@ -147,3 +147,66 @@ def test_a_game_with_only_view_gets_patches_too() -> None:
                 assert m.sub.messages[-1]["type"] == "view" and m.sub.patches > 0
                 expected = orjson.loads(orjson.dumps(match.view(m.seat)))
                 assert m.sub.doc is not None and m.sub.doc["game"] == expected
+
+
+class _LessForSeats:
+    """A view-only game whose seats see less than a spectator (a count only spectators get)."""
+
+    def __init__(self) -> None:
+        self.log: list[dict[str, Any]] = []
+
+    def over(self) -> bool:
+        return False
+
+    def log_length(self) -> int:
+        return len(self.log)
+
+    def view(self, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
+        data: dict[str, Any] = {"turn": len(self.log), "log": self.log[log_from:]}
+        data["log_from"] = log_from
+        if viewer is None:
+            data["watchers_note"] = "spectators only"
+        else:
+            data["me"] = {"seat": viewer}
+        return data
+
+
+def test_a_seat_that_sees_less_than_a_spectator_gets_whole_views() -> None:
+    """The derived private part cannot remove what the public part has: that seat gets whole
+    views with the log since the last push (as without deltas); spectators still get patches."""
+    from laundermat.rooms.members import Member
+    from laundermat.rooms.publish import Publisher
+
+    match: Any = _LessForSeats()
+    publisher = Publisher(lambda: 1)
+    seat, watcher = Sub(), Sub()
+    members = [Member("p0", "n0", "", 0, seat=0, sub=seat)]
+    publisher.spectators.add(watcher)
+    publisher.push({}, None, match, members, full={seat, watcher})
+    for turn in range(3):
+        match.log.append({"kind": "turn", "n": turn})
+        publisher.push({}, None, match, members)
+        view = seat.messages[-1]
+        assert view["type"] == "view" and view["game"]["log_from"] == turn
+        assert view["game"] == orjson.loads(orjson.dumps(match.view(0, turn)))
+    assert seat.patches == 0 and watcher.patches == 3
+    assert watcher.doc is not None and watcher.doc["game"] == match.view(None)
+
+
+def test_the_recorded_fixture_applies_here_as_in_the_browser() -> None:
+    """tests/js/deltas-fixture.json (written by tests/rooms/deltas_fixture.py from a real
+    room): the server's applier turns its first view into the resync's, as patch.js does
+    (tests/js/patch.test.mjs); every op the server writes (add, remove, replace) is in it."""
+    from .deltas_fixture import FIXTURE
+
+    recorded = orjson.loads(FIXTURE.read_bytes())
+    doc = recorded["messages"][0]
+    kinds = set()
+    for message in recorded["messages"][1:]:
+        kinds |= {op["op"] for op in message["ops"]}
+        doc, _ = patch.patched_view(doc, message)
+    assert kinds == {"add", "remove", "replace"}
+    doc.pop("server_time")
+    expected = dict(recorded["expected"])
+    expected.pop("server_time")
+    assert doc == expected

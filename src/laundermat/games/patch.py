@@ -157,8 +157,9 @@ def _remove(doc: Any, path: str) -> Any:
 
 
 def apply(doc: Any, ops: list[Op]) -> Any:
-    """`doc` with `ops` applied, in place where it can be (returns the new root). A patch that
-    does not fit raises PatchError; `doc` may then be half-changed: ask for a full view."""
+    """`doc` with `ops` applied, in place where it can be (returns the new root). Values go in
+    as they are, not copied (a later op may change them). A patch that does not fit raises
+    PatchError; `doc` may then be half-changed: ask for a full view."""
     for op in ops:
         kind, path = op.get("op"), op.get("path")
         if not isinstance(path, str):

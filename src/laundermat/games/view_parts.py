@@ -42,8 +42,9 @@ class NotAnOverlay(Exception):
 
 def parts(match: Match) -> SplitViews:
     """The match's own split, or one derived from `view()`."""
-    if isinstance(match, SplitViews):
-        return match
+    # Not isinstance(match, SplitViews): a runtime protocol check costs ~15 µs per call.
+    if hasattr(match, "public_view") and hasattr(match, "private_view"):
+        return match  # type: ignore[return-value]
     return _Derived(match)
 
 

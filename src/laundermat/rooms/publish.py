@@ -10,7 +10,10 @@ latter carry the log since the last push, as before deltas.
 
 What every patched viewer holds is kept once per room (`_Held`): the room part, the deadline,
 the game's public part without its log, and each connected seat's private part without log
-pointers; never a copy of anyone's encoded view.
+pointers; never a copy of anyone's encoded view. A resync sends the current state at the
+current version: that is what patched viewers hold because the room pushes after every change
+(room.py); a change left unpushed would reach them in the next patch, but a client that
+resynced in between would then hold something else.
 """
 
 from __future__ import annotations
@@ -127,6 +130,10 @@ class Publisher:
                 m.sub.send(frame.whole(seat, log_from))
             elif base is None:
                 m.sub.send(frame.whole(seat, 0))
+            elif seat is not None and private is None:
+                # A view-only game whose seat sees less than a spectator: whole views, with
+                # the log since the last push (its client then holds no base for patches).
+                m.sub.send(frame.whole(seat, log_from))
             else:
                 shared = shared or self._shared_ops(base, now, public, log_from)
                 ops = _private_ops(base, now, seat, private, shared[1])
@@ -149,7 +156,11 @@ class Publisher:
         self, held: _Held, now: _Held, public: dict[str, Any] | None, log_from: int
     ) -> tuple[bytes, tuple[set[str], list[str]]]:
         """The ops every patched viewer gets, encoded once, and the game paths they touch."""
-        ops = diff(orjson.loads(held.room_bytes), now.room, "/room")
+        ops = (
+            []
+            if held.room_bytes == now.room_bytes
+            else diff(orjson.loads(held.room_bytes), now.room, "/room")
+        )
         if held.deadline != now.deadline:
             ops.append({"op": "replace", "path": "/deadline", "value": now.deadline})
         game_ops: list[Op] = []
@@ -221,7 +232,9 @@ class _Frame:
             private: Private | None = {}
             if seat is not None:
                 private = (
-                    self.private(seat) if log_from == self.log_from else _try(self.split, seat, 0)
+                    self.private(seat)
+                    if log_from == self.log_from
+                    else _try(self.split, seat, log_from)
                 )
             if private is None:  # a view-only game whose seat sees less than a spectator
                 assert self.now.match is not None
