@@ -29,7 +29,7 @@ from .metrics import Metrics
 from .middleware import BodyLimit, SecurityHeaders
 from .routes import ApiError, router
 from .settings import ServerSettings
-from .socket import socket_route
+from .socket import SocketFastPath, socket_route
 from .state import AppState
 
 log = logging.getLogger("laundermat.app")
@@ -137,7 +137,7 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
             await manager.shutdown()
             await store.close()
 
-    app = FastAPI(title="LaunderMat", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = SocketFastPath(title="LaunderMat", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.include_router(router)
     app.include_router(replays.router)
     app.openapi = lambda: truthful_openapi(app)  # type: ignore[method-assign]
