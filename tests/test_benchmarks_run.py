@@ -20,9 +20,14 @@ COMMANDS = {
     "rooms": ["benchmarks.room_bench", "--rooms", "2", "--commands", "40", "--repeat", "1"],
     "store": ["benchmarks.store_bench", "--commands", "40", "--rooms", "2"],
     "capacity": ["benchmarks.capacity", "--help"],
+    # Goblin tables of 4 through the whole capacity harness, in miniature (~20 s).
+    "goblin_tables_capacity": [
+        *("benchmarks.capacity", "--game", "goblin:4", "--only", "games", "--steps", "3"),
+        *("--step-seconds", "2", "--warmup", "1", "--saturate-rooms", "2"),
+        *("--saturate-seconds", "2", "--idle-sockets", "8"),
+    ],
     "goblin": ["benchmarks.goblin_bench", "--games", "3", "--repeat", "1"],
     "goblin_rooms": ["benchmarks.goblin_rooms", "--rooms", "2", "--commands", "40"],
-    "goblin_capacity": ["benchmarks.goblin_capacity", "--help"],
     # nginx, Redis, PostgreSQL and replicas, each part tiny: about two minutes.
     "cluster": ["benchmarks.cluster_bench", "--tiny"],
 }

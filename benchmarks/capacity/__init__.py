@@ -2,6 +2,12 @@
 
     .venv/bin/python -m benchmarks.capacity            # full run, about 15 minutes
     .venv/bin/python -m benchmarks.capacity --quick    # a smoke run, about 3 minutes
+    .venv/bin/python -m benchmarks.capacity --game goblin:4 --game laundermat:6   # two games
+
+`--game NAME[:PLAYERS]` (repeatable; default `laundermat:6`) chooses what the tables play: any
+registered game, with the catalog's default settings, played by that game's random bot. Each
+game is measured in turn on its own fresh server, then the baseline (rooms of six sockets,
+LaunderMat's table size; its ratios are reported for LaunderMat only).
 
 The server (`laundermat serve`, SQLite in a temporary directory) runs pinned to core 0
 (`taskset -c 0`); this process, the load generator, pins itself to core 1. All traffic goes
@@ -21,11 +27,12 @@ the same uvicorn flags, pre-encoded messages of the mean size of the views Laund
 4. slow reader (LaunderMat only, at `--slow-at` rooms): in a tenth of the rooms one seat stops
    reading; its peers' p99 is compared with the other rooms' in the same window.
 
-Rules of play: a room's commands come from `RandomPolicy` reading the acting seat's own view
-(a random actor of the open window that can act; a draft selection can be changed, so drafts
-often run to their timer, as with people). One command per room is in flight at a time; a
-tick that finds the previous command unanswered is skipped and counted. Rule refusals caused
-by racing a timer (`stale_window`, `not_your_turn`, ...) are counted as `rejected`, not errors.
+Rules of play: a room's commands come from the game's random bot reading the acting seat's
+own view (a random actor of the open window that can act; a LaunderMat draft selection can be
+changed, so drafts often run to their timer, as with people). One command per room is in
+flight at a time; a tick that finds the previous command unanswered is skipped and counted.
+Rule refusals caused by racing a timer (`stale_window`, `not_your_turn`, ...) or any game's
+own rule codes are counted as `rejected`, not errors.
 
 Benchmark-only server settings (a load test from one address): room creations, join
 attempts per minute, open and new sockets per address and the per-address message budget

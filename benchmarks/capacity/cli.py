@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __doc__ as description
+from .games import GameSpec, game_spec
 from .phases import run_kind
 from .report import markdown, report
 
@@ -40,7 +41,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--slow-share", type=float, default=0.1)
     parser.add_argument("--target-ms", type=float, default=50.0)
     parser.add_argument("--give-up-ms", type=float, default=2000.0, help="stop the ramp here")
-    parser.add_argument("--only", choices=("laundermat", "baseline"))
+    parser.add_argument(
+        "--game",
+        type=game_spec,
+        action="append",
+        metavar="NAME[:PLAYERS]",
+        help="the game the tables play, e.g. goblin:4 (repeatable: each is measured in turn, "
+        "on its own server; default laundermat:6); settings are the catalog's defaults",
+    )
+    parser.add_argument(
+        "--only",
+        choices=("games", "laundermat", "baseline"),
+        help="the games alone (`laundermat`, the old name, means the same), or the baseline",
+    )
     parser.add_argument("--payload", type=int, help="baseline message bytes (default: measured)")
     parser.add_argument("--server-core", type=int, default=0)
     parser.add_argument("--client-core", type=int, default=1)
@@ -83,6 +96,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
             setattr(args, key, value)
     if args.slow_at is None:
         args.slow_at = 1000 if 1000 in args.steps else args.steps[-1]
+    args.game = args.game or [game_spec("laundermat:6")]
+    names = [g.name for g in args.game]
+    if len(set(names)) != len(names):
+        parser.error("--game: each game once (its figures are kept under its name)")
     return args
 
 
@@ -92,18 +109,26 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         workdir.mkdir(parents=True, exist_ok=True)
         results: dict[str, Any] = {
             "machine": machine(),
-            "args": {k: v for k, v in vars(args).items() if k != "json"},
+            "args": {k: v for k, v in vars(args).items() if k not in ("json", "game")},
+            "games": [g.name for g in args.game],
         }
+        specs: list[GameSpec] = args.game
         if args.only != "baseline":
-            results["laundermat"] = await run_kind("laundermat", args, workdir, 0)
+            for spec in specs:  # each on a fresh server, one after the other
+                # and a fresh database: a server restores the rooms it finds in its
+                # database, so a shared one would replay the last game's rooms beside this one's.
+                own = workdir / spec.name
+                own.mkdir(exist_ok=True)
+                results[spec.name] = await run_kind("laundermat", args, own, 0, spec)
+        first = results.get(specs[0].name, {})
         payload = args.payload
         if payload is None:
-            rows = [r for r in results.get("laundermat", {}).get("ramp", [])]
+            rows = [r for r in first.get("ramp", [])]
             sizes = [r["view_bytes_mean"] for r in rows if r.get("view_bytes_mean")]
             payload = round(sum(sizes) / len(sizes)) if sizes else 4400
         results["baseline_payload_bytes"] = payload
-        if args.only != "laundermat":
-            measured = [r["step"] for r in results.get("laundermat", {}).get("ramp", [])]
+        if args.only not in ("games", "laundermat"):
+            measured = [r["step"] for r in first.get("ramp", [])]
             if measured:  # the ceiling where LaunderMat was measured, and one step beyond
                 more = [s for s in args.steps if s > max(measured)][:1]
                 args.steps = [s for s in args.steps if s <= max(measured)] + more

@@ -1,5 +1,5 @@
-"""The load generator: builds LaunderMat or baseline rooms over real sockets and switches
-them between a human pace and a closed loop."""
+"""The load generator: builds rooms of the chosen game (or baseline rooms) over real sockets
+and switches them between a human pace and a closed loop."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import httpx
 import orjson
 
 from ..wsclient import TEXT, WsClient, connect
+from .games import GameSpec
 from .seat import Seat
 from .server import HOST
 from .stats import LoopLag, Stats
@@ -19,8 +20,12 @@ from .tables import BaseTable, Table
 
 
 class Generator:
-    def __init__(self, kind: str, port: int, pace: float, seed: int) -> None:
-        self.kind = kind  # "laundermat" | "baseline"
+    def __init__(
+        self, kind: str, port: int, pace: float, seed: int, game: GameSpec | None = None
+    ) -> None:
+        self.kind = kind  # "laundermat" (our server, any game) | "baseline"
+        self.game = game or GameSpec("laundermat", 6)
+        self.players = self.game.players if kind == "laundermat" else 6
         self.port = port
         self.url = f"http://{HOST}:{port}"
         self.pace = pace
@@ -56,11 +61,13 @@ class Generator:
 
     async def _lm_table(self) -> Table:
         assert self.http is not None
-        created = await self.http.post("/api/rooms", json={"name": "b0"})
+        game = self.game
+        room = {"name": "b0", "game": game.name, "settings": game.settings}
+        created = await self.http.post("/api/rooms", json=room)
         created.raise_for_status()
         seats = [created.json()]
         code = seats[0]["code"]
-        for i in range(1, 6):
+        for i in range(1, game.players):
             joined = await self.http.post(f"/api/rooms/{code}/join", json={"name": f"b{i}"})
             joined.raise_for_status()
             seats.append(joined.json())

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 
 from ..wsclient import WsClient, connect
+from .games import GameSpec
 from .generator import Generator
 from .report import show, summarise
 from .server import HOST, Server, start_server
@@ -26,7 +27,8 @@ async def idle_connections(gen: Generator, server: Server, count: int) -> dict[s
     path = "/ws/idle"
     if gen.kind == "laundermat":
         assert gen.http is not None
-        created = await gen.http.post("/api/rooms", json={"name": "idle"})
+        room = {"name": "idle", "game": gen.game.name, "settings": gen.game.settings}
+        created = await gen.http.post("/api/rooms", json=room)
         path = f"/ws/{created.json()['code']}"
     await asyncio.sleep(1.0)
     before = server.info.rss()
@@ -81,9 +83,9 @@ async def slow_reader(
     reading; its peers' latency is compared with the untouched rooms' in the same window."""
     chosen = gen.tables[:: max(1, round(1 / share))]
     for table in chosen:
-        seat = table.seats[5]
+        seat = table.seats[-1]
         old = seat.ws
-        table.paused.add(5)
+        table.paused.add(seat.index)
         seat.raw = None
         if old is not None:
             old.abort()
@@ -91,20 +93,20 @@ async def slow_reader(
         table.group = "slow"
     await asyncio.sleep(1.0)
     for table in chosen:
-        ws = table.seats[5].ws
+        ws = table.seats[-1].ws
         if ws is not None:
             ws.pause_reading()
     await asyncio.sleep(2.0)
     window = await measure(gen, server, seconds)
     for table in chosen:  # drain what the server still sent, to see whether it closed them
-        ws = table.seats[5].ws
+        ws = table.seats[-1].ws
         if ws is not None:
             ws.resume_reading()
     await asyncio.sleep(1.5)
     row = summarise(gen, window, len(gen.tables))
     groups = gen.stats.groups
     slow, normal = groups.get("slow", []), groups.get("normal", [])
-    stalled = [t.seats[5].ws for t in chosen]
+    stalled = [t.seats[-1].ws for t in chosen]
     result = {
         "rooms": len(gen.tables),
         "slow_rooms": len(chosen),
@@ -123,31 +125,34 @@ async def slow_reader(
     }
     # Back to normal: fresh sockets for the stalled seats.
     for table in chosen:
-        seat = table.seats[5]
+        seat = table.seats[-1]
         if seat.ws is not None:
             seat.ws.abort()
         await gen.attach(table, seat)
-        table.paused.discard(5)
+        table.paused.discard(seat.index)
         table.group = "normal"
     return result
 
 
 async def run_kind(
-    kind: str, args: argparse.Namespace, workdir: Path, payload: int
+    kind: str, args: argparse.Namespace, workdir: Path, payload: int, game: GameSpec | None = None
 ) -> dict[str, Any]:
     server = await start_server(
         kind, args.server_core, workdir, payload, args.server_env, args.nice
     )
-    gen = Generator(kind, server.port, args.pace, args.seed)
+    gen = Generator(kind, server.port, args.pace, args.seed, game)
     gen.lag.start()
+    label = gen.game.name if kind == "laundermat" else kind
     out: dict[str, Any] = {"kind": kind, "ramp": []}
+    if kind == "laundermat":
+        out["game"] = gen.game.to_dict()
     try:
         async with httpx.AsyncClient(
             base_url=gen.url, timeout=60, limits=httpx.Limits(max_connections=32)
         ) as http:
             gen.http = http
             out["idle"] = await idle_connections(gen, server, args.idle_sockets)
-            show(f"{kind} idle sockets", out["idle"])
+            show(f"{label} idle sockets", out["idle"])
             rss_empty = server.info.rss()
             # Saturation on the first step's rooms, closed loop.
             await gen.grow(args.saturate_rooms)
@@ -155,7 +160,7 @@ async def run_kind(
             await asyncio.sleep(3.0)
             window = await measure(gen, server, args.saturate_seconds)
             out["saturation"] = summarise(gen, window, len(gen.tables))
-            show(f"{kind} saturation", out["saturation"])
+            show(f"{label} saturation", out["saturation"])
             gen.paced()
             for rooms in args.steps:
                 started = time.perf_counter()
@@ -170,12 +175,12 @@ async def run_kind(
                 gen.setup_errors.clear()
                 row["kib_per_room"] = round((window.rss - rss_empty) / len(gen.tables) / 1024, 1)
                 out["ramp"].append(row)
-                show(f"{kind} ramp", row)
+                show(f"{label} ramp", row)
                 if kind == "laundermat" and rooms == args.slow_at:
                     out["slow_reader"] = await slow_reader(
                         gen, server, args.step_seconds, args.slow_share
                     )
-                    show(f"{kind} slow reader", out["slow_reader"])
+                    show(f"{label} slow reader", out["slow_reader"])
                 if (row["p99_ms"] or 0) > args.give_up_ms:
                     print(f"p99 above {args.give_up_ms} ms: the ramp stops here", flush=True)
                     break

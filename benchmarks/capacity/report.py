@@ -4,6 +4,7 @@ markdown tables of docs/benchmarks.md."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,9 @@ def summarise(gen: Generator, window: Window, rooms: int) -> dict[str, Any]:
     stats = gen.stats
     row: dict[str, Any] = {
         "rooms": rooms,
-        "sockets": rooms * 6,
+        "sockets": rooms * gen.players,
+        # The machine is shared: how loaded it was at the end of this window (1-minute mean).
+        "load1": round(os.getloadavg()[0], 2),
         "commands_per_s": round(stats.commands / window.seconds, 1),
         "completed": len(stats.last),
         "messages_per_s": round(stats.messages / window.seconds, 1),
@@ -151,6 +154,7 @@ def markdown(results: dict[str, Any]) -> str:
             f"{per_room} KiB, baseline {base_room} KiB (ratio {per_room / base_room:.2f}).",
         ]
     slow = lm.get("slow_reader")
+    out += _other_games(results)
     if slow:
         out += [
             "",
@@ -160,6 +164,38 @@ def markdown(results: dict[str, Any]) -> str:
             f"stalled sockets closed by the server: {slow['stalled_sockets_closed_by_server']}.",
         ]
     return "\n".join(out)
+
+
+def _other_games(results: dict[str, Any]) -> list[str]:
+    """Every game but LaunderMat (`--game`): its own ramp and saturation, no baseline ratio
+    (the baseline's rooms are six sockets, the size of LaunderMat's tables)."""
+    out: list[str] = []
+    for name in results.get("games", []):
+        run = results.get(name)
+        if name == "laundermat" or not run:
+            continue
+        game = run.get("game", {})
+        out += [
+            "",
+            f"{name}, tables of {game.get('players')} (settings {game.get('settings')}):",
+            "",
+            "| rooms | sockets | commands/s | p50 ms | p99 ms | p99.9 ms | loop lag p99 ms "
+            "| timer lateness p50 / p99 ms | CPU | CPU wait | CPU ms each | RSS MiB "
+            "| generator CPU / lag p99 ms | load | errors |",
+            "|" + "---|" * 15,
+        ]
+        rows = run.get("ramp", [])
+        sat = run.get("saturation")
+        for r in ([dict(sat, rooms=f"{sat['rooms']} (saturated)")] if sat else []) + rows:
+            out.append(
+                f"| {r['rooms']} | {r['sockets']} | {r['commands_per_s']} | {r['p50_ms']} "
+                f"| {r['p99_ms']} | {r['p999_ms']} | {r.get('server_loop_lag_p99_ms')} "
+                f"| {r.get('timer_p50_ms')} / {r.get('timer_p99_ms')} | {r['cpu']:.0%} "
+                f"| {_pct(r.get('cpu_wait'))} | {r.get('cpu_ms_per_command')} | {r['rss_mib']} "
+                f"| {_pct(r.get('loadgen_cpu'))} / {r.get('loadgen_lag_p99_ms')} "
+                f"| {r.get('load1')} | {r['errors']} |"
+            )
+    return out
 
 
 def memory_slope(ramp: list[dict[str, Any]], low: int = 500, high: int = 1000) -> Any:

@@ -1,5 +1,6 @@
-"""The simulated rooms: `Table` plays one LaunderMat room over six sockets, `BaseTable` drives
-one baseline room; both are paced by `Paced`. They measure latency as the views arrive."""
+"""The simulated rooms: `Table` plays one room of the chosen game (`--game`) over one socket per
+seat, `BaseTable` drives one baseline room of six; both are paced by `Paced`. They measure
+latency as the views arrive."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from laundermat.bots.policy import RandomPolicy
+from laundermat import games
 from laundermat.engine.errors import IllegalCode
+from laundermat.web.protocol import SERVER_ERROR_CODES
 
 from ..wsclient import WsClient
 from .seat import Seat
@@ -25,6 +27,14 @@ if TYPE_CHECKING:  # the generator builds the tables; they only read its state
 # (ws_bot.RACE_CODES) went at the game seam; this keeps the set the figures were measured with.
 RACE_CODES = {str(c) for c in IllegalCode} | {"not_your_turn", "wrong_phase", "stale_window"}
 RACES = RACE_CODES | {"game_over", "no_game", "not_finished", "not_in_lobby"}
+
+
+def is_race(code: str) -> bool:
+    """A refusal from racing a timer or another seat: the set above, or any game's own rule
+    code (one the platform does not define), as `laundermat bots` counts them."""
+    return code in RACES or code not in SERVER_ERROR_CODES
+
+
 WALL = time.time() - time.perf_counter()  # perf_counter → Unix seconds
 _VIEW = re.compile(rb'"version":(\d+),"server_time":(\d+),"deadline":(null|\d+)')
 _PATCH = re.compile(rb'"from":(\d+),"version":(\d+),')
@@ -83,7 +93,9 @@ class Table(Paced):
         for seat, granted in zip(self.seats, seats, strict=True):
             seat.player_id = granted["player_id"]
         self.rng = random.Random(gen.rng.random())
-        self.policy = RandomPolicy(random.Random(self.rng.random()), wait_chance=0.0)
+        # The game's own random-legal bot (games/protocol.py), reading one seat's view.
+        bot = games.require(gen.game.name).bot
+        self.policy = bot(random.Random(self.rng.random()), 0.0, "random")
         self.mode = "setup"  # setup → paced | closed
         self.group = "normal"
         self.paused: set[int] = set()  # seats that stopped reading (slow-reader test)
@@ -113,8 +125,9 @@ class Table(Paced):
         elif raw.startswith(b'{"type":"error"'):
             message = orjson.loads(raw)
             code = message["code"]
-            if self.mode != "setup" or code not in RACES:
-                (stats.rejected if code in RACES else stats.errors)[code] += 1
+            race = is_race(code)
+            if self.mode != "setup" or not race:
+                (stats.rejected if race else stats.errors)[code] += 1
             self._on_answer(message, now)
         elif raw.startswith(b'{"type":"welcome"'):
             seat.player_id = orjson.loads(raw)["player_id"]

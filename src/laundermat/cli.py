@@ -99,11 +99,50 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _bots(args: argparse.Namespace) -> int:
+    from . import games
     from .bots.ws_bot import run_bots
 
-    report = run_bots(args.url, args.rooms, args.players, args.think, args.seed, args.timeout)
+    settings = dict(args.setting)
+    problem = _room_problem(args.game, args.players, settings)
+    if problem:
+        print(f"laundermat bots: {problem}", file=sys.stderr)
+        return 2
+    definition = games.require(args.game)
+    players = args.players or min(max(4, definition.min_players), definition.max_players)
+    report = run_bots(
+        args.url, args.rooms, players, args.think, args.seed, args.timeout, args.game, settings
+    )
     print(json.dumps(report))
     return 0 if report["errors"] == 0 and report["rooms_completed"] == args.rooms else 1
+
+
+def _room_problem(game: str, players: int | None, settings: dict[str, int]) -> str | None:
+    """What is wrong with a room of `game` for `players` (None: the game's own count)."""
+    from . import games
+
+    definition = games.get(game)
+    if definition is None:
+        names = ", ".join(g.name for g in games.catalog().games)
+        return f"no game {game!r} (one of: {names})"
+    if players is not None and not definition.min_players <= players <= definition.max_players:
+        return (
+            f"{definition.title} takes {definition.min_players} to "
+            f"{definition.max_players} players, not {players}"
+        )
+    errors = games.settings_errors(definition, settings)
+    return "; ".join(errors) or None
+
+
+def setting(text: str) -> tuple[str, int]:
+    """`--setting decision_timer=15` (every setting is a whole number: games/protocol.py)."""
+    key, _, value = text.partition("=")
+    try:
+        number = int(value)
+    except ValueError:
+        number = None
+    if not key or number is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=NUMBER")
+    return key, number
 
 
 def _crash(args: argparse.Namespace) -> int:
@@ -173,8 +212,19 @@ def main(argv: list[str] | None = None) -> int:
         srv.add_argument("--" + name.replace("_", "-"), dest=name, type=kind, help=text)
     bots = sub.add_parser("bots", help="play whole games against a server over WebSockets")
     bots.add_argument("--url", default="http://127.0.0.1:8000")
+    bots.add_argument("--game", default="laundermat", help="which game (GET /api/catalog)")
     bots.add_argument("--rooms", type=int, default=1)
-    bots.add_argument("--players", type=int, default=4)
+    bots.add_argument(
+        "--players", type=int, default=None, help="per room (default: 4, within the game's range)"
+    )
+    bots.add_argument(
+        "--setting",
+        type=setting,
+        action="append",
+        default=[],
+        metavar="KEY=NUMBER",
+        help="a host setting of the game, e.g. decision_timer=15 (repeatable)",
+    )
     bots.add_argument(
         "--think", type=float, default=0.0, help="wait up to this many seconds before each command"
     )

@@ -62,7 +62,9 @@ class Player:
 
     async def _session(self, url: str, stop_after_acks: int | None) -> None:
         async with websockets.connect(ws_url(url, self.code), open_timeout=3) as ws:
-            await ws.send(orjson.dumps({"type": "hello", "token": self.token}).decode())
+            # Whole views: this player tests where a socket is served, not the patches.
+            hello = {"type": "hello", "token": self.token, "deltas": False}
+            await ws.send(orjson.dumps(hello).decode())
             self._view = None
             if self._inflight is not None:  # unanswered: the same id again
                 await ws.send(orjson.dumps(self._inflight).decode())

@@ -199,8 +199,15 @@ def test_sigterm_hands_the_rooms_over_and_sockets_reconnect_at_once(replicas: An
 
     async def scenario() -> None:
         await asyncio.wait_for(asyncio.gather(*(p.play(stop_after_acks=3) for p in players)), 120)
+        marks = [len(p.view_times) for p in players]
         tasks = [asyncio.ensure_future(p.play()) for p in players]
-        await asyncio.sleep(0.2)
+
+        async def all_connected_again() -> None:
+            # A player still reconnecting when SIGTERM lands is refused, not closed 4012.
+            while any(len(p.view_times) <= m for p, m in zip(players, marks, strict=True)):
+                await asyncio.sleep(0.02)
+
+        await asyncio.wait_for(all_connected_again(), 60)
         assert leaving.proc is not None
         leaving.proc.send_signal(signal.SIGTERM)
         await asyncio.wait_for(asyncio.gather(*tasks), 180)

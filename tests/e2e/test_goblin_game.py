@@ -58,6 +58,12 @@ def check_final(page: Page, names: list[str]) -> None:
     for kind in ("underwear", "pants", "cape"):
         expect(page.locator(sel(f"majority-{kind}"))).to_contain_text("Counts:")
     expect(page.locator("[data-testid^=breakdown-]")).to_have_count(len(names))
+    # GPUBLIC-1 at the end: everything, the setup cards, the pile and the undealt Programs too.
+    reveal = page.locator(sel("full-reveal"))
+    reveal.locator("summary").click()
+    expect(reveal).to_contain_text("Setup card (dealt face down at the start): ")
+    expect(page.locator(sel("reveal-pile"))).to_contain_text("Left in the pile, next card first: ")
+    expect(page.locator(sel("reveal-programs"))).to_contain_text("Programs nobody was dealt: P")
 
 
 def result_of(url: str, code: str) -> dict[str, object]:

@@ -123,3 +123,32 @@ def test_ggen_4_away_is_public_and_refused_when_unchanged() -> None:
     with pytest.raises(RuleError) as refused:
         act(match, type="set_away", seat=1, away=True)
     assert refused.value.code == "presence_unchanged"
+
+
+def test_ggen_4_a_window_closed_for_its_away_actor_is_logged_as_a_timeout() -> None:
+    match = new(2, seed=4)  # the market: one actor per window
+    window = match.window()
+    assert window is not None and window.kind == "market"
+    act(match, type="set_away", seat=window.actors[0], away=True)
+    log = match.view(None)["log"]
+    timeouts = [e for e in log if e["kind"] == "timeout"]
+    assert timeouts[0] == {
+        "kind": "timeout",
+        "window": window.id,
+        "window_kind": "market",
+        "away": True,
+    }
+    assert match.window_id() == window.id + 1  # the other seat's pick, open
+    act(match, type="set_away", seat=window.actors[0], away=False)
+    timed_out = match.window_id()
+    time_out(match)  # a real timeout says so
+    entry = next(e for e in match.view(None)["log"] if e.get("window") == timed_out)
+    assert entry["kind"] == "timeout" and entry["away"] is False
+
+
+def test_ggen_4_a_pick_defaulted_for_away_seats_is_not_a_timeout() -> None:
+    match = new(3, seed=4)
+    act(match, type="set_away", seat=2, away=True)
+    for seat in (0, 1):
+        act(match, type="pick", seat=seat, card=match.state.players[seat].hand[0])
+    assert not [e for e in match.view(None)["log"] if e["kind"] == "timeout"]

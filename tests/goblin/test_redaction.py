@@ -114,16 +114,17 @@ def test_twins_differing_in_a_setup_basket_card(seed: int, players: int) -> None
     def differ(state: GameState) -> None:
         p = state.players[0]
         p.basket[0], state.pile[0] = state.pile[0], p.basket[0]
+        p.setup_card = p.basket[0]
 
     a, b = _twins(seed, players, differ)
     setup_card = a.state.players[0].basket[0]
-    swapped_into_pile = b.state.players[0].basket[0]  # a's pile card, b's setup card
+    other = b.state.players[0].basket[0]
 
     def drawn(m: GoblinMatch) -> bool:
-        """Until the setup card is drawn, or the swapped pile card is dealt into a hand (at 5
-        players the whole pile is dealt): from then on the twins differ in plain sight."""
+        """Drawn in a laundry; or the pile card it was swapped with is dealt (with 5 players
+        the whole pile is, GFILL-5), so that card's new holder may tell the twins apart."""
         seen = m.state.drawn + m.state.players[0].score_cards + m.state.removed_cards
-        return setup_card in seen or swapped_into_pile not in m.state.pile
+        return setup_card in seen or other not in m.state.pile
 
     assert _lockstep(a, b, seed, lambda m: [None, *range(players)], drawn) > 0
 
@@ -207,3 +208,24 @@ def test_the_redaction_check_catches_a_leaked_basket_order(
     monkeypatch.setattr(views, "_players", leaky)
     found = [p for seed in range(8) for p in check_redaction(match.state, random.Random(seed))]
     assert any("depends on" in p for p in found)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_gpublic_1_gprivate_2_the_end_shows_the_pile_undealt_programs_and_setup_cards(
+    players: int,
+) -> None:
+    """Hidden from everyone until the end (GPRIVATE-2), then in every view (GPUBLIC-1)."""
+    match = new(players, seed=12)
+    setup_cards = [p.basket[0] for p in match.state.players]  # dealt before any pick
+    undealt = list(match.state.undealt_programs)
+    before = match.view(None)
+    assert "pile" not in before and "programs_undealt" not in before
+    assert all(p["setup_card"] is None for p in before["players"])
+    play(match, seed=12)
+    pile = list(match.state.pile)
+    assert len(pile) == 90 - {2: 38, 3: 57, 5: 90}[players]  # GFILL-5
+    for viewer in (None, *range(players)):
+        view = match.view(viewer)
+        assert view["pile"] == pile  # in order: the next card drawn would be the last
+        assert view["programs_undealt"] == undealt and len(undealt) == 20 - 4 * players
+        assert [p["setup_card"] for p in view["players"]] == setup_cards

@@ -22,6 +22,8 @@ test("GPRIVATE-1: a gift names the card only for its giver", () => {
 test("window entries are silent; a timeout names its window's kind", () => {
   assert.equal(logSentence({ kind: "window", id: 5, window_kind: "laundry", actors: [0] }, ctx(0)), null);
   assert.equal(logSentence({ kind: "timeout", window: 9, window_kind: "keep" }, ctx(0)), "Time ran out for the keep decision.");
+  // GGEN-4: a window closed at once because its only actor is away says so.
+  assert.equal(logSentence({ kind: "timeout", window: 9, window_kind: "keep", away: true }, ctx(0)), "The away player's keep decision was made for them.");
   assert.equal(logSentence({ kind: "laundry", seat: 1, program: "P8" }, ctx(0)), "Ben starts a laundry with Program P8 (type II, Cycle 4, 3 Coins).");
 });
 

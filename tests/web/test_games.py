@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
+import subprocess
+import sys
 
 import httpx
 import pytest
@@ -11,7 +15,7 @@ import pytest
 from laundermat.bots.ws_bot import RoomRun, play_seats, run_bots_async
 
 from .client import new_room
-from .conftest import ServerProcess
+from .conftest import REPO, ServerProcess
 
 
 @pytest.mark.parametrize("players", [3, 6])
@@ -35,3 +39,36 @@ def test_replay_of_finished_game_reveals_everything(server: ServerProcess) -> No
     assert body["final"]["phase"] == "over"
     assert all("wallet" in p for p in body["final"]["players"])  # PUBLIC-1: the end reveals
     assert body["result"]["winners"] == body["final"]["result"]["winners"]
+
+
+def test_laundermat_bots_create_rooms_of_the_chosen_game(server: ServerProcess) -> None:
+    """`laundermat bots --game goblin`: the CLI creates Goblin rooms over HTTP (the host's
+    settings included) and plays them to the end over real sockets."""
+    command = [sys.executable, "-m", "laundermat.cli", "bots", "--url", server.url]
+    command += ["--game", "goblin", "--rooms", "2", "--players", "3", "--seed", "4"]
+    command += ["--setting", "decision_timer=15", "--timeout", "120"]
+    env = {**os.environ, "PYTHONPATH": f"{REPO / 'src'}{os.pathsep}{REPO}"}
+    done = subprocess.run(command, capture_output=True, env=env, timeout=180, check=False)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    report = json.loads(done.stdout)
+    assert (report["game"], report["rooms_completed"], report["errors"]) == ("goblin", 2, 0)
+    assert report["commands"] > 3 * 4  # at least a pick per seat per round
+    history = httpx.get(server.url + "/api/history").json()
+    goblin = [g for g in history if g["game"] == "goblin" and len(g["player_names"]) == 3]
+    assert len(goblin) >= 2 and all(g["finished_ms"] for g in goblin[:2])
+
+
+def test_laundermat_bots_refuse_a_room_the_game_cannot_seat() -> None:
+    for args, message in (
+        (["--game", "chess"], "no game 'chess' (one of: laundermat, goblin"),
+        (["--game", "goblin", "--players", "6"], "takes 2 to 5 players, not 6"),
+        (["--game", "goblin", "--setting", "decision_timer=20"], "decision_timer: must be"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "laundermat.cli", "bots", "--url", "http://127.0.0.1:9", *args],
+            capture_output=True,
+            env={**os.environ, "PYTHONPATH": str(REPO / "src")},
+            timeout=60,
+            check=False,
+        )
+        assert done.returncode == 2 and message in done.stderr.decode(), done.stderr

@@ -10,7 +10,7 @@ from collections import Counter
 
 from ..engine import Game, GameState, Phase, view
 from ..engine.cards import BILL_COUNT, MARKET_TOTAL
-from ..engine.state import LOST_FOUND_PICK
+from ..engine.state import LOST_FOUND_PICK, EventLog
 
 
 def bill_places(state: GameState) -> Counter[int]:
@@ -55,10 +55,10 @@ def perturb(state: GameState, viewer: int | None, rng: random.Random) -> GameSta
     other.spent = list(state.spent)
     other.players = [dataclasses.replace(p, wallet=list(p.wallet)) for p in state.players]
     other.copies = [dataclasses.replace(c) for c in state.copies]
-    other.events = [
+    other.events = EventLog(
         dataclasses.replace(e) if e.secret is not None and viewer not in e.to else e
         for e in state.events
-    ]
+    )
     other.rng ^= rng.getrandbits(64) | 1
     rng.shuffle(other.deck)
     rng.shuffle(other.vault)

@@ -2,6 +2,8 @@
 
 Each bot is a real `websockets` client that sees only its own seat's views and chooses with
 its game's random-legal bot (games/protocol.py; the server's own timers handle timeouts).
+Rooms are created for any registered game (`game`, with the host's `settings`); the bots
+read the game's name from the room, so nothing here knows a game.
 The report is one JSON-able dict: rooms completed, errors, and latency from sending a command to the
 sender's updated view and to the last seat's updated view.
 
@@ -26,7 +28,7 @@ import orjson
 import websockets
 
 from .. import games
-from ..games import Policy
+from ..games import DEFAULT_GAME, Policy
 from ..games.patch import PatchError, patched_view
 from ..web.protocol import SERVER_ERROR_CODES
 
@@ -57,6 +59,8 @@ class RoomRun:
     arrivals: list[list[tuple[int, float]]] = field(default_factory=list)  # per bot
     record: bool = False  # keep every message each bot receives (tests check them)
     transcripts: list[list[dict[str, Any]]] = field(default_factory=list)
+    game: str = DEFAULT_GAME  # the game `play_room` creates rooms of (games/protocol.py)
+    settings: dict[str, Any] = field(default_factory=dict)  # the host's, for that game
 
 
 def _ws_url(url: str, code: str) -> str:
@@ -203,7 +207,8 @@ def _all_connected(room: dict[str, Any], players: int) -> bool:
 
 async def play_room(run: RoomRun) -> None:
     async with httpx.AsyncClient(base_url=run.url, timeout=10) as http:
-        response = await http.post("/api/rooms", json={"name": "bot0"})
+        room = {"name": "bot0", "game": run.game, "settings": run.settings}
+        response = await http.post("/api/rooms", json=room)
         response.raise_for_status()
         seats = [response.json()]
         run.code = seats[0]["code"]
@@ -247,10 +252,21 @@ def _latencies(run: RoomRun) -> tuple[list[float], list[float]]:
 
 
 async def run_bots_async(
-    url: str, rooms: int, players: int, think: float, seed: int | None, timeout: float
+    url: str,
+    rooms: int,
+    players: int,
+    think: float,
+    seed: int | None,
+    timeout: float,
+    game: str = DEFAULT_GAME,
+    settings: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     rng = random.Random(seed)
-    runs = [RoomRun(url, players, think, random.Random(rng.random())) for _ in range(rooms)]
+    chosen = settings or {}
+    runs = [
+        RoomRun(url, players, think, random.Random(rng.random()), game=game, settings=chosen)
+        for _ in range(rooms)
+    ]
     start = time.perf_counter()
     tasks = [asyncio.ensure_future(play_room(run)) for run in runs]
     _, pending = await asyncio.wait(tasks, timeout=timeout)
@@ -271,6 +287,7 @@ async def run_bots_async(
         sender += s
         last += lst
     return {
+        "game": game,
         "rooms": rooms,
         "players": players,
         "rooms_completed": sum(run.completed for run in runs),
@@ -296,5 +313,7 @@ def run_bots(
     think: float = 0.0,
     seed: int | None = None,
     timeout: float = 600.0,
+    game: str = DEFAULT_GAME,
+    settings: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    return asyncio.run(run_bots_async(url, rooms, players, think, seed, timeout))
+    return asyncio.run(run_bots_async(url, rooms, players, think, seed, timeout, game, settings))

@@ -40,6 +40,11 @@ class TrustedPeers:
         self.secret = secret.encode()
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        await self.app(self.trust(scope), receive, send)
+
+    def trust(self, scope: Any) -> Any:
+        """The scope as this replica must see it (also used by web/socket.py's fast path,
+        which a socket takes before any middleware)."""
         if scope["type"] in ("http", "websocket"):
             headers = dict(scope.get("headers") or [])
             given = headers.get(RELAY_HEADER.encode())
@@ -50,4 +55,4 @@ class TrustedPeers:
                 if client:
                     scope["client"] = (client, 0)
                 scope[VIA] = headers.get(VIA_HEADER.encode(), b"").decode("latin-1")[:128]
-        await self.app(scope, receive, send)
+        return scope

@@ -62,6 +62,22 @@ def _candidate(cls: type[C], **fields: Any) -> C:
     return command
 
 
+def _any_reference(
+    check: Callable[[GameState, Any], None],
+    state: GameState,
+    candidate: Command,
+    references: list[int | None],
+) -> bool:
+    """Whether `candidate` passes `check` with one of `references` (rewritten in place: one
+    candidate per view, not one per try)."""
+    fields = candidate.__dict__
+    for reference in references:
+        fields["reference"] = reference
+        if _passes(check, state, candidate):
+            return True
+    return False
+
+
 def _references(player: Player, committed: list[int]) -> list[int | None]:
     """TSHIRT-1: without the T-Shirt, printed value only; with it, the highest committed bill
     as the reference counts the most (a reference never counts less than printed value)."""
@@ -81,12 +97,14 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
     if phase is Phase.DRAFT:
         out["can_act"] = True
         # Selecting the bill already selected would change nothing, so it is not offered.
-        out["select"] = [
-            c
-            for c in state.display
-            if c != player.selection
-            and _passes(draft.check_select, state, _candidate(Select, seat=seat, card=c))
-        ]
+        select = _candidate(Select, seat=seat, card=0)
+        card = select.__dict__
+        offered = []
+        for bill in state.display:
+            card["card"] = bill
+            if bill != player.selection and _passes(draft.check_select, state, select):
+                offered.append(bill)
+        out["select"] = offered
         out["clear"] = _passes(draft.check_clear, state, _candidate(ClearSelection, seat=seat))
         out["lost_and_found"] = _passes(
             draft.check_draw_lost_found, state, _candidate(DrawLostFound, seat=seat)
@@ -100,63 +118,48 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
     elif phase is Phase.ALARM:
         assert state.alarm is not None
         out["can_act"] = True
-        committed = [state.alarm.card, *wallet]
-        out["alarm_types"] = [
-            str(a)
-            for a in ADDITIONS
-            if any(
-                _passes(
-                    vault.check_alarm_purchase,
-                    state,
-                    _candidate(
-                        AlarmPurchase, seat=seat, addition=str(a), bills=wallet, reference=r
-                    ),
-                )
-                for r in _references(player, committed)
-            )
-        ]
+        references = _references(player, [state.alarm.card, *wallet])
+        alarm = _candidate(AlarmPurchase, seat=seat, addition="", bills=wallet, reference=None)
+        types = []
+        for a in ADDITIONS:
+            alarm.__dict__["addition"] = str(a)
+            if _any_reference(vault.check_alarm_purchase, state, alarm, references):
+                types.append(str(a))
+        out["alarm_types"] = types
         out["discard"] = True  # VAULT-6: always possible
     elif phase is Phase.PURCHASE and _passes(
         purchase.check_skip, state, _candidate(Skip, seat=seat)
     ):
         out["can_act"] = True
-        out["additions"] = [
-            str(a)
-            for a in ADDITIONS
-            if any(
-                _passes(
-                    purchase.check_buy_addition,
-                    state,
-                    _candidate(BuyAddition, seat=seat, addition=str(a), bills=wallet, reference=r),
-                )
-                for r in _references(player, list(wallet))
-            )
-        ]
+        references = _references(player, list(wallet))
+        buy = _candidate(BuyAddition, seat=seat, addition="", bills=wallet, reference=None)
+        additions = []
+        for a in ADDITIONS:
+            buy.__dict__["addition"] = str(a)
+            if _any_reference(purchase.check_buy_addition, state, buy, references):
+                additions.append(str(a))
+        out["additions"] = additions
         out["weapons"] = _weapons(state, seat, wallet)
         out["skip"] = True
     elif phase in _BRIBERY and _passes(bribery.check_done, state, _candidate(Done, seat=seat)):
         out["can_act"] = True
         out["done"] = True
         if phase is Phase.BRIBE_PROTECT:
-            out["protect"] = [
-                c.id
-                for c in state.copies
-                if _passes(
-                    bribery.check_protect,
-                    state,
-                    _candidate(Protect, seat=seat, copy=c.id, bills=wallet),
-                )
-            ]
+            protect = _candidate(Protect, seat=seat, copy=0, bills=wallet)
+            protected = []
+            for c in state.copies:
+                protect.__dict__["copy"] = c.id
+                if _passes(bribery.check_protect, state, protect):
+                    protected.append(c.id)
+            out["protect"] = protected
         elif phase is Phase.BRIBE_COUNTER:
-            out["counter"] = [
-                {"copy": c.id, "amount": c.protection}
-                for c in state.copies
-                if _passes(
-                    bribery.check_counter,
-                    state,
-                    _candidate(Counter, seat=seat, copy=c.id, bills=wallet),
-                )
-            ]
+            counter = _candidate(Counter, seat=seat, copy=0, bills=wallet)
+            countered = []
+            for c in state.copies:
+                counter.__dict__["copy"] = c.id
+                if _passes(bribery.check_counter, state, counter):
+                    countered.append({"copy": c.id, "amount": c.protection})
+            out["counter"] = countered
         else:
             out["entries"] = bribery.entries_bought(sum(BILL_VALUE[b] for b in wallet))
     return out

@@ -6,9 +6,13 @@ Nothing here knows the rules; the phase modules change it and `views` redacts it
 from __future__ import annotations
 
 import dataclasses
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, overload
+
+import orjson
 
 from .cards import DEFAULT_BRIBE_TIMER, DEFAULT_ROUND_TIMER
 
@@ -57,7 +61,7 @@ class Settings:
     bribe_timer: int = DEFAULT_BRIBE_TIMER
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     seat: int
     name: str
@@ -80,7 +84,7 @@ class Player:
     done: bool = False  # declared done in the current bribery stage
 
 
-@dataclass
+@dataclass(slots=True)
 class Copy:
     """One owned addition copy."""
 
@@ -95,7 +99,7 @@ class Copy:
     countered: bool = False  # BRIBE-4
 
 
-@dataclass
+@dataclass(slots=True)
 class Event:
     """One log entry. `public` is seen by everyone; `secret` only by the seats in `to`
     (and by everyone once the game is over). `views.redact_event` is the only reader."""
@@ -106,13 +110,88 @@ class Event:
     to: list[int] = field(default_factory=list)
 
 
-@dataclass
+class EventLog(Sequence[Event]):
+    """The game's log: a list of events that keeps its older entries packed.
+
+    A live view needs only the entries since the last push; the whole log is read again
+    only for a full view (a connection, a resync, the end of a game) or a snapshot. So once
+    `2 * CHUNK` entries are unpacked, the oldest `CHUNK` are packed into one zlib'd JSON
+    chunk (~20 bytes an entry instead of ~400 as objects) and unpacked again when read.
+    Entries are never changed once logged, so a packed entry reads back equal. Only
+    `append` packs: a log built from a list (a restore, a test's altered copy) keeps its
+    objects until the game goes on."""
+
+    CHUNK = 16
+
+    __slots__ = ("_cache", "_chunks", "_recent")
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        self._chunks: list[bytes] = []
+        self._recent: list[Event] = list(events)
+        self._cache: tuple[int, list[Event]] = (-1, [])  # the last chunk unpacked
+
+    def append(self, event: Event) -> None:
+        recent = self._recent
+        recent.append(event)
+        self._cache = (-1, [])  # a read of the whole log is over once the game goes on
+        if len(recent) >= 2 * self.CHUNK:
+            oldest = [[e.kind, e.public, e.secret, e.to] for e in recent[: self.CHUNK]]
+            self._chunks.append(zlib.compress(orjson.dumps(oldest), 1))
+            del recent[: self.CHUNK]
+
+    def _chunk(self, index: int) -> list[Event]:
+        if self._cache[0] != index:
+            rows = orjson.loads(zlib.decompress(self._chunks[index]))
+            self._cache = (index, [Event(*row) for row in rows])
+        return self._cache[1]
+
+    def __len__(self) -> int:
+        return len(self._chunks) * self.CHUNK + len(self._recent)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        packed = len(self._chunks) * self.CHUNK
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if start >= packed and step == 1:
+                return self._recent[start - packed : max(start, stop) - packed]
+            return [self[i] for i in range(start, stop, step)]
+        if index < 0:
+            index += len(self)
+        if index >= packed:
+            return self._recent[index - packed]
+        if index < 0:
+            raise IndexError("event index out of range")
+        return self._chunk(index // self.CHUNK)[index % self.CHUNK]
+
+    def __iter__(self) -> Iterator[Event]:
+        for packed in self._chunks:  # not cached: a whole pass reads each chunk once
+            yield from (Event(*row) for row in orjson.loads(zlib.decompress(packed)))
+        yield from self._recent
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog | list):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like a list
+
+    def __repr__(self) -> str:
+        return f"EventLog({list(self)!r})"
+
+
+@dataclass(slots=True)
 class Collision:
     card: int
     seats: list[int]
 
 
-@dataclass
+@dataclass(slots=True)
 class Alarm:
     seat: int
     card: int
@@ -145,7 +224,7 @@ class GameState:
     vault_queue: list[int] = field(default_factory=list)
     alarm: Alarm | None = None
     investigated: str | None = None
-    events: list[Event] = field(default_factory=list)
+    events: EventLog = field(default_factory=EventLog)
     version: int = 0  # rises by one per applied command
 
     @property
@@ -156,12 +235,12 @@ class GameState:
         # Hand-written because dataclasses.asdict deep-copies recursively and is the hot
         # spot of snapshots; every container here is rebuilt, so the result shares nothing.
         data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        data["settings"] = vars(self.settings).copy()
+        data["settings"] = vars(self.settings).copy()  # one per game: not slotted
         data["players"] = [_player_dict(p) for p in self.players]
-        data["copies"] = [vars(c).copy() for c in self.copies]
+        data["copies"] = [_fields(c) for c in self.copies]
         data["events"] = [_event_dict(e) for e in self.events]
         data["collisions"] = [{"card": c.card, "seats": list(c.seats)} for c in self.collisions]
-        data["alarm"] = vars(self.alarm).copy() if self.alarm is not None else None
+        data["alarm"] = _fields(self.alarm) if self.alarm is not None else None
         data["phase"] = str(self.phase)
         for key in (
             "deck",
@@ -183,7 +262,7 @@ class GameState:
         d["settings"] = Settings(**d["settings"])
         d["players"] = [Player(**_renamed(p)) for p in d["players"]]
         d["copies"] = [Copy(**c) for c in d["copies"]]
-        d["events"] = [Event(**e) for e in d["events"]]
+        d["events"] = EventLog(Event(**e) for e in d["events"])
         d["collisions"] = [Collision(**c) for c in d["collisions"]]
         d["alarm"] = Alarm(**d["alarm"]) if d["alarm"] is not None else None
         d["phase"] = Phase(d["phase"])
@@ -203,8 +282,13 @@ def _renamed(data: dict[str, JSON]) -> dict[str, JSON]:
     return {_OLD_NAMES.get(key, key): value for key, value in data.items()}
 
 
+def _fields(item: Any) -> dict[str, JSON]:
+    """A slotted dataclass's fields as a dict (what `vars` gives an unslotted one)."""
+    return {name: getattr(item, name) for name in item.__slots__}
+
+
 def _player_dict(player: Player) -> dict[str, JSON]:
-    data = vars(player).copy()
+    data = _fields(player)
     data["wallet"] = list(player.wallet)
     return data
 

@@ -32,8 +32,9 @@ async def answer_once(
     """Returns whether `run` ran and was acked (the change is then view `version + 1`)."""
     sub = member.sub
     assert sub is not None
-    if command_id in member.answered:
-        sub.send(member.answered[command_id])
+    first = member.answered.get(command_id)
+    if first is not None:
+        sub.send(ack_bytes(command_id, first) if isinstance(first, int) else first)
         return False, None
     try:
         outcome = await run(member)
@@ -49,12 +50,10 @@ async def answer_once(
         observer.command(error.code)
         return False, None
     except DuplicateCommand:
-        answer = ack_bytes(command_id, version)
-        member.remember(command_id, answer, limit)
-        sub.send(answer)
+        member.remember(command_id, version, limit)
+        sub.send(ack_bytes(command_id, version))
         return False, None
-    answer = ack_bytes(command_id, version + 1)
-    member.remember(command_id, answer, limit)
-    sub.send(answer)
+    member.remember(command_id, version + 1, limit)
+    sub.send(ack_bytes(command_id, version + 1))
     observer.command(None)
     return True, outcome

@@ -2,12 +2,15 @@
 
 `call` runs a job and returns its result to the caller; `post` runs one nobody waits for
 (timers, presence); `post_later` posts one after a delay on the room's clock (a retry).
+The queue is a deque and one future the worker waits on when it is empty, not an
+`asyncio.Queue` (three deques and an Event: ~3.3 KiB a room, docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -24,7 +27,8 @@ class JobQueue:
         self.name = name
         self.clock = clock
         self.closed = False
-        self._jobs: asyncio.Queue[tuple[Job, asyncio.Future[Any] | None]] = asyncio.Queue()
+        self._jobs: deque[tuple[Job, asyncio.Future[Any] | None]] = deque()
+        self._ready: asyncio.Future[None] | None = None  # the worker waits for a job
         self._worker: asyncio.Task[None] | None = None
         self._later: set[asyncio.Task[None]] = set()  # jobs waiting for their delay
 
@@ -36,12 +40,18 @@ class JobQueue:
         if self.closed:
             raise RoomError("room_closed")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._jobs.put_nowait((job, future))
+        self._put(job, future)
         return await future
 
     def post(self, job: Job) -> None:
         if not self.closed:
-            self._jobs.put_nowait((job, None))
+            self._put(job, None)
+
+    def _put(self, job: Job, future: asyncio.Future[Any] | None) -> None:
+        self._jobs.append((job, future))
+        ready = self._ready
+        if ready is not None and not ready.done():
+            ready.set_result(None)
 
     def post_later(self, job: Job, delay_ms: int) -> None:
         async def wait() -> None:
@@ -59,14 +69,20 @@ class JobQueue:
             task.cancel()
         if self._worker is not None:
             self._worker.cancel()
-        while not self._jobs.empty():
-            _, future = self._jobs.get_nowait()
+        while self._jobs:
+            _, future = self._jobs.popleft()
             if future is not None and not future.done():
                 future.set_exception(RoomError("room_closed"))
 
     async def _run(self) -> None:
+        jobs = self._jobs
         while True:
-            job, future = await self._jobs.get()
+            if not jobs:
+                self._ready = asyncio.get_running_loop().create_future()
+                await self._ready
+                self._ready = None
+                continue
+            job, future = jobs.popleft()
             try:
                 value = await job()
             except asyncio.CancelledError:

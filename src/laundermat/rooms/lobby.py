@@ -16,7 +16,6 @@ from .fairness import NONCE, Commitment, derive
 from .members import Member, hash_token, new_token, next_host
 from .names import name_key, normalize_name
 from .records import LiveGame, PlayerRecord, RoomRecord
-from .wire import ack_bytes
 
 # Bots' names, in the order they take seats (a name already at the table is skipped).
 BOT_NAMES = ("Bot Ada", "Bot Alan", "Bot Grace", "Bot Edsger", "Bot Barbara", "Bot Donald")
@@ -201,7 +200,7 @@ class Lobby:
         for player_id, client_id in answered:
             member = members.get(player_id)
             if member is not None:
-                member.remember(client_id, ack_bytes(client_id, 0), limit)
+                member.remember(client_id, 0, limit)
 
     def resume(self, match: Match, live: LiveGame) -> None:
         """After a restart, with the match replayed: seats, presence and status from it. A

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -50,17 +49,20 @@ class Member:
     away: bool = False  # GEN-4, mirrored into the engine while a game runs
     left: bool = False  # said "leave" during a game: keeps the seat, gives up hosting
     bot: bool = False  # played by the server (seats_bots.py): no token, no socket, never hosts
-    # Answers to this seat's recent command ids, so a retry is answered, never re-applied.
-    answered: OrderedDict[str, bytes] = field(default_factory=OrderedDict)
+    # Answers to this seat's recent command ids, so a retry is answered, never re-applied:
+    # an ack as the view version it named (an int: ~60 bytes less than its encoding, and
+    # most answers are acks), a refusal as its encoded error. Oldest first (dicts keep order).
+    answered: dict[str, int | bytes] = field(default_factory=dict)
 
     @property
     def connected(self) -> bool:
         return self.sub is not None
 
-    def remember(self, command_id: str, answer: bytes, limit: int) -> None:
-        self.answered[command_id] = answer
-        while len(self.answered) > limit:
-            self.answered.popitem(last=False)
+    def remember(self, command_id: str, answer: int | bytes, limit: int) -> None:
+        answered = self.answered
+        answered[command_id] = answer
+        while len(answered) > limit:
+            del answered[next(iter(answered))]
 
 
 def next_host(members: list[Member], host: str | None, by_seat: bool) -> str | None:

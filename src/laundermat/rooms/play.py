@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import zlib
 from collections.abc import Callable
 from typing import Any
+
+import orjson
 
 from ..games import Command, GameDefinition, Match
 from .clock import Clock
 from .errors import RoomError
 from .records import LiveGame, RoomRecord, StoreLike
+from .wire import compact
 
 log = logging.getLogger("laundermat.room")
 RETRY_MS = 1_000  # a timeout the store refused is tried again this long after
@@ -46,8 +50,11 @@ class GameDriver:
         self.seed = 0
         self.settings: dict[str, Any] = {}
         self.player_ids: list[str] = []  # in the order given to `new`
-        self._base: dict[str, Any] | None = None  # the snapshot the log continues from
-        self._log: list[dict[str, Any]] = []
+        # What the store holds, for a rollback: the snapshot the log continues from and the
+        # commands since, kept packed (a snapshot's objects are ~25 KiB a room; its zlib'd
+        # JSON ~2 KiB) and unpacked only when a write fails.
+        self._base: bytes | None = None
+        self._log: list[bytes] = []
         self.deadline_ms: int | None = None
         self.window_id: int | None = None  # the window the deadline belongs to
         self._timer: asyncio.Task[None] | None = None
@@ -119,7 +126,7 @@ class GameDriver:
             self.arm(not_before_ms=self.clock.now_ms() + RETRY_MS)
             raise
         self.seq += 1
-        self._log.append(entry)
+        self._log.append(compact(orjson.dumps(entry)))
         if over:
             self.cancel_timer()
         elif self.seq % self.snapshot_every == 0:
@@ -134,7 +141,7 @@ class GameDriver:
         except Exception:
             log.warning("snapshot not saved", extra={"game_id": self.game_id}, exc_info=True)
             return
-        self._base, self._log = snapshot, []
+        self._base, self._log = _pack(snapshot), []
 
     def player_command(
         self, seat: int | None, command: dict[str, Any], window: int | None, playing: bool
@@ -160,7 +167,9 @@ class GameDriver:
 
     def _rebuild(self) -> Match:
         """The match as the store has it: the last snapshot (or the seed) plus the log."""
-        return self._replay(self._base, self.seed, self.player_ids, self.settings, self._log)
+        base = _unpack(self._base) if self._base is not None else None
+        log = [orjson.loads(entry) for entry in self._log]
+        return self._replay(base, self.seed, self.player_ids, self.settings, log)
 
     def _replay(
         self,
@@ -225,7 +234,8 @@ class GameDriver:
         self.match, self.game_id, self.seed = match, live.game_id, live.seed
         self.player_ids, self.settings = list(live.player_ids), dict(live.settings)
         self.seq = live.snapshot_seq + len(live.commands)
-        self._base, self._log = live.snapshot, log
+        self._base = _pack(live.snapshot) if live.snapshot is not None else None
+        self._log = [compact(orjson.dumps(entry)) for entry in log]
         window = match.window()
         if window is None:
             self.deadline_ms = self.window_id = None
@@ -237,3 +247,12 @@ class GameDriver:
                 self.deadline_ms = now + self._duration_ms(window.duration)
             self.window_id = window.id
         self.finished_in_store = live.finished
+
+
+def _pack(snapshot: dict[str, Any]) -> bytes:
+    return zlib.compress(orjson.dumps(snapshot), 1)
+
+
+def _unpack(packed: bytes) -> dict[str, Any]:
+    snapshot: dict[str, Any] = orjson.loads(zlib.decompress(packed))
+    return snapshot

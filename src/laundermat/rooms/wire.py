@@ -47,20 +47,20 @@ class RoomConfig:
     answered_limit: int = 256  # command ids remembered per seat
 
 
-def _compact(data: bytes) -> bytes:
-    """orjson (3.13) returns every result in a 4 KiB buffer however short it is. Answers
-    are kept, 256 per seat, for retries: copied, each holds only its own length."""
+def compact(data: bytes) -> bytes:
+    """orjson (3.13) returns every result in a 4 KiB buffer however short it is. What is
+    kept (answers for retries, packed commands) is copied: each holds only its own length."""
     return bytes(memoryview(data))
 
 
 def error_bytes(code: str, message: str, command_id: str | None = None) -> bytes:
-    return _compact(
+    return compact(
         orjson.dumps({"type": "error", "id": command_id, "code": code, "message": message})
     )
 
 
 def ack_bytes(command_id: str, version: int) -> bytes:
-    return _compact(orjson.dumps({"type": "ack", "id": command_id, "version": version}))
+    return compact(orjson.dumps({"type": "ack", "id": command_id, "version": version}))
 
 
 def welcome_bytes(role: str, player_id: str | None, code: str) -> bytes:

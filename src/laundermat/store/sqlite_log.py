@@ -1,10 +1,20 @@
-"""SQLite's command-log fast path: each group commit runs whole in aiosqlite's thread.
+"""SQLite's command-log fast path: each group commit runs whole, in one call, with no
+per-statement SQLAlchemy work (most of the server's time per command went there,
+docs/benchmarks.md). The write lock is never held across turns of the event loop, so a
+stalled loop cannot make other writers time out. JSON is encoded as the JSON column would
+store it, so every other query reads these rows as usual. Driver errors propagate raw; the
+store's guard (guard.py) says what they mean.
 
-One thread hop per batch and no per-statement SQLAlchemy work (most of the server's time per
-command went there, docs/benchmarks.md). The write lock is never held across turns of the
-event loop, so a stalled loop cannot make other writers time out. JSON is encoded as the
-JSON column would store it, so every other query reads these rows as usual. Driver errors
-propagate raw; the store's guard (guard.py) says what they mean.
+Where the batch runs. In aiosqlite's thread, the sqlite3 module gives up the GIL around
+every statement step and the commit, and takes it back after each: at 1,000 rooms each of
+those waits for the busy event loop's switch interval, so a batch of a few hundred
+microseconds of SQLite took many milliseconds (py-spy, docs/benchmarks.md "issue 12"). With
+synchronous=NORMAL a commit in WAL mode does not fsync, so the batch runs inline, on the
+event loop's thread, on a connection of its own that never waits for the lock
+(busy_timeout=0) and never checkpoints: a batch that finds the lock taken by another writer,
+every `CHECKPOINT_EVERY`-th batch (the thread's connection checkpoints the WAL as it
+commits) and every batch under synchronous=FULL (an fsync per commit) go to the thread as
+before.
 """
 
 from __future__ import annotations
@@ -15,13 +25,24 @@ from typing import Any
 import orjson
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+CHECKPOINT_EVERY = 256  # inline batches between two that go to the thread to checkpoint
+INLINE = True  # benchmarks/gil_bench.py turns it off to measure the thread alone
+
 
 class SqliteCommandLog:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._conn: AsyncConnection | None = None  # its own, kept out of the pool
+        self._inline: sqlite3.Connection | None = None  # on the loop's thread (see above)
+        self._inline_checked = False
+        self._batches = 0
+        self.inline_batches = 0  # figures for benchmarks: batches written on the loop
+        self.thread_batches = 0
 
     async def close(self) -> None:
+        if self._inline is not None:
+            inline, self._inline = self._inline, None
+            inline.close()
         if self._conn is not None:
             conn, self._conn = self._conn, None
             await conn.close()
@@ -45,16 +66,56 @@ class SqliteCommandLog:
         ]
         deadlines = [(t["dl"], t["wid"], t["gid"]) for t in timers]
         results = [(orjson.dumps(f["res"]).decode(), f["at"], f["gid"]) for f in finished]
+        if not self._inline_checked:
+            await self._open_inline()
+        self._batches += 1
+        inline = self._inline
+        if inline is not None and self._batches % CHECKPOINT_EVERY:
+            try:
+                _append(inline, commands, deadlines, results)
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                # Another writer holds the lock: wait for it in the thread, as before.
+            else:
+                self.inline_batches += 1
+                return
+        await self._in_thread(_append, commands, deadlines, results)
+        self.thread_batches += 1
+
+    async def _in_thread(self, work: Any, *args: Any) -> Any:
         if self._conn is None:
             self._conn = await self.engine.connect()
         try:
             driver = (await self._conn.get_raw_connection()).driver_connection
             assert driver is not None
             # aiosqlite runs any callable on its connection's thread through `_execute`.
-            await driver._execute(_append, driver._conn, commands, deadlines, results)
+            return await driver._execute(work, driver._conn, *args)
         except BaseException:
-            await self.close()  # a fresh connection next time
+            if self._conn is not None:
+                conn, self._conn = self._conn, None
+                await conn.close()  # a fresh connection next time
             raise
+
+    async def _open_inline(self) -> None:
+        """The inline connection, if the database is a file in synchronous=NORMAL."""
+        path, synchronous = await self._in_thread(_settings)
+        self._inline_checked = True
+        if not path or synchronous > 1 or not INLINE:  # in memory, or FULL: fsync per commit
+            return
+        inline = sqlite3.connect(path, timeout=0)
+        inline.execute("PRAGMA synchronous=NORMAL")
+        inline.execute("PRAGMA foreign_keys=ON")
+        inline.execute("PRAGMA wal_autocheckpoint=0")  # the thread's connection does it
+        self._inline = inline
+
+
+def _settings(db: sqlite3.Connection) -> tuple[str, int]:
+    """The main database's file ('' in memory) and its synchronous level (1 NORMAL, 2 FULL)."""
+    path = next((row[2] for row in db.execute("PRAGMA database_list") if row[1] == "main"), "")
+    synchronous = int(db.execute("PRAGMA synchronous").fetchone()[0])
+    journal = str(db.execute("PRAGMA journal_mode").fetchone()[0])
+    return (path if journal == "wal" else ""), synchronous
 
 
 def _append(

@@ -3,6 +3,9 @@
 A room never awaits a socket: `send` only queues. A reader too slow to keep up fills its
 queue and is dropped (1013), instead of stalling its room (docs/FIELD-NOTES.md: uvicorn's
 websockets-sansio `send()` waits while the socket is not writable).
+
+The queue is a list and one future the writer waits on, not an `asyncio.Queue`: that holds
+three deques and an Event, ~3.3 KiB a socket before anything is queued (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -42,7 +45,9 @@ class Connection:
         self.player_id: str | None = None
         self.close_code: int | None = None
         self._reason = ""
-        self._queue: asyncio.Queue[bytes | object] = asyncio.Queue(maxsize=queue_size)
+        self._size = queue_size
+        self._queue: list[bytes | object] = []
+        self._ready: asyncio.Future[None] | None = None  # the writer waits for an item
         self._writer = asyncio.create_task(self._write())
 
     def become(self, state: ConnState) -> None:
@@ -55,10 +60,16 @@ class Connection:
     def send(self, data: bytes) -> None:
         if self.state is ConnState.CLOSING:
             return
-        try:
-            self._queue.put_nowait(data)
-        except asyncio.QueueFull:
+        if len(self._queue) >= self._size:
             self.close(1013, "too slow: reconnect for a fresh view")
+            return
+        self._put(data)
+
+    def _put(self, item: bytes | object) -> None:
+        self._queue.append(item)
+        ready = self._ready
+        if ready is not None and not ready.done():
+            ready.set_result(None)
 
     def close(self, code: int, reason: str) -> None:
         """Close after the messages already queued (so an error arrives before its close)."""
@@ -66,17 +77,22 @@ class Connection:
             return
         self.become(ConnState.CLOSING)
         self.close_code, self._reason = code, reason
-        if self._queue.full():  # a slow reader: what it has not read is lost anyway
-            while not self._queue.empty():
-                self._queue.get_nowait()
-        self._queue.put_nowait(_CLOSE)
+        if len(self._queue) >= self._size:  # a slow reader: what it has not read is lost
+            self._queue.clear()
+        self._put(_CLOSE)
 
     # ------------------------------------------------------------ the writer
 
     async def _write(self) -> None:
+        queue = self._queue
         try:
             while True:
-                item = await self._queue.get()
+                if not queue:
+                    self._ready = asyncio.get_running_loop().create_future()
+                    await self._ready
+                    self._ready = None
+                    continue
+                item = queue.pop(0)
                 if item is _CLOSE:
                     await self.ws.close(self.close_code or 1000, self._reason[:120])
                     return

@@ -38,6 +38,7 @@ def uvicorn_config(app: Any, settings: ServerSettings) -> uvicorn.Config:
         app,
         host=settings.host,
         port=settings.port,
+        ws=settings.ws,
         ws_max_size=settings.max_message_bytes,
         ws_per_message_deflate=False,  # OWASP; and it costs CPU and memory per socket
         ws_ping_interval=20.0,

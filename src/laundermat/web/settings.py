@@ -57,6 +57,9 @@ class ServerSettings(BaseSettings):
     room_lookup_misses_per_minute: int = 30  # codes with no live room: then every lookup 429s
     qr_codes_per_minute: int = 60  # GET /r/{code}/qr.svg, per client address
     sockets_per_address: int = 200  # open sockets from one client address at once
+    # uvicorn's WebSocket implementation; docs/benchmarks.md measures each (memory per socket,
+    # CPU per message) and says why this one.
+    ws: Literal["websockets-sansio", "websockets", "wsproto"] = "websockets-sansio"
     send_queue_size: int = 256  # messages queued for one slow socket before it is dropped
     # Garbage collector (web/gcpolicy.py): freeze survivors this often; 0 leaves gc alone.
     gc_freeze_seconds: float = 1.0

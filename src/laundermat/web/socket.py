@@ -14,8 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
+from collections.abc import Callable
 
+from fastapi import FastAPI
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..rooms import RoomError
@@ -26,6 +30,36 @@ from .session import Session
 from .state import AppState
 
 log = logging.getLogger("laundermat.socket")
+
+
+_SOCKET_PATH = re.compile(r"/ws/([^/]+)")
+
+
+class SocketFastPath(FastAPI):
+    """The app, with a socket to /ws/{code} handed straight to `socket_endpoint`: the
+    middleware (HTTP only), the router and Starlette's exception wrappers held a frame or a
+    closure per socket for the socket's whole life, ~7.7 KiB (benchmarks/socket_memory.py).
+    `socket_endpoint` handles its errors itself. Anything else takes the usual way (the
+    route below stays, for a path this does not take, e.g. under a root path)."""
+
+    # Cluster mode: how a peer's relayed socket is recognised (cluster/peers.py), applied
+    # here because this path skips the middleware that does it for HTTP.
+    trust_peers: Callable[[Scope], Scope] | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        found = _SOCKET_PATH.fullmatch(scope["path"]) if scope["type"] == "websocket" else None
+        if found is None or scope.get("root_path"):
+            await super().__call__(scope, receive, send)
+            return
+        if self.trust_peers is not None:
+            scope = self.trust_peers(scope)
+        scope["app"] = self
+        scope["path_params"] = {"code": found[1]}
+        await socket_endpoint(WebSocket(scope, receive, send), found[1])
+
+
+async def socket_route(ws: WebSocket) -> None:
+    await socket_endpoint(ws, ws.path_params["code"])
 
 
 async def socket_endpoint(ws: WebSocket, code: str) -> None:

@@ -7,6 +7,7 @@ wrong_phase          the open window does not take this command
 stale_window         a timeout names a window that is no longer open
 game_over            the game has ended
 card_not_in_hand     pick: the card is not in the seat's hand (GFILL-2)
+pick_unchanged       pick: the card is already the seat's choice in this step (GFILL-2)
 card_not_in_market   pick: the card is not face up in the market (GMARKET-2)
 card_not_drawn       keep: the card is not face up in this laundry (GWASH-5)
 potion_used          draw_with_potion: the seat's Potion is used (GPOTION-1)
@@ -23,6 +24,7 @@ WRONG_PHASE = "wrong_phase"
 STALE_WINDOW = "stale_window"
 GAME_OVER = "game_over"
 CARD_NOT_IN_HAND = "card_not_in_hand"
+PICK_UNCHANGED = "pick_unchanged"
 CARD_NOT_IN_MARKET = "card_not_in_market"
 CARD_NOT_DRAWN = "card_not_drawn"
 POTION_USED = "potion_used"

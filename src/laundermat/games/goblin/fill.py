@@ -13,7 +13,7 @@ from .cards import (
     programs_of_type,
 )
 from .commands import Pick
-from .errors import CARD_NOT_IN_HAND, CARD_NOT_IN_MARKET, refuse
+from .errors import CARD_NOT_IN_HAND, CARD_NOT_IN_MARKET, PICK_UNCHANGED, refuse
 from .state import MARKET, PICK, GameState, Player
 from .steps import NEXT_LAUNDRY, Open, Step
 
@@ -39,7 +39,9 @@ def setup(state: GameState, names: list[str]) -> None:
     for seat, index in enumerate(order):
         programs = [decks[kind].pop() for kind in PROGRAM_TYPES]
         player = Player(seat, names[index], species[seat], programs, row=list(programs))
-        player.basket.append(state.pile.pop())  # unseen by everyone, the owner too
+        # GPRIVATE-2: unseen by everyone, the owner too, until the end (GPUBLIC-1).
+        player.setup_card = state.pile.pop()
+        player.basket.append(player.setup_card)
         state.players.append(player)
     state.undealt_programs = sorted(
         (p for deck in decks.values() for p in deck), key=lambda p: int(p[1:])
@@ -86,14 +88,24 @@ def _next_pick(state: GameState) -> Step:
 
 
 def check_pick(state: GameState, command: Pick) -> None:
-    if command.card not in state.players[command.seat].hand:
+    player = state.players[command.seat]
+    if command.card not in player.hand:
         raise refuse(CARD_NOT_IN_HAND, "That card is not in your hand.")
+    if command.card == player.pick:  # GFILL-2: it would change nothing
+        raise refuse(PICK_UNCHANGED, "That card is already your pick.")
 
 
 def pick(state: GameState, command: Pick) -> Step:
-    """GFILL-2: a secret choice, changeable until the step locks; the window waits for all."""
-    state.players[command.seat].pick = command.card
-    state.emit("picked", {"card": command.card}, [command.seat], seat=command.seat)
+    """GFILL-2: a secret choice, changeable until the step locks; the window waits for all.
+
+    GPUBLIC-1: others learn only *whether* a seat has chosen, so only a seat's first choice in
+    a step is logged. A change is its owner's alone (`me.picked`): no entry, and flow.apply does
+    not count it in the state version, so nobody else can tell it happened from the view."""
+    player = state.players[command.seat]
+    first = player.pick is None
+    player.pick = command.card
+    if first:
+        state.emit("picked", {"card": command.card}, [command.seat], seat=command.seat)
     return None
 
 

@@ -121,9 +121,20 @@ def _close(state: GameState) -> None:
 
 
 def advance(state: GameState) -> None:
-    """GGEN-4: a window never waits for away players (or for nobody): it closes at once."""
-    while not state.over and all(state.players[s].away for s in pending(state)):
+    """GGEN-4: a window never waits for away players (or for nobody): it closes at once. A
+    one-actor window closed for its away actor is logged as the timeout it stands for."""
+    while not state.over:
+        waiting = pending(state)
+        if not all(state.players[s].away for s in waiting):
+            return
+        assert state.window_kind is not None
+        if waiting and WINDOWS[state.window_kind].acted is None:
+            _log_timeout(state, away=True)
         _close(state)
+
+
+def _log_timeout(state: GameState, away: bool) -> None:
+    state.emit("timeout", window=state.window_id, window_kind=state.window_kind, away=away)
 
 
 def start(state: GameState) -> None:
@@ -135,10 +146,11 @@ def apply(state: GameState, command: Command) -> None:
     """GGEN-1: check completely, then apply; an illegal command raises and changes nothing."""
     if state.over:
         raise refuse(GAME_OVER, "The game is over.")
+    counted = True
     if isinstance(command, Timeout):
         if command.window != state.window_id:
             raise refuse(STALE_WINDOW, f"Window {command.window} is no longer open.")
-        state.emit("timeout", window=state.window_id, window_kind=state.window_kind)
+        _log_timeout(state, away=False)
         _close(state)
     elif isinstance(command, SetAway):
         _check_seat(state, command.seat)
@@ -156,11 +168,22 @@ def apply(state: GameState, command: Command) -> None:
         if command.seat not in state.window_actors:
             raise refuse(NOT_YOUR_TURN, "You have no decision in this window.")
         handler.check(state, command)
+        # GFILL-2 / GPUBLIC-1: a changed choice is its owner's alone. Not counted in the
+        # version either, or everyone else could tell that a seat changed its mind.
+        counted = not _changes_a_choice(state, command.seat)
         proceed(state, handler.apply(state, command))
     else:
         raise refuse(MALFORMED, f"Unknown command {command!r}.")
     advance(state)
-    state.version += 1
+    if counted:
+        state.version += 1
+
+
+def _changes_a_choice(state: GameState, seat: int) -> bool:
+    """In a window that waits for all its actors, a seat that has acted and acts again."""
+    assert state.window_kind is not None
+    acted = WINDOWS[state.window_kind].acted
+    return acted is not None and acted(state.players[seat])
 
 
 def _check_seat(state: GameState, seat: int) -> None:

@@ -41,8 +41,7 @@ def options(state: GameState, seat: int) -> dict[str, Any]:
         return out
     player = state.players[seat]
     if kind == PICK:
-        # Picking the card already picked would change nothing, so it is not offered.
-        out["pick"] = [c for c in player.hand if c != player.pick and _passes(state, Pick(seat, c))]
+        out["pick"] = [c for c in player.hand if _passes(state, Pick(seat, c))]
         out["can_act"] = bool(out["pick"]) or seat in pending(state)
     elif kind == MARKET:
         out["pick"] = [c for c in state.market_up if _passes(state, Pick(seat, c))]

@@ -40,6 +40,8 @@ class Player:
     gave: list[str] = field(default_factory=list)  # one card per round to a neighbour
     score_cards: list[str] = field(default_factory=list)
     score_programs: list[str] = field(default_factory=list)
+    # The pile's card dealt face down into the Basket at setup (GSETUP-4); shown at the end.
+    setup_card: str | None = None
 
 
 @dataclass

@@ -63,6 +63,7 @@ def _players(state: GameState, revealed: bool) -> list[dict[str, Any]]:
             "programs": _row(state, p, revealed),
             "score_zone": {"cards": list(p.score_cards), "programs": list(p.score_programs)},
             "gave": list(p.gave) if revealed else None,
+            "setup_card": p.setup_card if revealed else None,  # GPRIVATE-2 until the end
         }
         if state.n == 2:  # GPRIVATE-1: every market pick is public
             entry["market_picks"] = sorted(p.known, key=_number)
@@ -155,5 +156,9 @@ def view(state: GameState, viewer: int | None, log_from: int = 0) -> dict[str, A
     if over:
         data["result"] = result(state)
         data["seed"] = state.seed
+        # GPUBLIC-1 "at the end: everything" (GPRIVATE-2 until then). Stacks are listed
+        # bottom to top: the next card drawn would have been the last.
         data["baskets"] = [list(p.basket) for p in state.players]
+        data["pile"] = list(state.pile)
+        data["programs_undealt"] = list(state.undealt_programs)
     return data

@@ -77,6 +77,17 @@ function majorities(ctx, result) {
     h("ul.majority-list", items));
 }
 
+function cards(ctx, ids) {
+  return ids.map((id) => cardName(ctx.rules, id)).join(", ");
+}
+
+/** The pile left, next card first (the view lists it bottom to top). */
+function pileText(ctx, game) {
+  if (!Array.isArray(game.pile)) return null;
+  if (!game.pile.length) return "The pile was used up.";
+  return `Left in the pile, next card first: ${cards(ctx, [...game.pile].reverse())}.`;
+}
+
 export function renderEnd(ctx) {
   const { game } = ctx;
   const result = game.result;
@@ -90,10 +101,15 @@ export function renderEnd(ctx) {
     h("ol.standings", standings.map((ps) => standing(ctx, ps, result))),
     majorities(ctx, result),
     h("details.card.reveal", { "data-testid": "full-reveal" },
-      h("summary", "Full reveal: Baskets and the seed"),
+      h("summary", "Full reveal: Baskets, the pile and the seed"),
       h("ul", game.players.map((p) => h("li", { "data-key": `r${p.seat}` },
         h("strong", ctx.nameOf(p.seat)), ": ",
-        game.baskets?.[p.seat]?.length ? `left in the Basket (not scored): ${game.baskets[p.seat].map((id) => cardName(ctx.rules, id)).join(", ")}` : "empty Basket"))),
+        game.baskets?.[p.seat]?.length ? `left in the Basket (not scored): ${cards(ctx, game.baskets[p.seat])}` : "empty Basket",
+        p.setup_card ? `. Setup card (dealt face down at the start): ${cardName(ctx.rules, p.setup_card)}` : ""))),
+      pileText(ctx, game) ? h("p.small", { "data-testid": "reveal-pile" }, pileText(ctx, game)) : null,
+      game.programs_undealt?.length
+        ? h("p.small", { "data-testid": "reveal-programs" }, `Programs nobody was dealt: ${game.programs_undealt.join(", ")}.`)
+        : null,
       h("p.small.muted", `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log now shows every hidden card.`)),
     ctx.end,
     ctx.replay ? null : h("div.row",

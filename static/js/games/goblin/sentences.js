@@ -55,7 +55,9 @@ export function logSentence(entry, ctx) {
     case "over":
       return `${PHASES.over}: ${entry.winners?.length ? `${list(entry.winners.map(who))} ${entry.winners.length > 1 ? "share the win" : entry.winners[0] === ctx.viewer ? "win" : "wins"}` : "nobody wins"}.`;
     case "timeout":
-      return `Time ran out for the ${WINDOWS[entry.window_kind] ?? "step"}.`;
+      return entry.away
+        ? `The away player's ${WINDOWS[entry.window_kind] ?? "decision"} was made for them.`
+        : `Time ran out for the ${WINDOWS[entry.window_kind] ?? "step"}.`;
     case "window":
       return null;
     default:

@@ -1,0 +1,86 @@
+"""SQLite's group commit on the event loop's thread (store/sqlite_log.py): under
+synchronous=NORMAL a batch is written inline and is durable when `append_command` returns
+(another connection reads it); a batch that finds the write lock taken goes to the thread,
+waits the lock out and lands; under synchronous=FULL every batch goes to the thread."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from pathlib import Path
+
+from laundermat.store import Store
+
+from .test_durability import _hold_write_lock
+from .test_store import run, start
+
+
+def _commands(path: Path, game_id: int) -> list[int]:
+    with sqlite3.connect(path) as db:  # another connection: what is durable in the file
+        rows = db.execute("SELECT seq FROM commands WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [seq for (seq,) in rows]
+
+
+def test_a_batch_is_written_inline_and_durable_when_it_returns(tmp_path: Path) -> None:
+    path = tmp_path / "inline.db"
+
+    async def go() -> None:
+        store = await Store.open(f"sqlite:///{path}")
+        try:
+            game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
+            await asyncio.gather(
+                *(
+                    store.append_command(game_id, seq, {"type": "timeout"}, 9, seq)
+                    for seq in (1, 2, 3)
+                )
+            )
+            assert _commands(path, game_id) == [1, 2, 3]
+            log = store._sqlite_log
+            assert log is not None and log.inline_batches >= 1 and log.thread_batches == 0
+        finally:
+            await store.close()
+
+    run(go())
+
+
+def test_a_batch_that_finds_the_lock_taken_waits_in_the_thread(tmp_path: Path) -> None:
+    path = tmp_path / "locked.db"
+
+    async def go() -> None:
+        store = await Store.open(f"sqlite:///{path}", busy_timeout_ms=2000)
+        try:
+            game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
+            await store.append_command(game_id, 1, {"type": "timeout"}, None, None)  # inline
+            locked = threading.Event()
+            holder = threading.Thread(target=_hold_write_lock, args=(path, 0.3, locked))
+            holder.start()
+            await asyncio.to_thread(locked.wait)
+            try:
+                await store.append_command(game_id, 2, {"type": "timeout"}, None, None)
+            finally:
+                await asyncio.to_thread(holder.join)
+            assert _commands(path, game_id) == [1, 2]
+            log = store._sqlite_log
+            assert log is not None and log.inline_batches == 1 and log.thread_batches == 1
+        finally:
+            await store.close()
+
+    run(go())
+
+
+def test_synchronous_full_never_writes_inline(tmp_path: Path) -> None:
+    path = tmp_path / "full.db"
+
+    async def go() -> None:
+        store = await Store.open(f"sqlite:///{path}", sqlite_synchronous="full")
+        try:
+            game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
+            await store.append_command(game_id, 1, {"type": "timeout"}, None, None)
+            assert _commands(path, game_id) == [1]
+            log = store._sqlite_log
+            assert log is not None and log.inline_batches == 0 and log.thread_batches == 1
+        finally:
+            await store.close()
+
+    run(go())
