@@ -23,6 +23,7 @@ def _picked_entries(match: GoblinMatch, viewer: int | None) -> list[dict[str, ob
 
 
 def test_gfill_2_gpublic_1_only_the_first_choice_of_a_step_is_logged() -> None:
+    """GFILL-2."""
     match = new(3, seed=2)
     hand = list(match.state.players[0].hand)
     act(match, type="pick", seat=0, card=hand[0])
@@ -45,6 +46,7 @@ def test_gfill_2_gpublic_1_only_the_first_choice_of_a_step_is_logged() -> None:
 
 
 def test_gfill_2_re_picking_the_chosen_card_is_refused_and_changes_nothing() -> None:
+    """GFILL-2."""
     match = new(4, seed=3)
     card = match.state.players[2].hand[1]
     act(match, type="pick", seat=2, card=card)
@@ -94,7 +96,7 @@ def _lockstep_with_changes(seed: int, players: int, changes: random.Random) -> t
 def test_gfill_2_gpublic_1_twins_differing_in_how_often_seat_0_changed_its_pick(
     seed: int, players: int, changes: int
 ) -> None:
-    """Other seats and spectators get identical views, log and state_version included."""
+    """GFILL-2: Other seats and spectators get identical views, log and state_version included."""
     compared, changed = _lockstep_with_changes(seed, players, random.Random(changes))
     assert compared > 0 and changed > 0
 

@@ -29,6 +29,7 @@ from .builders import new, start_laundry
     ],
 )
 def test_ggen_2_malformed_commands(data: Any) -> None:
+    """GGEN-2."""
     match = new(3)
     with pytest.raises(RuleError) as refused:
         match.parse(data)
@@ -44,6 +45,7 @@ def _illegal(match: Any, data: dict[str, Any]) -> str:
 
 
 def test_ggen_1_illegal_commands_change_nothing() -> None:
+    """GGEN-1."""
     match = new(3, seed=2)
     hand = match.state.players[1].hand
     assert _illegal(match, {"type": "pick", "seat": 0, "card": hand[0]}) == "card_not_in_hand"

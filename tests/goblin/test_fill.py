@@ -12,6 +12,7 @@ from .builders import act, new, time_out
 
 
 def test_gsetup_6_lead_is_the_hottest_active_program() -> None:
+    """GSETUP-6."""
     for seed in range(10):
         match = new(4, seed)
         s = match.state
@@ -23,6 +24,7 @@ def test_gsetup_6_lead_is_the_hottest_active_program() -> None:
 
 
 def test_gfill_2_picks_are_secret_and_changeable_until_lock() -> None:
+    """GFILL-2."""
     match = new(3)
     hand = list(match.state.players[0].hand)
     act(match, type="pick", seat=0, card=hand[0])
@@ -39,6 +41,7 @@ def test_gfill_2_picks_are_secret_and_changeable_until_lock() -> None:
 
 
 def test_gfill_3_hands_pass_in_the_rounds_direction() -> None:
+    """GFILL-3."""
     match = new(4, seed=3)
     s = match.state
     d = 1 if s.direction == "cw" else -1
@@ -53,6 +56,7 @@ def test_gfill_3_hands_pass_in_the_rounds_direction() -> None:
 
 
 def test_gfill_3_the_last_card_goes_to_the_neighbours_basket_unseen() -> None:
+    """GFILL-3."""
     match = new(3, seed=5)
     s = match.state
     d = 1 if s.direction == "cw" else -1
@@ -71,6 +75,7 @@ def test_gfill_3_the_last_card_goes_to_the_neighbours_basket_unseen() -> None:
 
 
 def test_gfill_4_baskets_are_shuffled_then_the_laundry_starts() -> None:
+    """GFILL-4."""
     orders = set()
     for seed in range(8):
         match = new(3, seed)
@@ -83,6 +88,7 @@ def test_gfill_4_baskets_are_shuffled_then_the_laundry_starts() -> None:
 
 
 def test_ggen_5_a_timed_out_pick_takes_a_random_card() -> None:
+    """GGEN-5."""
     match = new(3, seed=2)
     hands = [list(p.hand) for p in match.state.players]
     act(match, type="pick", seat=0, card=hands[0][2])
@@ -95,6 +101,7 @@ def test_ggen_5_a_timed_out_pick_takes_a_random_card() -> None:
 
 
 def test_ggen_4_the_pick_closes_once_everyone_present_has_picked() -> None:
+    """GGEN-4."""
     match = new(3, seed=4)
     act(match, type="set_away", seat=2, away=True)
     step = match.state.step
@@ -106,6 +113,7 @@ def test_ggen_4_the_pick_closes_once_everyone_present_has_picked() -> None:
 
 
 def test_ggen_3_absent_players_stay_seated_and_are_scored() -> None:
+    """GGEN-3."""
     match = new(3, seed=6)
     for seat in range(3):
         act(match, type="set_away", seat=seat, away=True)
@@ -117,6 +125,7 @@ def test_ggen_3_absent_players_stay_seated_and_are_scored() -> None:
 
 
 def test_ggen_4_away_is_public_and_refused_when_unchanged() -> None:
+    """GGEN-4."""
     match = new(3)
     act(match, type="set_away", seat=1, away=True)
     assert match.view(0)["players"][1]["away"] is True
@@ -126,6 +135,7 @@ def test_ggen_4_away_is_public_and_refused_when_unchanged() -> None:
 
 
 def test_ggen_4_a_window_closed_for_its_away_actor_is_logged_as_a_timeout() -> None:
+    """GGEN-4."""
     match = new(2, seed=4)  # the market: one actor per window
     window = match.window()
     assert window is not None and window.kind == "market"
@@ -147,6 +157,7 @@ def test_ggen_4_a_window_closed_for_its_away_actor_is_logged_as_a_timeout() -> N
 
 
 def test_ggen_4_a_pick_defaulted_for_away_seats_is_not_a_timeout() -> None:
+    """GGEN-4."""
     match = new(3, seed=4)
     act(match, type="set_away", seat=2, away=True)
     for seat in (0, 1):

@@ -16,6 +16,7 @@ from .builders import act, new, start_laundry, time_out
 
 
 def test_gwash_2_the_first_draw_is_automatic_and_public() -> None:
+    """GWASH-2."""
     match = new(3)
     start_laundry(match, 0, "P8", ["C51", "C52", "C53", "C54"])
     view = match.view(1)
@@ -35,6 +36,7 @@ def test_gwash_2_the_first_draw_is_automatic_and_public() -> None:
 
 
 def test_gwash_3_counts_limited_types_and_fails_on_one_type() -> None:
+    """GWASH-3."""
     match = new(3)
     s = start_laundry(match, 0, "P3", ["C89", "C51", "C66"])  # DSS: Slime ignored by P3
     assert match.view(0)["laundry"]["counts"] == {"dirt": 1, "magic": 0, "slime": None}
@@ -48,6 +50,7 @@ def test_gwash_3_counts_limited_types_and_fails_on_one_type() -> None:
 
 
 def test_gwash_4_a_laundry_completes_at_its_cycle() -> None:
+    """GWASH-4."""
     match = new(3)
     s = start_laundry(match, 0, "P8", ["C51", "C52", "C53", "C54", "C55"])
     for _ in range(3):
@@ -59,6 +62,7 @@ def test_gwash_4_a_laundry_completes_at_its_cycle() -> None:
 
 
 def test_gwash_5_a_failure_with_one_card_keeps_it_without_a_window() -> None:
+    """GWASH-5."""
     match = new(3)
     s = start_laundry(match, 0, "P2", ["C88", "C51"])  # DDS: Dirt 2 > 1 at once
     p = s.players[0]
@@ -68,6 +72,7 @@ def test_gwash_5_a_failure_with_one_card_keeps_it_without_a_window() -> None:
 
 
 def test_gwash_5_keep_one_card_the_others_and_program_are_removed() -> None:
+    """GWASH-5."""
     match = new(3)
     s = start_laundry(match, 0, "P2", ["C51", "C52", "C88"])
     act(match, type="draw", seat=0)
@@ -87,6 +92,7 @@ def test_gwash_5_keep_one_card_the_others_and_program_are_removed() -> None:
 
 
 def test_ggen_5_keep_defaults_to_the_first_card_drawn() -> None:
+    """GGEN-5."""
     match = new(3)
     s = start_laundry(match, 0, "P2", ["C52", "C51", "C88"])
     act(match, type="draw", seat=0)
@@ -96,6 +102,7 @@ def test_ggen_5_keep_defaults_to_the_first_card_drawn() -> None:
 
 
 def test_gwash_6_stop_secures_the_cards_and_removes_the_program() -> None:
+    """GWASH-6."""
     match = new(3)
     s = start_laundry(match, 0, "P8", ["C51", "C86", "C53"])
     act(match, type="draw", seat=0)
@@ -107,6 +114,7 @@ def test_gwash_6_stop_secures_the_cards_and_removes_the_program() -> None:
 
 
 def test_ggen_5_and_ggen_4_draw_or_stop_defaults_to_stop() -> None:
+    """GGEN-5."""
     match = new(3)
     s = start_laundry(match, 0, "P8", ["C51", "C52", "C53"])
     time_out(match)
@@ -118,6 +126,7 @@ def test_ggen_5_and_ggen_4_draw_or_stop_defaults_to_stop() -> None:
 
 
 def test_gwash_6_only_the_washer_decides() -> None:
+    """GWASH-6."""
     match = new(3)
     start_laundry(match, 0, "P8", ["C51", "C52"])
     with pytest.raises(RuleError) as refused:
@@ -129,6 +138,7 @@ def test_gwash_6_only_the_washer_decides() -> None:
 
 
 def test_gpotion_1_covers_the_next_card_only() -> None:
+    """GPOTION-1."""
     match = new(3)
     s = start_laundry(match, 0, "P2", ["C51", "C88", "C66"])  # C88 Dirt 2, C66 Dirt 1
     act(match, type="draw_with_potion", seat=0)
@@ -145,7 +155,8 @@ def test_gpotion_1_covers_the_next_card_only() -> None:
 
 
 def test_gpotion_1_not_for_the_first_card() -> None:
-    """The first draw is automatic (GWASH-2): no decision window precedes it to use a Potion."""
+    """GPOTION-1: The first draw is automatic (GWASH-2): no decision window precedes it to
+    use a Potion."""
     match = new(3)
     s = start_laundry(match, 0, "P2", ["C88", "C51"])
     draw = next(e for e in match.view(None)["log"] if e["kind"] == "draw")
@@ -153,6 +164,7 @@ def test_gpotion_1_not_for_the_first_card() -> None:
 
 
 def test_gpotion_2_a_covered_card_scores_and_counts_in_the_tie_break() -> None:
+    """GPOTION-2."""
     match = new(3)
     s = start_laundry(match, 0, "P2", ["C51", "C88", "C52"])
     act(match, type="draw_with_potion", seat=0)

@@ -12,6 +12,7 @@ from .builders import act, new, time_out
 
 @pytest.mark.parametrize("seed", range(5))
 def test_gmarket_1_deck_and_three_face_up(seed: int) -> None:
+    """GMARKET-1."""
     match = new(2, seed)
     s = match.state
     assert s.window_kind == "market" and len(s.market_up) == 3 and len(s.market_deck) == 3
@@ -21,6 +22,7 @@ def test_gmarket_1_deck_and_three_face_up(seed: int) -> None:
 
 
 def test_gmarket_2_lower_temperature_first_then_alternate() -> None:
+    """GMARKET-2."""
     match = new(2, seed=7)
     s = match.state
     temps = [PROGRAMS[p.programs[0]].temperature for p in s.players]
@@ -42,6 +44,7 @@ def test_gmarket_2_lower_temperature_first_then_alternate() -> None:
 
 
 def test_gmarket_2_refuses_a_card_not_face_up_and_defaults_on_timeout() -> None:
+    """GMARKET-2."""
     match = new(2, seed=8)
     s = match.state
     seat = s.window_actors[0]
@@ -57,7 +60,7 @@ def test_gmarket_2_refuses_a_card_not_face_up_and_defaults_on_timeout() -> None:
 
 
 def test_gmarket_2_picks_are_public_so_both_know_them() -> None:
-    """GPRIVATE-1: in the 2-player game every market pick still in a Basket is public."""
+    """GMARKET-2: GPRIVATE-1: in the 2-player game every market pick still in a Basket is public."""
     match = new(2, seed=9)
     s = match.state
     seat = s.window_actors[0]

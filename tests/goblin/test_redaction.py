@@ -19,6 +19,7 @@ from .builders import act, new, play
 
 
 def test_gprivate_1_a_hand_reaches_only_its_owner() -> None:
+    """GPRIVATE-1."""
     match = new(4, seed=3)
     for viewer in (None, 0, 1, 2, 3):
         view = match.view(viewer)
@@ -32,6 +33,7 @@ def test_gprivate_1_a_hand_reaches_only_its_owner() -> None:
 
 
 def test_gprivate_2_no_order_no_generator_no_pile_in_any_view() -> None:
+    """GPRIVATE-2."""
     match = new(3, seed=4)
     play(match, seed=4, until=lambda m: m.state.round == 2)
     state = match.state
@@ -56,6 +58,7 @@ def _public(view: dict[str, Any], secrets: list[dict[str, Any] | None]) -> dict[
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_gpublic_2_spectators_see_what_every_seat_sees_publicly(players: int) -> None:
+    """GPUBLIC-2."""
     match = new(players, seed=7)
     for stop_round in (1, 2, 4):
         play(match, seed=stop_round, until=lambda m, r=stop_round: m.state.round > r - 1)
@@ -67,6 +70,7 @@ def test_gpublic_2_spectators_see_what_every_seat_sees_publicly(players: int) ->
 
 
 def test_gpublic_1_the_end_reveals_everything() -> None:
+    """GPUBLIC-1."""
     match = new(3, seed=8)
     play(match, seed=8)
     view = match.view(None)

@@ -13,6 +13,7 @@ from .builders import new, play
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_gsetup_5_and_ground_1_four_rounds_then_scoring(players: int) -> None:
+    """GSETUP-5."""
     match = new(players, seed=players)
     play(match, seed=1)
     log = match.view(None)["log"]
@@ -50,6 +51,7 @@ def test_ground_1_the_next_program_turns_face_up_each_round() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_gwash_1_order_is_the_lead_then_the_direction(players: int) -> None:
+    """GWASH-1."""
     match = new(players, seed=20 + players)
     play(match, seed=3)
     log = match.view(None)["log"]
@@ -91,6 +93,7 @@ def _watch_baskets(problems: list[str]) -> object:
 def test_gwash_7_a_basket_never_runs_dry_and_gwash_8_zones_only_grow(
     players: int, strategy: str
 ) -> None:
+    """GWASH-7."""
     problems: list[str] = []
     for seed in range(6):
         match = new(players, seed=seed)
@@ -101,6 +104,7 @@ def test_gwash_7_a_basket_never_runs_dry_and_gwash_8_zones_only_grow(
 
 @pytest.mark.parametrize(("players", "left"), [(2, 90 - 38), (3, 90 - 57), (4, 90 - 76), (5, 0)])
 def test_gfill_5_the_pile_never_runs_out(players: int, left: int) -> None:
+    """GFILL-5."""
     match = new(players, seed=5)
     play(match, seed=5)
     assert len(match.state.pile) == left

@@ -30,11 +30,13 @@ def scored(zones: list[list[str]], species: str = "vampires", **extra: Any) -> d
 
 
 def test_gscore_1_two_coins_per_card_of_ones_species() -> None:
+    """GSCORE-1."""
     r = scored([["C21", "C51", "C52"], []], species="elves")  # Elves: C21, C51, C52
     assert r["players"][0]["species"] == 6
 
 
 def test_gscore_2_completed_programs() -> None:
+    """GSCORE-2."""
     r = scored([[], []], programs={0: ["P1", "P8", "P20"]})
     assert r["players"][0]["programs"] == 1 + 3 + 12
 
@@ -51,6 +53,7 @@ def test_gscore_2_completed_programs() -> None:
     ],
 )
 def test_gscore_3_pairs_of_one_species(socks: list[str], coins: int) -> None:
+    """GSCORE-3."""
     assert scored([socks, []])["players"][0]["socks"] == coins
 
 
@@ -68,6 +71,7 @@ def test_gscore_3_pairs_of_one_species(socks: list[str], coins: int) -> None:
 def test_gscore_4_majorities(
     counts: list[int], first: list[int], second: list[int], coins: list[int]
 ) -> None:
+    """GSCORE-4."""
     assert majority(counts, 8, 4) == {
         "counts": counts,
         "first": first,
@@ -77,6 +81,7 @@ def test_gscore_4_majorities(
 
 
 def test_gscore_4_each_type_separately_in_the_result() -> None:
+    """GSCORE-4."""
     r = scored([["C21", "C22", "C31"], ["C23", "C41"], ["C32"]])
     m = r["majorities"]
     assert m["underwear"]["coins"] == [8, 4, 0]
@@ -86,12 +91,14 @@ def test_gscore_4_each_type_separately_in_the_result() -> None:
 
 
 def test_gscore_5_printed_coins_and_an_unused_potion() -> None:
+    """GSCORE-5."""
     r = scored([["C51", "C61", "C71", "C76", "C81", "C86"], []], potions_used=[1])
     assert r["players"][0]["printed"] == 1 + 2 + 5 + 3 + 5 + 8
     assert [p["potion"] for p in r["players"]] == [3, 0]
 
 
 def test_gscore_6_total_is_the_sum_of_the_parts() -> None:
+    """GSCORE-6."""
     r = scored(
         [["C1", "C2", "C21", "C51", "C86"], ["C5"]],
         species="elves",
@@ -106,12 +113,14 @@ def test_gscore_6_total_is_the_sum_of_the_parts() -> None:
 
 
 def test_gscore_7_highest_total_wins() -> None:
+    """GSCORE-7."""
     r = scored([["C86"], ["C51"]])
     assert r["winners"] == [0] and r["tie_break"] is None
     assert [p["rank"] for p in r["players"]] == [1, 2]
 
 
 def test_gscore_7_a_tie_goes_to_the_most_stains_then_is_shared() -> None:
+    """GSCORE-7."""
     # C61 (Shirt 2, S) vs C51+C52 (Scarves 1+1, clean): 2 Coins each, stains 1 vs 0.
     r = scored([["C61"], ["C51", "C52"]])
     assert r["winners"] == [0] and r["tie_break"] == "stains"

@@ -53,6 +53,7 @@ def test_gcard_3_program_table(
     direction: str,
     limits: tuple[int | None, ...],
 ) -> None:
+    """GCARD-3."""
     p = PROGRAMS[program]
     assert (p.type, p.cycle, p.coins, p.temperature, p.direction, p.limits) == (
         kind,
@@ -97,6 +98,7 @@ def test_gcard_4_clothing_totals() -> None:
 
 @pytest.mark.parametrize("players", [1, 6])
 def test_gsetup_1_two_to_five_players(players: int) -> None:
+    """GSETUP-1."""
     with pytest.raises(RuleError) as refused:
         new(players)
     assert refused.value.code == "malformed"
@@ -104,6 +106,7 @@ def test_gsetup_1_two_to_five_players(players: int) -> None:
 
 
 def test_gsetup_2_seats_are_shuffled_and_public() -> None:
+    """GSETUP-2."""
     orders = {tuple(new(4, seed).seats().items()) for seed in range(20)}
     assert len(orders) > 1
     view = new(4).view(None)
