@@ -30,7 +30,8 @@ async def drive(client: Client, seat_rng: random.Random, stop_round: int | None)
         message = await client.recv(20)
         if message["type"] == "error":
             refused.append(message["code"])
-            assert set(refused) <= {"stale_window"}, refused  # a race with a timer only
+            # Races only: with a timer, or a re-pick sent before the bot's view showed its pick.
+            assert set(refused) <= {"stale_window", "pick_unchanged"}, refused
             continue
         game = message.get("game") if message["type"] == "view" else None
         if not game:
