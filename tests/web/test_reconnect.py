@@ -93,3 +93,30 @@ def test_presence_is_public_and_away_follows(server: ServerProcess, stand_in: bo
             await c.close()
 
     asyncio.run(scenario())
+
+
+def test_a_player_removed_while_offline_is_told_why_on_reconnecting(server: ServerProcess) -> None:
+    """The host can remove a seat whose socket is down (a refresh, a tunnel): that player's
+    next hello says "kicked" and closes 4003, as it would have live, not "bad_token"."""
+
+    async def scenario() -> None:
+        code, seats = await new_room(server.url, 3)
+        host = await Client.open(server.ws, code, seats[0]["token"])
+        gone = seats[2]
+        assert (await host.lobby("kick", player_id=gone["player_id"]))["type"] == "ack"
+        late = await Client.open(server.ws, code)
+        await late.send({"type": "hello", "token": gone["token"]})
+        answer = await late.until(lambda m: m["type"] == "error")
+        assert answer["code"] == "kicked"
+        try:
+            await late.recv(timeout=5)
+            raise AssertionError("the socket stayed open")
+        except websockets.ConnectionClosed as closed:
+            assert closed.rcvd is not None and closed.rcvd.code == 4003
+        # A token that never had a seat here is still just not valid.
+        stranger = await Client.open(server.ws, code)
+        await stranger.send({"type": "hello", "token": "x" * 43})
+        assert (await stranger.until(lambda m: m["type"] == "error"))["code"] == "bad_token"
+        await host.close()
+
+    asyncio.run(scenario())

@@ -17,6 +17,8 @@ from .members import Member, hash_token, new_token, next_host
 from .names import name_key, normalize_name
 from .records import LiveGame, PlayerRecord, RoomRecord
 
+# How many removed seats' tokens a room remembers (to tell their players why).
+KICKED_KEPT = 16
 # Bots' names, in the order they take seats (a name already at the table is skipped).
 BOT_NAMES = ("Bot Ada", "Bot Alan", "Bot Grace", "Bot Edsger", "Bot Barbara", "Bot Donald")
 
@@ -44,6 +46,10 @@ class Lobby:
     revealed: dict[str, object] | None = None
     # The platform's setting (not the game's): a bot plays an away player's seat.
     stand_in: bool = True
+    # Token hashes of the seats the host removed (newest last, in memory only): a removed
+    # player whose socket was down at the time is told "kicked" on reconnecting, not that
+    # the token is unknown.
+    kicked_tokens: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.settings = self.settings or games.default_settings(self.definition)
@@ -162,6 +168,7 @@ class Lobby:
         if victim is None or victim is by:
             raise RoomError("bad_message", "kick needs the player_id of another player.")
         self.members.remove(victim)
+        self.kicked_tokens = [*self.kicked_tokens[-(KICKED_KEPT - 1) :], victim.token_hash]
         return victim
 
     def leave(self, member: Member) -> None:

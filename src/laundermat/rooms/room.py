@@ -180,7 +180,8 @@ class Room:
         # Compare against every seat so the time taken says nothing about which one matched.
         matches = [m for m in self.lobby.members if token_matches(token, m.token_hash)]
         if not matches:
-            raise RoomError("bad_token")
+            kicked = [h for h in self.lobby.kicked_tokens if token_matches(token, h)]
+            raise RoomError("kicked" if kicked else "bad_token")
         member = matches[0]
         if member.sub is not None:
             member.sub.send(error_bytes("replaced", "This seat connected from another tab."))

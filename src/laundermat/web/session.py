@@ -88,6 +88,9 @@ class Session:
             try:
                 self.conn.player_id = await room.connect(self.conn, message.token)
             except RoomError as exc:
+                if exc.code == "kicked":  # a true token, of a seat the host removed
+                    self.fail("kicked", 4003)
+                    return
                 if exc.code != "bad_token":
                     raise
             else:
