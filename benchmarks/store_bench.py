@@ -1,7 +1,9 @@
 """Persistence: durable command commits per second and p99 commit latency.
 
 `--rooms R` also measures R rooms committing at once, where group commit lets them share
-transactions (each caller still awaits its own durable commit).
+transactions (each caller still awaits its own durable commit). `--snapshots K` repeats that
+with K other rooms saving a snapshot every 10 ms meanwhile (as playing rooms do), which is
+where commands once waited out SQLite's busy handler (docs/benchmarks.md).
 
 Measures `Store.append_command` (one transaction per command, as the room does) on SQLite and,
 when --postgres is given, on PostgreSQL, against a raw `sqlite3` loop doing the same insert +
@@ -65,12 +67,15 @@ def raw_sqlite(path: Path, n: int) -> dict[str, Any]:
     return summarise(latencies, seconds)
 
 
-async def store_loop(url: str, schema: str | None, n: int, rooms: int = 1) -> dict[str, Any]:
-    """`rooms` concurrent rooms each append n / rooms commands, one after another."""
+async def store_loop(
+    url: str, schema: str | None, n: int, rooms: int = 1, snapshots: int = 0
+) -> dict[str, Any]:
+    """`rooms` concurrent rooms each append n / rooms commands, one after another, while
+    `snapshots` other rooms save a snapshot every 10 ms."""
     store = await Store.open(url, schema)
     try:
         game_ids = []
-        for i in range(rooms):
+        for i in range(rooms + snapshots):
             code = f"B{i:05d}"
             player = PlayerRecord("p1", "a", "h", 0, 0)
             room = RoomRecord(code, "playing", {}, "p1", [player], 1, 0, 0)
@@ -83,9 +88,30 @@ async def store_loop(url: str, schema: str | None, n: int, rooms: int = 1) -> di
                 await store.append_command(game_id, seq, COMMAND, seq, seq)
                 latencies.append(time.perf_counter() - t0)
 
+        saves: list[float] = []
+        state = {"cards": list(range(2000)), "log": ["an entry of the game's log"] * 100}
+
+        async def snapshotting(game_id: int) -> None:
+            while True:
+                t0 = time.perf_counter()
+                await store.save_snapshot(game_id, 1, state)
+                saves.append(time.perf_counter() - t0)
+                await asyncio.sleep(0.01)
+
+        savers = [asyncio.create_task(snapshotting(g)) for g in game_ids[rooms:]]
         start = time.perf_counter()
-        await asyncio.gather(*(one_room(g) for g in game_ids))
-        return summarise(latencies, time.perf_counter() - start)
+        try:
+            await asyncio.gather(*(one_room(g) for g in game_ids[:rooms]))
+        finally:
+            for saver in savers:
+                saver.cancel()
+            await asyncio.gather(*savers, return_exceptions=True)
+        out = summarise(latencies, time.perf_counter() - start)
+        if saves:
+            out["max_ms"] = round(max(latencies) * 1000, 3)
+            out["snapshots_saved"] = len(saves)
+            out["snapshot_p99_ms"] = summarise(saves, 1)["p99_ms"]
+        return out
     finally:
         await store.close()
 
@@ -102,6 +128,7 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=2000)
     parser.add_argument("--postgres", help="a PostgreSQL URL to measure too")
     parser.add_argument("--rooms", type=int, default=100, help="concurrent rooms (group commit)")
+    parser.add_argument("--snapshots", type=int, default=0, help="rooms saving snapshots meanwhile")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         baseline = raw_sqlite(Path(tmp) / "raw.db", args.commands)
@@ -109,11 +136,19 @@ def main() -> None:
         sqlite_many = asyncio.run(
             store_loop(f"sqlite:///{tmp}/many.db", None, args.commands, args.rooms)
         )
+        if args.snapshots:
+            busy = asyncio.run(
+                store_loop(
+                    f"sqlite:///{tmp}/busy.db", None, args.commands, args.rooms, args.snapshots
+                )
+            )
     out: dict[str, Any] = {
         "raw_sqlite3": baseline,
         "store_sqlite": sqlite_store,
         f"store_sqlite_{args.rooms}_rooms": sqlite_many,
     }
+    if args.snapshots:
+        out[f"store_sqlite_{args.rooms}_rooms_{args.snapshots}_snapshotting"] = busy
     sqlite_many["ratio_to_raw"] = round(
         sqlite_many["commits_per_second"] / baseline["commits_per_second"], 3
     )

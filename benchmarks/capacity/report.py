@@ -8,7 +8,7 @@ import os
 import time
 from typing import TYPE_CHECKING, Any
 
-from .stats import Window, histogram, histogram_quantile, ms, percentile
+from .stats import Window, gc_pauses, histogram, histogram_quantile, ms, percentile
 
 if TYPE_CHECKING:  # a row reads the generator's counters; it never drives it
     from .generator import Generator
@@ -62,10 +62,14 @@ def summarise(gen: Generator, window: Window, rooms: int) -> dict[str, Any]:
             server_timer_p99_ms=histogram_quantile(
                 histogram(before, late), histogram(after, late), 0.99
             ),
+            server_push_p50_ms=histogram_quantile(
+                histogram(before, push), histogram(after, push), 0.5
+            ),
             server_push_p99_ms=histogram_quantile(
                 histogram(before, push), histogram(after, push), 0.99
             ),
             view_bytes_mean=round(stats.view_bytes / stats.views) if stats.views else None,
+            **gc_pauses(before, after),
         )
     return row
 

@@ -80,8 +80,6 @@ async def start_server(
             HOST,
             "--port",
             str(port),
-            "--database-url",
-            f"sqlite+aiosqlite:///{workdir / 'bench.db'}",
             "--room-creations-per-minute",
             "1000000",
             "--join-attempts-per-minute",
@@ -93,6 +91,8 @@ async def start_server(
             "--log-level",
             "warning",
         ]
+        if "LAUNDERMAT_DATABASE_URL" not in env:  # `--server-env` may name another database
+            command += ["--database-url", f"sqlite+aiosqlite:///{workdir / 'bench.db'}"]
     else:
         env["BASELINE_PAYLOAD_BYTES"] = str(payload)
         command = [sys.executable, "-m", "benchmarks.baseline_serve", "--port", str(port)]

@@ -97,6 +97,26 @@ def histogram(text: str, name: str) -> dict[float, float]:
     return out
 
 
+def gc_pauses(before: str, after: str) -> dict[str, float]:
+    """Per generation, between two scrapes: how many collections and their total pause (ms)."""
+
+    def totals(text: str) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for line in text.splitlines():
+            if line.startswith("laundermat_gc_pause_seconds_") and "{" in line:
+                name, _, rest = line.partition("{")
+                labels, _, value = rest.partition("} ")
+                generation = labels.split('"')[1]
+                if name.endswith("_count"):
+                    out[f"gc{generation}_n"] = float(value)
+                elif name.endswith("_sum"):
+                    out[f"gc{generation}_ms"] = float(value) * 1000
+        return out
+
+    start, end = totals(before), totals(after)
+    return {key: round(end[key] - start.get(key, 0.0), 1) for key in sorted(end)}
+
+
 def histogram_quantile(before: dict[float, float], after: dict[float, float], q: float) -> Any:
     """Like PromQL's histogram_quantile over the difference of two scrapes."""
     if not after:

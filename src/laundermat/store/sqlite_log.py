@@ -66,13 +66,25 @@ class SqliteCommandLog:
         ]
         deadlines = [(t["dl"], t["wid"], t["gid"]) for t in timers]
         results = [(orjson.dumps(f["res"]).decode(), f["at"], f["gid"]) for f in finished]
+        await self._run(_append, commands, deadlines, results)
+
+    async def save_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None:
+        """A game's snapshot, by the same path as the log (a playing room saves one every
+        few commands: through SQLAlchemy it held the lock across several turns of the loop,
+        and the log's next group commit waited for all of them)."""
+        # Keys as the JSON column writes them (json.dumps turns an int key into a string).
+        text = orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS).decode()
+        await self._run(_snapshot, game_id, seq, text)
+
+    async def _run(self, work: Any, *args: Any) -> None:
+        """`work(connection, *args)` inline if it can be, else in the thread (see above)."""
         if not self._inline_checked:
             await self._open_inline()
         self._batches += 1
         inline = self._inline
         if inline is not None and self._batches % CHECKPOINT_EVERY:
             try:
-                _append(inline, commands, deadlines, results)
+                work(inline, *args)
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) and "busy" not in str(exc):
                     raise
@@ -80,7 +92,7 @@ class SqliteCommandLog:
             else:
                 self.inline_batches += 1
                 return
-        await self._in_thread(_append, commands, deadlines, results)
+        await self._in_thread(work, *args)
         self.thread_batches += 1
 
     async def _in_thread(self, work: Any, *args: Any) -> Any:
@@ -135,6 +147,17 @@ def _append(
             "UPDATE games SET result = ?, finished = 1, finished_ms = ?, deadline_ms = NULL"
             " WHERE id = ?",
             results,
+        )
+        db.commit()
+    except BaseException:
+        db.rollback()
+        raise
+
+
+def _snapshot(db: sqlite3.Connection, game_id: int, seq: int, state: str) -> None:
+    try:
+        db.execute(
+            "UPDATE games SET snapshot_seq = ?, snapshot = ? WHERE id = ?", (seq, state, game_id)
         )
         db.commit()
     except BaseException:

@@ -8,6 +8,7 @@ committed, so the room acks and pushes only what a restart would restore.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -55,6 +56,12 @@ class Store(ClusterQueries):
         # the next one, so many rooms share one commit and each caller still awaits its own.
         self._pending: list[_PendingCommand] = []
         self._writer: asyncio.Task[None] | None = None
+        # SQLite has one writer at a time. Our own writers take turns on this lock, so none
+        # of them meets the file's lock held by another: SQLite's busy handler would sleep
+        # 1, 2, 5 ... 100 ms between tries, long after the holder let go (a snapshot or room
+        # save made a waiting group commit, and every room in it, late by up to 100 ms).
+        # Another process's writer still meets the busy handler.
+        self._write_turn = asyncio.Lock() if engine.dialect.name == "sqlite" else None
         # SQLite: the command log's hot path talks to the driver directly (sqlite_log.py)
         # on a connection of its own, kept out of the pool between batches.
         self._sqlite_log = SqliteCommandLog(engine) if engine.dialect.name == "sqlite" else None
@@ -87,12 +94,16 @@ class Store(ClusterQueries):
         (cluster mode) it begins by locking the room's row on its token: Fenced otherwise."""
 
         async def attempt() -> T:
-            async with self.engine.begin() as conn:
+            async with self._writing(), self.engine.begin() as conn:
                 if fence is not None:
                     await check_fence(conn, fence)
                 return await work(conn)
 
         return await guarded(attempt, self.lock_budget_s)
+
+    def _writing(self) -> contextlib.AbstractAsyncContextManager[object]:
+        """This process's turn to write (SQLite; nothing to wait for elsewhere)."""
+        return self._write_turn or contextlib.nullcontext()
 
     async def close(self) -> None:
         if self._writer is not None:
@@ -216,7 +227,8 @@ class Store(ClusterQueries):
         fences = {f for _, _, _, f in batch if f is not None}
         if fences:
             return await self._write_fenced(batch, fences)
-        await self._write_rows(batch)
+        async with self._writing():
+            await self._write_rows(batch)
         return set()
 
     async def _write_fenced(self, batch: list[_PendingCommand], fences: set[Fence]) -> set[Fence]:
@@ -267,6 +279,15 @@ class Store(ClusterQueries):
     async def save_snapshot(
         self, game_id: int, seq: int, state: dict[str, Any], *, fence: Fence | None = None
     ) -> None:
+        log = self._sqlite_log
+        if log is not None and fence is None:
+
+            async def attempt() -> None:
+                async with self._writing():
+                    await log.save_snapshot(game_id, seq, state)
+
+            await guarded(attempt, self.lock_budget_s)
+            return
         await self._transaction(
             lambda conn: conn.execute(
                 update(games).where(games.c.id == game_id).values(snapshot_seq=seq, snapshot=state)

@@ -23,7 +23,7 @@ from ..rooms.clock import Clock
 from ..rooms.records import StoreLike, StoreUnavailable
 from ..store.memory import MemoryStore
 from . import replays
-from .gcpolicy import steward
+from .gcpolicy import steward, watch_pauses
 from .limits import AddressBuckets, Limiters
 from .metrics import Metrics
 from .middleware import BodyLimit, SecurityHeaders
@@ -156,10 +156,12 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
             gc_every = (settings.gc_freeze_seconds, settings.gc_sweep_seconds)
             background.append(asyncio.create_task(steward(*gc_every), name="gc"))
         background.append(asyncio.create_task(retention(store, settings), name="retention"))
+        unwatch_gc = watch_pauses(metrics.gc_paused)
         log.info("ready", extra={"restored_rooms": restored})
         try:
             yield
         finally:
+            unwatch_gc()
             for task in background:
                 task.cancel()
             if cluster is not None:

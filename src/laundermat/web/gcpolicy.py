@@ -20,6 +20,8 @@ import asyncio
 import gc
 import logging
 import time
+from collections.abc import Callable
+from typing import Any
 
 log = logging.getLogger("laundermat.gc")
 
@@ -38,3 +40,18 @@ async def steward(freeze_every: float, sweep_every: float) -> None:
                 extra={"collected": found, "ms": round((time.perf_counter() - started) * 1000)},
             )
         gc.freeze()
+
+
+def watch_pauses(observe: Callable[[int, float], None]) -> Callable[[], None]:
+    """Report each collection's pause (generation, seconds) to `observe`; returns the undo.
+    A pause stops every room on the loop, so it belongs beside the loop lag in /metrics."""
+    started = [0.0]
+
+    def callback(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            observe(int(info["generation"]), time.perf_counter() - started[0])
+
+    gc.callbacks.append(callback)
+    return lambda: gc.callbacks.remove(callback)

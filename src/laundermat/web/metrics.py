@@ -46,6 +46,17 @@ class Metrics:
             registry=self.registry,
         )
 
+        self.gc_pause = Histogram(
+            "laundermat_gc_pause_seconds",
+            "How long each garbage collection stopped the loop, by generation.",
+            ["generation"],
+            buckets=LAG_BUCKETS,
+            registry=self.registry,
+        )
+
+    def gc_paused(self, generation: int, seconds: float) -> None:
+        self.gc_pause.labels(generation=str(generation)).observe(seconds)
+
     async def watch_loop(self, every: float = 0.1) -> None:
         """Sleep `every` seconds in a loop and record how late each wake-up is."""
         while True:
