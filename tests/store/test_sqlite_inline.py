@@ -156,3 +156,39 @@ def test_a_snapshot_is_written_inline_and_reads_back_as_the_json_column_would(
             await store.close()
 
     run(go())
+
+
+def test_a_lone_command_commits_without_a_turn_of_the_loop(tmp_path: Path) -> None:
+    """Nothing else being written, `append_command` commits inline and returns without
+    suspending: a busy loop would make each suspension cost the command a whole turn. While
+    another write holds the turn, commands queue for the group commit as before."""
+    path = tmp_path / "now.db"
+
+    async def go() -> None:
+        store = await Store.open(f"sqlite:///{path}")
+        try:
+            game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
+            await store.append_command(game_id, 1, {"type": "timeout"}, None, None)  # opens it
+            lone = store.append_command(game_id, 2, {"type": "timeout"}, 5, 2)
+            try:
+                lone.send(None)  # runs to its first suspension, if it has one
+            except StopIteration:
+                pass  # it returned: committed without yielding to the loop
+            else:
+                raise AssertionError("append_command suspended")
+            assert _commands(path, game_id) == [1, 2]
+
+            turn = store._write_turn
+            assert turn is not None
+            async with turn:  # another write of ours is under way
+                queued = asyncio.create_task(
+                    store.append_command(game_id, 3, {"type": "timeout"}, None, None)
+                )
+                await asyncio.sleep(0.02)
+                assert not queued.done() and _commands(path, game_id) == [1, 2]
+            await queued
+            assert _commands(path, game_id) == [1, 2, 3]
+        finally:
+            await store.close()
+
+    run(go())

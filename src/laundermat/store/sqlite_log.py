@@ -54,19 +54,27 @@ class SqliteCommandLog:
         finished: list[dict[str, Any]],
     ) -> None:
         """The commands, each game's deadline, and the results of games they finished."""
-        commands = [
-            (
-                row["game_id"],
-                row["seq"],
-                orjson.dumps(row["command"]).decode(),
-                row["player_id"],
-                row["client_id"],
-            )
-            for row in rows
-        ]
-        deadlines = [(t["dl"], t["wid"], t["gid"]) for t in timers]
-        results = [(orjson.dumps(f["res"]).decode(), f["at"], f["gid"]) for f in finished]
-        await self._run(_append, commands, deadlines, results)
+        await self._run(_append, *_encode(rows, timers, finished))
+
+    def write_now(
+        self,
+        rows: list[dict[str, Any]],
+        timers: list[dict[str, Any]],
+        finished: list[dict[str, Any]],
+    ) -> bool:
+        """`write`, inline and at once (no turn of the loop) if it can be: True once it is
+        committed. False when it would go to the thread, or failed (rolled back, nothing
+        written): the caller then takes the usual path, which says why."""
+        inline = self._inline
+        if inline is None or (self._batches + 1) % CHECKPOINT_EVERY == 0:
+            return False
+        try:
+            _append(inline, *_encode(rows, timers, finished))
+        except Exception:
+            return False
+        self._batches += 1
+        self.inline_batches += 1
+        return True
 
     async def save_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None:
         """A game's snapshot, by the same path as the log (a playing room saves one every
@@ -128,6 +136,24 @@ def _settings(db: sqlite3.Connection) -> tuple[str, int]:
     synchronous = int(db.execute("PRAGMA synchronous").fetchone()[0])
     journal = str(db.execute("PRAGMA journal_mode").fetchone()[0])
     return (path if journal == "wal" else ""), synchronous
+
+
+def _encode(
+    rows: list[dict[str, Any]], timers: list[dict[str, Any]], finished: list[dict[str, Any]]
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    commands = [
+        (
+            row["game_id"],
+            row["seq"],
+            orjson.dumps(row["command"]).decode(),
+            row["player_id"],
+            row["client_id"],
+        )
+        for row in rows
+    ]
+    deadlines = [(t["dl"], t["wid"], t["gid"]) for t in timers]
+    results = [(orjson.dumps(f["res"]).decode(), f["at"], f["gid"]) for f in finished]
+    return commands, deadlines, results
 
 
 def _append(

@@ -185,7 +185,6 @@ class Store(ClusterQueries):
         """Durable when it returns; calls made while a commit is in flight share the next one.
         A `result` finishes the game in the same transaction as its last command. A command
         whose fence is stale raises Fenced; its neighbours in the batch still commit."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         row = {
             "game_id": game_id,
             "seq": seq,
@@ -194,10 +193,24 @@ class Store(ClusterQueries):
             "client_id": client_id,
         }
         timer = {"gid": game_id, "dl": deadline_ms, "wid": window_id, "result": result}
+        if fence is None and self._write_now(row, timer):
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((row, timer, future, fence))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
         await future
+
+    def _write_now(self, row: dict[str, Any], timer: dict[str, Any]) -> bool:
+        """SQLite, nothing else being written: commit this command inline now. A busy loop
+        takes a whole turn to resume a waiting caller (every ready room runs first), so the
+        group commit's two waits (the writer task, then the caller's future) cost a command
+        two turns, where a commit inline costs ~0.1 ms (docs/benchmarks.md)."""
+        log, turn = self._sqlite_log, self._write_turn
+        busy = self._pending or (self._writer is not None and not self._writer.done())
+        if log is None or busy or (turn is not None and turn.locked()):
+            return False
+        return log.write_now(*_log_rows([(row, timer)]))
 
     async def _write_pending(self) -> None:
         while self._pending:
@@ -242,14 +255,7 @@ class Store(ClusterQueries):
     ) -> None:
         if not batch:
             return
-        timers = {t["gid"]: t for _, t, _, _ in batch}  # the last deadline of each game wins
-        finished = [
-            {"gid": t["gid"], "res": t["result"], "at": now_ms()}
-            for _, t, _, _ in batch
-            if t["result"] is not None
-        ]
-        deadlines = [{k: t[k] for k in ("gid", "dl", "wid")} for t in timers.values()]
-        rows = [row for row, _, _, _ in batch]
+        rows, deadlines, finished = _log_rows([(row, timer) for row, timer, _, _ in batch])
         if conn is None and self._sqlite_log is not None:
             await self._sqlite_log.write(rows, deadlines, finished)
             return
@@ -383,6 +389,20 @@ def _settle_fenced(batch: list[_PendingCommand], stale: set[Fence]) -> None:
     for item in batch:
         fence = item[3]
         _settle([item], Fenced(f"room {fence.code}: stale epoch") if fence in stale else None)
+
+
+def _log_rows(
+    batch: list[tuple[dict[str, Any], dict[str, Any]]],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """The command rows, each game's last deadline, and the results of finished games."""
+    timers = {t["gid"]: t for _, t in batch}  # the last deadline of each game wins
+    finished = [
+        {"gid": t["gid"], "res": t["result"], "at": now_ms()}
+        for _, t in batch
+        if t["result"] is not None
+    ]
+    deadlines = [{k: t[k] for k in ("gid", "dl", "wid")} for t in timers.values()]
+    return [row for row, _ in batch], deadlines, finished
 
 
 def _settle(batch: list[_PendingCommand], error: BaseException | None) -> None:
