@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from .driver import sel
 
@@ -110,16 +110,28 @@ class GoblinSeat:
             # Pick one card, then change your mind (GFILL-2): the second replaces the first.
             other = cards.nth(count - 1).get_attribute("data-testid") or ""
             if self.click(sel(other)):
-                self.settle()
-                status = self.status()
-                if status is None or status["window"] != window:
-                    return True  # the step locked meanwhile (its timer): that pick stands
-                expect(self.page.locator(sel(other))).to_have_attribute("aria-pressed", "true")
+                if not self.shown_picked(other, window):
+                    return True  # the step locked meanwhile (the last pick, or its timer)
                 self.log.append(f"picked {other} first")
         if self.click(sel(target)):
             self.log.append(f"round {round_}: picked {target}")
             return True
         return False
+
+    def shown_picked(self, testid: str, window: str) -> bool:
+        """Whether the hand shows `testid` as this seat's pick (True), or the step moved on
+        first (False): a pick may be the last one in, which locks the step, and the view of
+        the lock can come just after the view of the pick."""
+        for _ in range(100):
+            status = self.status()
+            if status is None or str(status["window"]) != window:
+                return False
+            with contextlib.suppress(PlaywrightError):
+                card = self.page.locator(sel(testid))
+                if card.count() and card.first.get_attribute("aria-pressed", timeout=500) == "true":
+                    return True
+            self.page.wait_for_timeout(50)
+        raise AssertionError(f"{testid} never showed as picked in window {window}")
 
     def market(self) -> bool:
         cards = self.page.locator("[data-testid^=market-C]:enabled")

@@ -13,7 +13,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from sqlalchemy import insert, select, text, update
+from sqlalchemy import insert, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from ..rooms.records import (
@@ -25,6 +25,7 @@ from ..rooms.records import (
     RoomRecord,
     StoreUnavailable,
 )
+from . import history
 from .claims import ClusterQueries
 from .engine import make_engine, normalise_url
 from .fencing import check_fence, held_fences
@@ -34,7 +35,7 @@ from .migrate import upgrade_async
 from .rows import delete_finished, write_log
 from .rows import upsert_room as _upsert_room
 from .sqlite_log import SqliteCommandLog
-from .tables import commands, games, rooms
+from .tables import games, rooms
 
 T = TypeVar("T")
 
@@ -328,61 +329,14 @@ class Store(ClusterQueries):
         return await self._transaction(lambda conn: delete_finished(conn, before_ms))
 
     async def history(self, limit: int = 50) -> list[GameSummary]:
-        return await guarded(lambda: self._history(limit), self.lock_budget_s)
-
-    async def _history(self, limit: int) -> list[GameSummary]:
-        async with self.engine.connect() as conn:
-            rows = (
-                await conn.execute(
-                    select(games)
-                    .where(games.c.finished.is_(True))
-                    .order_by(games.c.finished_ms.desc(), games.c.id.desc())
-                    .limit(limit)
-                )
-            ).all()
-        return [
-            GameSummary(
-                game_id=r.id,
-                code=r.room_code,
-                game_number=r.game_number,
-                player_names=list(r.names),
-                finished_ms=r.finished_ms,
-                winners=list((r.result or {}).get("winner_names", [])),
-                game=r.game,
-            )
-            for r in rows
-        ]
+        return await guarded(lambda: self._read(history.finished_games, limit), self.lock_budget_s)
 
     async def game_record(self, game_id: int) -> GameRecord | None:
-        return await guarded(lambda: self._game_record(game_id), self.lock_budget_s)
+        return await guarded(lambda: self._read(history.game_record, game_id), self.lock_budget_s)
 
-    async def _game_record(self, game_id: int) -> GameRecord | None:
+    async def _read(self, query: Callable[[AsyncConnection, Any], Awaitable[T]], arg: Any) -> T:
         async with self.engine.connect() as conn:
-            row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
-            if row is None:
-                return None
-            cmd_rows = (
-                await conn.execute(
-                    select(commands.c.command)
-                    .where(commands.c.game_id == game_id)
-                    .order_by(commands.c.seq)
-                )
-            ).all()
-        g = row._mapping
-        return GameRecord(
-            game_id=g["id"],
-            code=g["room_code"],
-            seed=g["seed"],
-            player_ids=list(g["player_ids"]),
-            names=list(g["names"]),
-            settings=dict(g["settings"]),
-            commands=[r.command for r in cmd_rows],
-            result=g["result"],
-            finished=bool(g["finished"]),
-            game=g["game"],
-            server_seed=g["server_seed"],
-            nonces=g["nonces"],
-        )
+            return await query(conn, arg)
 
 
 def _settle_fenced(batch: list[_PendingCommand], stale: set[Fence]) -> None:

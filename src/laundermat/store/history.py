@@ -1,0 +1,60 @@
+"""Reading finished games back: the history listing and one game's whole record (its replay
+and `laundermat verify` start from it)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from ..rooms.records import GameRecord, GameSummary
+from .tables import commands, games
+
+
+async def finished_games(conn: AsyncConnection, limit: int) -> list[GameSummary]:
+    """The most recently finished games first."""
+    rows = (
+        await conn.execute(
+            select(games)
+            .where(games.c.finished.is_(True))
+            .order_by(games.c.finished_ms.desc(), games.c.id.desc())
+            .limit(limit)
+        )
+    ).all()
+    return [
+        GameSummary(
+            game_id=r.id,
+            code=r.room_code,
+            game_number=r.game_number,
+            player_names=list(r.names),
+            finished_ms=r.finished_ms,
+            winners=list((r.result or {}).get("winner_names", [])),
+            game=r.game,
+        )
+        for r in rows
+    ]
+
+
+async def game_record(conn: AsyncConnection, game_id: int) -> GameRecord | None:
+    row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
+    if row is None:
+        return None
+    cmd_rows = (
+        await conn.execute(
+            select(commands.c.command).where(commands.c.game_id == game_id).order_by(commands.c.seq)
+        )
+    ).all()
+    g = row._mapping
+    return GameRecord(
+        game_id=g["id"],
+        code=g["room_code"],
+        seed=g["seed"],
+        player_ids=list(g["player_ids"]),
+        names=list(g["names"]),
+        settings=dict(g["settings"]),
+        commands=[r.command for r in cmd_rows],
+        result=g["result"],
+        finished=bool(g["finished"]),
+        game=g["game"],
+        server_seed=g["server_seed"],
+        nonces=g["nonces"],
+    )
