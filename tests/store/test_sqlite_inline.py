@@ -160,8 +160,9 @@ def test_a_snapshot_is_written_inline_and_reads_back_as_the_json_column_would(
 
 def test_a_lone_command_commits_without_a_turn_of_the_loop(tmp_path: Path) -> None:
     """Nothing else being written, `append_command` commits inline and returns without
-    suspending: a busy loop would make each suspension cost the command a whole turn. While
-    another write holds the turn, commands queue for the group commit as before."""
+    suspending: a busy loop would make each suspension cost the command a whole turn. The
+    next command in the same turn, and any while another write holds the lock, queue for the
+    group commit as before."""
     path = tmp_path / "now.db"
 
     async def go() -> None:
@@ -177,17 +178,26 @@ def test_a_lone_command_commits_without_a_turn_of_the_loop(tmp_path: Path) -> No
             else:
                 raise AssertionError("append_command suspended")
             assert _commands(path, game_id) == [1, 2]
+            # A second command in the same turn (a burst) waits for the group commit.
+            burst = store.append_command(game_id, 3, {"type": "timeout"}, 6, 3)
+            burst.send(None)  # suspends: StopIteration here would fail the test
+            burst.close()  # its caller goes away; the command is queued and still lands
+            for _ in range(50):
+                await asyncio.sleep(0.01)
+                if _commands(path, game_id) == [1, 2, 3]:
+                    break
+            assert _commands(path, game_id) == [1, 2, 3]
 
             turn = store._write_turn
             assert turn is not None
             async with turn:  # another write of ours is under way
                 queued = asyncio.create_task(
-                    store.append_command(game_id, 3, {"type": "timeout"}, None, None)
+                    store.append_command(game_id, 4, {"type": "timeout"}, None, None)
                 )
                 await asyncio.sleep(0.02)
-                assert not queued.done() and _commands(path, game_id) == [1, 2]
+                assert not queued.done() and _commands(path, game_id) == [1, 2, 3]
             await queued
-            assert _commands(path, game_id) == [1, 2, 3]
+            assert _commands(path, game_id) == [1, 2, 3, 4]
         finally:
             await store.close()
 
