@@ -1,10 +1,15 @@
-"""Engine speed: complete 6-player games per second on one core.
+"""Engine speed: complete games per second on one core, and the cost of one seat's view.
 
-Games are first recorded with the random-legal bots, then replayed through the engine alone
-(`Game.new` + `apply` of every logged command), so the figure is the engine's, not the bots'.
-A fixed pure-Python workload measured in the same run calibrates for a noisy, shared machine.
+Games are first recorded with the game's random-legal bots through the game protocol, then
+replayed through the engine alone (`new` + `apply` of every recorded command, parsed once when
+recorded), so the figure is the engine's, not the bots' or the parser's. `view_us` is the mean
+time of one seat's view after each command (what every push costs per player). A fixed
+pure-Python workload measured in the same run calibrates for a noisy, shared machine.
 
     .venv/bin/python -m benchmarks.engine_bench --players 6 --games 200
+    .venv/bin/python -m benchmarks.engine_bench --game goblin --players 4 --games 200
+
+`--players` defaults to the game's largest table.
 """
 
 from __future__ import annotations
@@ -15,24 +20,28 @@ import random
 import time
 from typing import Any
 
-from laundermat.bots.policy import RandomPolicy
-from laundermat.engine import Game, Phase, Settings, Timeout, parse_command, view
-from laundermat.engine.commands import Command
+from laundermat import games
+from laundermat.games import Command, GameDefinition
+
+Recorded = list[tuple[int, list[str], list[Command]]]
 
 
-def record(players: int, games: int, seed: int) -> list[tuple[int, list[str], list[Command]]]:
+def record(definition: GameDefinition, players: int, games_: int, seed: int) -> Recorded:
     rng = random.Random(seed)
+    settings = games.default_settings(definition)
     out = []
-    for i in range(games):
+    for i in range(games_):
         names = [f"p{j}" for j in range(players)]
-        game = Game.new(seed + i, names, Settings())
-        policy = RandomPolicy(rng, wait_chance=0.02)
+        match = definition.new(seed + i, names, settings)
+        bots = [definition.bot(random.Random(rng.random()), 0.02) for _ in names]
         log: list[Command] = []
-        while game.state.phase is not Phase.OVER:
-            seat = rng.choice(game.state.window_actors)
-            wire = policy.decide(view(game.state, seat))
-            command = parse_command(wire) if wire else Timeout(game.state.window_id)
-            game.apply(command)
+        while not match.over():
+            window = match.window()
+            assert window is not None
+            seat = rng.choice(match.pending() or list(window.actors))
+            wire = bots[seat].decide(match.view(seat))
+            command = match.parse(wire) if wire else definition.timeout(match, window.id)
+            match.apply(command)
             log.append(command)
         out.append((seed + i, names, log))
     return out
@@ -51,40 +60,53 @@ def calibrate(seconds: float = 0.5) -> float:
     return n / (time.perf_counter() - start)
 
 
-def measure(recorded: list[tuple[int, list[str], list[Command]]], repeat: int) -> dict[str, Any]:
-    best = float("inf")
+def measure(definition: GameDefinition, recorded: Recorded, repeat: int) -> dict[str, Any]:
+    settings = games.default_settings(definition)
     commands = sum(len(log) for _, _, log in recorded)
+    best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
         for seed, names, log in recorded:
-            game = Game.new(seed, names, Settings())
+            match = definition.new(seed, names, settings)
             for command in log:
-                game.apply(command)
+                match.apply(command)
         best = min(best, time.perf_counter() - start)
+    seed, names, log = recorded[0]
+    match = definition.new(seed, names, settings)
+    view_time = 0.0
+    for i, command in enumerate(log):
+        match.apply(command)
+        start = time.perf_counter()
+        match.view(i % len(names), match.log_length())  # a push's view: no old log
+        view_time += time.perf_counter() - start
     return {
         "games_per_second": round(len(recorded) / best, 1),
         "commands_per_second": round(commands / best),
         "us_per_command": round(best / commands * 1e6, 2),
         "commands_per_game": round(commands / len(recorded), 1),
+        "view_us": round(view_time / len(log) * 1e6, 1),
+        "view_bytes": len(json.dumps(match.view(0, match.log_length()))),
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--game", default="laundermat", help="which game (GET /api/catalog)")
+    parser.add_argument("--players", type=int, help="the game's largest table if not given")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    recorded = record(args.players, args.games, args.seed)
+    definition = games.require(args.game)
+    players = args.players or definition.max_players
+    recorded = record(definition, players, args.games, args.seed)
     calibration = calibrate()
-    figures = measure(recorded, args.repeat)
+    figures = measure(definition, recorded, args.repeat)
     figures["calibration_loops_per_second"] = round(calibration)
     figures["games_per_million_calibration_loops"] = round(
         figures["games_per_second"] / calibration * 1e6, 1
     )
-    figures["players"] = args.players
-    figures["games"] = args.games
+    figures.update(game=args.game, players=players, games=args.games)
     print(json.dumps(figures))
 
 

@@ -26,7 +26,7 @@ COMMANDS = {
         *("--step-seconds", "2", "--warmup", "1", "--saturate-rooms", "2"),
         *("--saturate-seconds", "2", "--idle-sockets", "8"),
     ],
-    "goblin": ["benchmarks.goblin_bench", "--games", "3", "--repeat", "1"],
+    "goblin": ["benchmarks.engine_bench", "--game", "goblin", "--games", "3", "--repeat", "1"],
     "goblin_rooms": ["benchmarks.goblin_rooms", "--rooms", "2", "--commands", "40"],
     # nginx, Redis, PostgreSQL and replicas, each part tiny: about two minutes.
     "cluster": ["benchmarks.cluster_bench", "--tiny"],
