@@ -1,5 +1,6 @@
 """Real components for the cluster core's tests: a redis-server of their own on a free port
-(nothing saved to disk) and a fresh PostgreSQL database per test module, migrated.
+(services.py's, nothing saved to disk) and a fresh PostgreSQL database per test module,
+migrated.
 
 Test modules import the fixtures they use from here (`x_fixture` is the fixture `x`);
 tests/cluster/harness.py is the multi-process harness of the end-to-end tests."""
@@ -9,75 +10,13 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
-import shutil
-import socket
-import subprocess
-import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
+from .services import RedisServer
+
 PG_ADMIN = os.environ.get("CLUSTER_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class RedisServer:
-    """`redis-server --port N --save '' --appendonly no`; `restart` loses everything, as a
-    real Redis restart without persistence does."""
-
-    def __init__(self, workdir: Path) -> None:
-        self.port = free_port()
-        self.workdir = workdir
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> RedisServer:
-        binary = shutil.which("redis-server")
-        if binary is None:
-            pytest.fail("redis-server is not installed (apt-get install redis-server)")
-        self.proc = subprocess.Popen(
-            [
-                binary,
-                "--port",
-                str(self.port),
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(self.workdir),
-                "--bind",
-                "127.0.0.1",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
-                        return self
-            except OSError:
-                time.sleep(0.02)
-        raise RuntimeError("redis-server did not start")
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait()
-            self.proc = None
 
 
 @pytest.fixture(scope="module", name="redis_server")
