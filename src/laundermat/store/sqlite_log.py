@@ -65,16 +65,10 @@ class SqliteCommandLog:
         """`write`, inline and at once (no turn of the loop) if it can be: True once it is
         committed. False when it would go to the thread, or failed (rolled back, nothing
         written): the caller then takes the usual path, which says why."""
-        inline = self._inline
-        if inline is None or (self._batches + 1) % CHECKPOINT_EVERY == 0:
-            return False
         try:
-            _append(inline, *_encode(rows, timers, finished))
+            return self._inline_turn(_append, *_encode(rows, timers, finished))
         except Exception:
             return False
-        self._batches += 1
-        self.inline_batches += 1
-        return True
 
     async def save_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None:
         """A game's snapshot, by the same path as the log (a playing room saves one every
@@ -88,20 +82,28 @@ class SqliteCommandLog:
         """`work(connection, *args)` inline if it can be, else in the thread (see above)."""
         if not self._inline_checked:
             await self._open_inline()
+        if self._inline_turn(work, *args):
+            return
         self._batches += 1
-        inline = self._inline
-        if inline is not None and self._batches % CHECKPOINT_EVERY:
-            try:
-                work(inline, *args)
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
-                # Another writer holds the lock: wait for it in the thread, as before.
-            else:
-                self.inline_batches += 1
-                return
         await self._in_thread(work, *args)
         self.thread_batches += 1
+
+    def _inline_turn(self, work: Any, *args: Any) -> bool:
+        """`work` on the inline connection, unless there is none or this batch is the
+        checkpoint's: True once committed, False when it must go to the thread (another
+        writer holds the lock: wait for it there). Other errors propagate, rolled back."""
+        inline = self._inline
+        if inline is None or (self._batches + 1) % CHECKPOINT_EVERY == 0:
+            return False
+        try:
+            work(inline, *args)
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            return False
+        self._batches += 1
+        self.inline_batches += 1
+        return True
 
     async def _in_thread(self, work: Any, *args: Any) -> Any:
         if self._conn is None:
