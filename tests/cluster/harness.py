@@ -24,7 +24,15 @@ from typing import Any
 import httpx
 import redis
 
-from .services import REPO, Nginx, RedisServer, drop_database, free_port, fresh_database
+from .services import (
+    REPO,
+    CuttableLink,
+    Nginx,
+    RedisServer,
+    drop_database,
+    free_port,
+    fresh_database,
+)
 
 TIME_SCALE = 0.05  # as tests/web: a 15 s window lasts 0.75 s
 LEASE_TTL_MS = 3000  # the default: failover is measured as it would run in production
@@ -151,6 +159,7 @@ class Cluster:
         balancer: str = "hash.conf",
         env: dict[str, Any] | None = None,
         database: str | None = None,
+        cuttable_redis: bool = False,
     ) -> None:
         self.workdir = workdir
         self.workdir.mkdir(parents=True, exist_ok=True)
@@ -162,6 +171,9 @@ class Cluster:
         self.balancer = balancer
         self.extra = {f"LAUNDERMAT_{k.upper()}": str(v) for k, v in (env or {}).items()}
         self.replicas: list[Replica] = []
+        # Each replica reaches Redis through a link of its own, which a test can cut.
+        self.cuttable_redis = cuttable_redis
+        self.links: dict[str, CuttableLink] = {}
         self.nginx: Nginx | None = None
         self._redis_client: redis.Redis | None = None
 
@@ -183,6 +195,9 @@ class Cluster:
         }
         env |= self.extra
         self.replicas = [Replica(f"r{i + 1}", self.workdir, env) for i in range(self.count)]
+        for replica in self.replicas if self.cuttable_redis else []:
+            link = self.links[replica.id] = CuttableLink(self.redis.port).start()
+            replica.env["LAUNDERMAT_REDIS_URL"] = f"redis://127.0.0.1:{link.port}/0"
         for replica in self.replicas:  # all at once: start-up is mostly imports
             replica.launch()
         for replica in self.replicas:
@@ -196,6 +211,8 @@ class Cluster:
             self.nginx.stop()
         for replica in self.replicas:
             replica.stop()
+        for link in self.links.values():
+            link.stop()
         if self._redis_client is not None:
             self._redis_client.close()
         self.redis.stop()
