@@ -11,6 +11,9 @@ update + commit with the same pragmas, in the same run.
 
     .venv/bin/python -m benchmarks.store_bench --commands 2000 \
         --postgres postgresql+asyncpg://postgres@127.0.0.1:5432/test
+
+`--pace S`: the many-rooms runs commit a command every S seconds per room (open loop, as
+playing rooms do) rather than as fast as they can: latency at a given rate.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import secrets
 import sqlite3
 import statistics
@@ -68,10 +72,12 @@ def raw_sqlite(path: Path, n: int) -> dict[str, Any]:
 
 
 async def store_loop(
-    url: str, schema: str | None, n: int, rooms: int = 1, snapshots: int = 0
+    url: str, schema: str | None, n: int, rooms: int = 1, snapshots: int = 0, pace: float = 0.0
 ) -> dict[str, Any]:
     """`rooms` concurrent rooms each append n / rooms commands, one after another, while
-    `snapshots` other rooms save a snapshot every 10 ms."""
+    `snapshots` other rooms save a snapshot every 10 ms. `pace`: each room waits about that
+    long (0.5-1.5x, so rooms do not move in step) before each command, as playing rooms do,
+    instead of appending the next at once."""
     store = await Store.open(url, schema)
     try:
         game_ids = []
@@ -83,7 +89,10 @@ async def store_loop(
         latencies: list[float] = []
 
         async def one_room(game_id: int) -> None:
+            rng = random.Random(game_id)
             for seq in range(1, n // rooms + 1):
+                if pace:
+                    await asyncio.sleep(pace * (0.5 + rng.random()))
                 t0 = time.perf_counter()
                 await store.append_command(game_id, seq, COMMAND, seq, seq)
                 latencies.append(time.perf_counter() - t0)
@@ -129,12 +138,13 @@ def main() -> None:
     parser.add_argument("--postgres", help="a PostgreSQL URL to measure too")
     parser.add_argument("--rooms", type=int, default=100, help="concurrent rooms (group commit)")
     parser.add_argument("--snapshots", type=int, default=0, help="rooms saving snapshots meanwhile")
+    parser.add_argument("--pace", type=float, default=0.0, help="seconds between a room's commands")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         baseline = raw_sqlite(Path(tmp) / "raw.db", args.commands)
         sqlite_store = asyncio.run(store_loop(f"sqlite:///{tmp}/store.db", None, args.commands))
         sqlite_many = asyncio.run(
-            store_loop(f"sqlite:///{tmp}/many.db", None, args.commands, args.rooms)
+            store_loop(f"sqlite:///{tmp}/many.db", None, args.commands, args.rooms, 0, args.pace)
         )
         if args.snapshots:
             busy = asyncio.run(
@@ -160,7 +170,7 @@ def main() -> None:
         try:
             pg = asyncio.run(store_loop(args.postgres, schema, args.commands))
             pg_many = asyncio.run(
-                store_loop(args.postgres, schema + "m", args.commands, args.rooms)
+                store_loop(args.postgres, schema + "m", args.commands, args.rooms, 0, args.pace)
             )
         finally:
             asyncio.run(drop_schema(args.postgres, schema + "m"))

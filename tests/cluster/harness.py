@@ -24,9 +24,9 @@ from typing import Any
 import httpx
 import redis
 
+from ..tcp_proxy import TcpProxy
 from .services import (
     REPO,
-    CuttableLink,
     Nginx,
     RedisServer,
     drop_database,
@@ -173,7 +173,7 @@ class Cluster:
         self.replicas: list[Replica] = []
         # Each replica reaches Redis through a link of its own, which a test can cut.
         self.cuttable_redis = cuttable_redis
-        self.links: dict[str, CuttableLink] = {}
+        self.links: dict[str, TcpProxy] = {}
         self.nginx: Nginx | None = None
         self._redis_client: redis.Redis | None = None
 
@@ -196,7 +196,7 @@ class Cluster:
         env |= self.extra
         self.replicas = [Replica(f"r{i + 1}", self.workdir, env) for i in range(self.count)]
         for replica in self.replicas if self.cuttable_redis else []:
-            link = self.links[replica.id] = CuttableLink(self.redis.port).start()
+            link = self.links[replica.id] = TcpProxy("127.0.0.1", self.redis.port).start()
             replica.env["LAUNDERMAT_REDIS_URL"] = f"redis://127.0.0.1:{link.port}/0"
         for replica in self.replicas:  # all at once: start-up is mostly imports
             replica.launch()

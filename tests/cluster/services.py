@@ -10,7 +10,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -90,73 +89,6 @@ class RedisServer:
         self.stop()
         time.sleep(down_for)
         self.start()
-
-
-class CuttableLink:
-    """A TCP relay on a loopback port in front of another one (a replica's Redis), which a
-    test can cut: `cut()` resets every connection through it and resets each new one at once
-    (a replica cut off from Redis while the others still reach it: a network partition);
-    `heal()` lets connections through again. It runs on an event loop of its own thread."""
-
-    def __init__(self, target_port: int) -> None:
-        self.target_port = target_port
-        self.port = 0
-        self.cut_off = False
-        self._loop = asyncio.new_event_loop()
-        self._open: set[asyncio.StreamWriter] = set()
-        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
-
-    def start(self) -> CuttableLink:
-        self._thread.start()
-        self.port = asyncio.run_coroutine_threadsafe(self._listen(), self._loop).result(10)
-        return self
-
-    async def _listen(self) -> int:
-        self._server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
-        port: int = self._server.sockets[0].getsockname()[1]
-        return port
-
-    async def _relay(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
-        if self.cut_off:
-            client_w.transport.abort()
-            return
-        try:
-            target_r, target_w = await asyncio.open_connection("127.0.0.1", self.target_port)
-        except OSError:
-            client_w.transport.abort()
-            return
-        self._open.update((client_w, target_w))
-        await asyncio.gather(self._pipe(client_r, target_w), self._pipe(target_r, client_w))
-        for writer in (client_w, target_w):
-            self._open.discard(writer)
-            writer.transport.abort()
-
-    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            while data := await reader.read(65536):
-                writer.write(data)
-                await writer.drain()
-        except OSError:
-            pass
-        writer.transport.abort()
-
-    def _set(self, cut_off: bool) -> None:
-        self.cut_off = cut_off
-        if cut_off:
-            for writer in list(self._open):
-                writer.transport.abort()
-
-    def cut(self) -> None:
-        self._loop.call_soon_threadsafe(self._set, True)
-
-    def heal(self) -> None:
-        self._loop.call_soon_threadsafe(self._set, False)
-
-    def stop(self) -> None:
-        self._loop.call_soon_threadsafe(self._set, True)
-        self._loop.call_soon_threadsafe(self._server.close)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(10)
 
 
 def render_nginx(template: str, listen: int, servers: list[str]) -> str:

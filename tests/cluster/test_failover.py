@@ -80,7 +80,7 @@ def test_a_frozen_owner_is_fenced_and_drops_its_rooms(
                 break
             await asyncio.sleep(0.1)
         while_cut.append(seen)
-        cluster.links[victim.id].heal()  # the partition heals; its sockets find the owners
+        cluster.links[victim.id].restore()  # the partition heals; its sockets find the owners
         return victim
 
     outcome = run(cluster, 9, freeze_past_the_lease)

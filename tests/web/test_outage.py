@@ -22,9 +22,9 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
+from ..tcp_proxy import TcpProxy
 from .client import Client, seated_game
 from .conftest import ServerProcess, _drop_schema
-from .tcp_proxy import TcpProxy
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")
 OUTAGE_S = 10.0

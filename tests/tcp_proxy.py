@@ -1,6 +1,7 @@
-"""A TCP proxy the tests can cut: the server talks to PostgreSQL through it, and `cut()`
-makes the database vanish as a crashed or partitioned one would (open connections reset,
-new ones refused) without touching the machine's PostgreSQL that other tests share."""
+"""A TCP proxy the tests can cut: a server talks to PostgreSQL (tests/web/test_outage.py) or
+a replica to Redis (tests/cluster) through it, and `cut()` makes that service vanish as a
+crashed or partitioned one would (open connections reset, new ones refused) without touching
+the machine's service that other tests share; `restore()` heals the partition."""
 
 from __future__ import annotations
 
@@ -8,13 +9,11 @@ import asyncio
 import contextlib
 import threading
 
-from .conftest import free_port
-
 
 class TcpProxy:
     def __init__(self, target_host: str, target_port: int) -> None:
         self.target = (target_host, target_port)
-        self.port = free_port()
+        self.port = 0  # chosen at the first listen, kept by restore()
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self._server: asyncio.Server | None = None
@@ -42,6 +41,7 @@ class TcpProxy:
 
     async def _listen(self) -> None:
         self._server = await asyncio.start_server(self._pipe, "127.0.0.1", self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
 
     async def _cut(self) -> None:
         if self._server is not None:
