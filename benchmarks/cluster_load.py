@@ -118,6 +118,9 @@ async def window(gen: ClusterGenerator, cluster: Cluster, seconds: float) -> dic
         # Each replica's own view: from a command received to its last view queued (the
         # durable commit included), and its event loop's lag; p99 over the window.
         "server_push_p99_ms": _quantiles(texts0, texts1, "laundermat_command_push_seconds"),
+        # Its parts: received → the room's turn, then → applied and durable in the log.
+        "server_queued_p99_ms": _quantiles(texts0, texts1, "laundermat_command_queued_seconds"),
+        "server_durable_p99_ms": _quantiles(texts0, texts1, "laundermat_command_durable_seconds"),
         "server_loop_lag_p99_ms": _quantiles(texts0, texts1, "laundermat_event_loop_lag_seconds"),
         "loadgen_cpu": round((own1 - own0) / elapsed, 3),
         "relayed_sockets": int(relayed),

@@ -68,6 +68,15 @@ def summarise(gen: Generator, window: Window, rooms: int) -> dict[str, Any]:
             server_push_p99_ms=histogram_quantile(
                 histogram(before, push), histogram(after, push), 0.99
             ),
+            **{
+                f"server_{stage}_p99_ms": histogram_quantile(
+                    histogram(before, name), histogram(after, name), 0.99
+                )
+                for stage, name in (
+                    ("queued", "laundermat_command_queued_seconds"),
+                    ("durable", "laundermat_command_durable_seconds"),
+                )
+            },
             view_bytes_mean=round(stats.view_bytes / stats.views) if stats.views else None,
             **gc_pauses(before, after),
         )

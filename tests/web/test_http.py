@@ -144,3 +144,34 @@ def test_qr_codes_are_validated_and_cached(monkeypatch: pytest.MonkeyPatch) -> N
         assert first.status_code == second.status_code == 200
         assert first.content == second.content and first.content.startswith(b"<svg")
         assert made == ["http://testserver/r/ABCDE"]
+
+
+def test_a_commands_latency_is_split_into_its_stages(server: ServerProcess) -> None:
+    """Each command applied is counted once in each stage, and its stages fit in its push
+    latency (received → turn → durable → views queued)."""
+
+    async def scenario() -> None:
+        _, _, clients = await seated_game(server, 3, round_timer=600)
+        for client in clients:
+            bill = client.game["display"][0]["card"]
+            ack = await client.act({"type": "select", "card": bill})
+            assert ack["type"] == "ack", ack
+
+    def figures() -> dict[str, float]:
+        out = {}
+        for line in httpx.get(server.url + "/metrics").text.splitlines():
+            name, _, value = line.rpartition(" ")
+            if name.startswith("laundermat_command_") and name.endswith(("_count", "_sum")):
+                out[name] = float(value)
+        return out
+
+    before = figures()
+    asyncio.run(scenario())
+    after = figures()
+    grew = {name: after[name] - before.get(name, 0.0) for name in after}
+    stages = ("queued", "durable")
+    assert grew["laundermat_command_push_seconds_count"] == 3
+    for stage in stages:
+        assert grew[f"laundermat_command_{stage}_seconds_count"] == 3
+    parts = sum(grew[f"laundermat_command_{stage}_seconds_sum"] for stage in stages)
+    assert 0 < parts <= grew["laundermat_command_push_seconds_sum"]

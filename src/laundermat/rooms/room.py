@@ -110,8 +110,10 @@ class Room:
         """A game command; answered on `sub` by ack or error (a retried id: the first answer)."""
 
         async def run(member: Member) -> None:
+            turn = time.perf_counter()
             parsed = self.play.player_command(member.seat, command, window, self._playing())
             await self._apply(parsed, command_id, member.player_id)
+            self.observer.command_stages(turn - received, time.perf_counter() - turn)
 
         async def job() -> None:
             if (await self._answer_once(sub, player_id, command_id, run))[0]:

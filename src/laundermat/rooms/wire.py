@@ -26,6 +26,11 @@ class Observer(Protocol):
 
     def timer_late(self, seconds: float) -> None: ...
 
+    def command_stages(self, queued: float, durable: float) -> None:
+        """A command's first two stages: received → its room's turn (`queued`), then →
+        applied and durable in the log (`durable`); `pushed` covers the whole."""
+        ...
+
 
 class NoObserver:
     def command(self, code: str | None) -> None:
@@ -35,6 +40,9 @@ class NoObserver:
         pass
 
     def timer_late(self, seconds: float) -> None:
+        pass
+
+    def command_stages(self, queued: float, durable: float) -> None:
         pass
 
 

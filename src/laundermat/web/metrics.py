@@ -33,6 +33,19 @@ class Metrics:
             buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
             registry=self.registry,
         )
+        # The push latency's parts, to tell a busy loop from a slow commit (docs/operations.md).
+        self.queued = Histogram(
+            "laundermat_command_queued_seconds",
+            "From receiving a command to its room's turn to apply it.",
+            buckets=LAG_BUCKETS,
+            registry=self.registry,
+        )
+        self.durable = Histogram(
+            "laundermat_command_durable_seconds",
+            "From a command's turn to it applied and durable in the command log.",
+            buckets=LAG_BUCKETS,
+            registry=self.registry,
+        )
         self.loop_lag = Histogram(
             "laundermat_event_loop_lag_seconds",
             "How late the event loop woke a 100 ms sleep: time every other task waited.",
@@ -72,6 +85,10 @@ class Metrics:
 
     def pushed(self, seconds: float) -> None:
         self.latency.observe(seconds)
+
+    def command_stages(self, queued: float, durable: float) -> None:
+        self.queued.observe(queued)
+        self.durable.observe(durable)
 
     def timer_late(self, seconds: float) -> None:
         self.timer_lateness.observe(max(0.0, seconds))
