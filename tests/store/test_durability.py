@@ -228,3 +228,31 @@ def test_migration_0002_backfills_command_ids(sql_target) -> None:  # type: igno
             await store.close()
 
     run(go())
+
+
+def test_a_snapshot_rides_with_its_command_in_one_commit(store_target) -> None:  # type: ignore[no-untyped-def]
+    """The state saved with command N is the snapshot as of N; a command the log refuses
+    (its seq taken) leaves the snapshot where it was."""
+
+    async def go() -> None:
+        store = await open_store(store_target)
+        try:
+            game_id = await start(store, "SNAPS", 1, ["p1", "p2", "p3"], {})
+            for seq in (1, 2, 3):
+                state = {"seq": seq, "cards": [seq] * 3} if seq == 2 else None
+                await store.append_command(game_id, seq, {"type": "x"}, None, None, snapshot=state)
+            [live] = await store.load_live_rooms()
+            assert live.game is not None
+            assert (live.game.snapshot_seq, live.game.snapshot) == (2, {"seq": 2, "cards": [2] * 3})
+            assert [seq for seq, _ in live.game.commands] == [3]
+            with pytest.raises(Exception):  # noqa: B017 - each store names it its own way
+                await store.append_command(
+                    game_id, 3, {"type": "y"}, None, None, snapshot={"seq": 99}
+                )
+            [live] = await store.load_live_rooms()
+            assert live.game is not None and live.game.snapshot_seq == 2
+            assert live.game.snapshot == {"seq": 2, "cards": [2] * 3}
+        finally:
+            await store.close()
+
+    run(go())

@@ -157,8 +157,10 @@ class StoreLike(Protocol):
         player_id: str | None = None,
         client_id: str | None = None,
         result: dict[str, Any] | None = None,
+        snapshot: dict[str, Any] | None = None,
     ) -> None:
-        """Durable when it returns; `result` finishes the game in the same transaction.
+        """Durable when it returns; `result` finishes the game in the same transaction, and
+        `snapshot` (the game's state after this command) is saved in it as of `seq`.
         Raises DuplicateCommand for a logged (player_id, client_id), StoreUnavailable when
         the database cannot take it; either way nothing was written."""
         ...

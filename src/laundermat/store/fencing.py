@@ -131,6 +131,7 @@ class FencedStore:
         player_id: str | None = None,
         client_id: str | None = None,
         result: dict[str, Any] | None = None,
+        snapshot: dict[str, Any] | None = None,
     ) -> None:
         call = self.store.append_command(
             game_id,
@@ -141,6 +142,7 @@ class FencedStore:
             player_id=player_id,
             client_id=client_id,
             result=result,
+            snapshot=snapshot,
             fence=self.fence,
         )
         await self._fenced(call)

@@ -97,6 +97,7 @@ class MemoryStore:
         player_id: str | None = None,
         client_id: str | None = None,
         result: dict[str, Any] | None = None,
+        snapshot: dict[str, Any] | None = None,
     ) -> None:
         self._check()
         if self.fail_next_append:
@@ -111,6 +112,8 @@ class MemoryStore:
             game.client_ids.append((player_id, client_id))
         game.commands.append((seq, copy.deepcopy(command)))
         game.deadline_ms, game.window_id = deadline_ms, window_id
+        if snapshot is not None:
+            game.snapshot_seq, game.snapshot = seq, copy.deepcopy(snapshot)
         if result is not None:
             game.result = copy.deepcopy(result)
             game.finished_ms = time.time_ns() // 1_000_000

@@ -64,8 +64,10 @@ async def write_log(
     rows: list[dict[str, Any]],
     deadlines: list[dict[str, Any]],
     finished: list[dict[str, Any]],
+    snapshots: list[dict[str, Any]] = [],  # noqa: B006 - read only
 ) -> None:
-    """Commands, each game's new deadline, and the games they finished (one transaction)."""
+    """Commands, each game's new deadline, the games they finished and the snapshots saved
+    with them (one transaction)."""
     await conn.execute(insert(commands), rows)
     await conn.execute(
         update(games)
@@ -73,6 +75,13 @@ async def write_log(
         .values(deadline_ms=bindparam("dl"), window_id=bindparam("wid")),
         deadlines,
     )
+    if snapshots:
+        await conn.execute(
+            update(games)
+            .where(games.c.id == bindparam("gid"))
+            .values(snapshot_seq=bindparam("sseq"), snapshot=bindparam("snap")),
+            snapshots,
+        )
     if finished:
         await conn.execute(
             update(games)

@@ -52,21 +52,24 @@ class SqliteCommandLog:
         rows: list[dict[str, Any]],
         timers: list[dict[str, Any]],
         finished: list[dict[str, Any]],
+        snapshots: list[dict[str, Any]],
     ) -> None:
-        """The commands, each game's deadline, and the results of games they finished."""
-        await self._run(_append, *_encode(rows, timers, finished))
+        """The commands, each game's deadline, the results of games they finished and the
+        snapshots saved with them."""
+        await self._run(_append, *_encode(rows, timers, finished, snapshots))
 
     def write_now(
         self,
         rows: list[dict[str, Any]],
         timers: list[dict[str, Any]],
         finished: list[dict[str, Any]],
+        snapshots: list[dict[str, Any]],
     ) -> bool:
         """`write`, inline and at once (no turn of the loop) if it can be: True once it is
         committed. False when it would go to the thread, or failed (rolled back, nothing
         written): the caller then takes the usual path, which says why."""
         try:
-            return self._inline_turn(_append, *_encode(rows, timers, finished))
+            return self._inline_turn(_append, *_encode(rows, timers, finished, snapshots))
         except Exception:
             return False
 
@@ -74,9 +77,7 @@ class SqliteCommandLog:
         """A game's snapshot, by the same path as the log (a playing room saves one every
         few commands: through SQLAlchemy it held the lock across several turns of the loop,
         and the log's next group commit waited for all of them)."""
-        # Keys as the JSON column writes them (json.dumps turns an int key into a string).
-        text = orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS).decode()
-        await self._run(_snapshot, game_id, seq, text)
+        await self._run(_snapshot, game_id, seq, _state_text(state))
 
     async def _run(self, work: Any, *args: Any) -> None:
         """`work(connection, *args)` inline if it can be, else in the thread (see above)."""
@@ -140,9 +141,17 @@ def _settings(db: sqlite3.Connection) -> tuple[str, int]:
     return (path if journal == "wal" else ""), synchronous
 
 
+def _state_text(state: dict[str, Any]) -> str:
+    # Keys as the JSON column writes them (json.dumps turns an int key into a string).
+    return orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 def _encode(
-    rows: list[dict[str, Any]], timers: list[dict[str, Any]], finished: list[dict[str, Any]]
-) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    rows: list[dict[str, Any]],
+    timers: list[dict[str, Any]],
+    finished: list[dict[str, Any]],
+    snapshots: list[dict[str, Any]],
+) -> tuple[list[tuple[Any, ...]], ...]:
     commands = [
         (
             row["game_id"],
@@ -155,7 +164,8 @@ def _encode(
     ]
     deadlines = [(t["dl"], t["wid"], t["gid"]) for t in timers]
     results = [(orjson.dumps(f["res"]).decode(), f["at"], f["gid"]) for f in finished]
-    return commands, deadlines, results
+    states = [(s["sseq"], _state_text(s["snap"]), s["gid"]) for s in snapshots]
+    return commands, deadlines, results, states
 
 
 def _append(
@@ -163,6 +173,7 @@ def _append(
     commands: list[tuple[Any, ...]],
     deadlines: list[tuple[Any, ...]],
     results: list[tuple[Any, ...]],
+    states: list[tuple[Any, ...]],
 ) -> None:
     try:
         db.executemany(
@@ -176,6 +187,7 @@ def _append(
             " WHERE id = ?",
             results,
         )
+        db.executemany("UPDATE games SET snapshot_seq = ?, snapshot = ? WHERE id = ?", states)
         db.commit()
     except BaseException:
         db.rollback()

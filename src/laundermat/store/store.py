@@ -182,10 +182,12 @@ class Store(ClusterQueries):
         player_id: str | None = None,
         client_id: str | None = None,
         result: dict[str, Any] | None = None,
+        snapshot: dict[str, Any] | None = None,
         fence: Fence | None = None,
     ) -> None:
         """Durable when it returns; calls made while a commit is in flight share the next one.
-        A `result` finishes the game in the same transaction as its last command. A command
+        A `result` finishes the game in the same transaction as its last command; a
+        `snapshot` is saved in it too (no second commit for a snapshot). A command
         whose fence is stale raises Fenced; its neighbours in the batch still commit."""
         row = {
             "game_id": game_id,
@@ -194,7 +196,13 @@ class Store(ClusterQueries):
             "player_id": player_id,
             "client_id": client_id,
         }
-        timer = {"gid": game_id, "dl": deadline_ms, "wid": window_id, "result": result}
+        timer = {
+            "gid": game_id,
+            "dl": deadline_ms,
+            "wid": window_id,
+            "result": result,
+            "snap": None if snapshot is None else (seq, snapshot),
+        }
         if fence is None and self._write_now(row, timer):
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -266,15 +274,15 @@ class Store(ClusterQueries):
     ) -> None:
         if not batch:
             return
-        rows, deadlines, finished = _log_rows([(row, timer) for row, timer, _, _ in batch])
+        parts = _log_rows([(row, timer) for row, timer, _, _ in batch])
         if conn is None and self._sqlite_log is not None:
-            await self._sqlite_log.write(rows, deadlines, finished)
+            await self._sqlite_log.write(*parts)
             return
         if conn is None:
             async with self.engine.begin() as own:
-                await write_log(own, rows, deadlines, finished)
+                await write_log(own, *parts)
         else:
-            await write_log(conn, rows, deadlines, finished)
+            await write_log(conn, *parts)
 
     async def save_deadline(
         self,
@@ -357,8 +365,9 @@ def _settle_fenced(batch: list[_PendingCommand], stale: set[Fence]) -> None:
 
 def _log_rows(
     batch: list[tuple[dict[str, Any], dict[str, Any]]],
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
-    """The command rows, each game's last deadline, and the results of finished games."""
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """The command rows, each game's last deadline, the results of finished games and the
+    snapshots saved with their commands."""
     timers = {t["gid"]: t for _, t in batch}  # the last deadline of each game wins
     finished = [
         {"gid": t["gid"], "res": t["result"], "at": now_ms()}
@@ -366,7 +375,12 @@ def _log_rows(
         if t["result"] is not None
     ]
     deadlines = [{k: t[k] for k in ("gid", "dl", "wid")} for t in timers.values()]
-    return [row for row, _ in batch], deadlines, finished
+    snapshots = [
+        {"gid": t["gid"], "sseq": t["snap"][0], "snap": t["snap"][1]}
+        for _, t in batch
+        if t["snap"] is not None
+    ]
+    return [row for row, _ in batch], deadlines, finished, snapshots
 
 
 def _settle(batch: list[_PendingCommand], error: BaseException | None) -> None:
