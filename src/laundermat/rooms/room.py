@@ -27,14 +27,7 @@ from .presence import AwayClocks
 from .publish import Publisher
 from .records import LiveRoom, RoomRecord, StoreLike, StoreUnavailable
 from .seats_bots import BotSeats
-from .wire import (
-    NoObserver,
-    Observer,
-    RoomConfig,
-    Subscriber,
-    error_bytes,
-    welcome_bytes,
-)
+from .wire import NoObserver, Observer, RoomConfig, Subscriber, error_bytes, welcome_bytes
 
 log = logging.getLogger("laundermat.room")
 T = TypeVar("T")
