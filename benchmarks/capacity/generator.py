@@ -4,6 +4,7 @@ and switches them between a human pace and a closed loop."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 from collections import Counter
 from typing import Any
@@ -58,6 +59,12 @@ class Generator:
 
         start = len(self.tables)
         await asyncio.gather(*(one(start + i) for i in range(need)))
+        # What the tables hold now lives as long as the run: out of the collector's sight,
+        # so a full collection does not walk thousands of sockets. One stopped this
+        # generator for 367 ms at 750 tables, and the paced commands it held back then
+        # reached the server together (docs/benchmarks.md).
+        gc.collect()
+        gc.freeze()
 
     async def _lm_table(self) -> Table:
         assert self.http is not None

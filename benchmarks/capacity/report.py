@@ -43,6 +43,10 @@ def summarise(gen: Generator, window: Window, rooms: int) -> dict[str, Any]:
         "skipped_ticks": stats.skipped,
         "loadgen_cpu": round(window.own_cpu, 3),
         "loadgen_lag_p99_ms": ms(percentile(gen.lag.samples, 0.99)),
+        # Its loop's worst wake-ups: while it stalls, the tables' paced commands pile up and
+        # reach the server together.
+        "loadgen_lag_max_ms": ms(max(gen.lag.samples, default=0.0)),
+        "loadgen_lags_over_20ms": sum(1 for lag in gen.lag.samples if lag > 0.02),
     }
     if gen.kind == "laundermat":
         before, after = window.metrics_before, window.metrics_after
