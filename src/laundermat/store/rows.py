@@ -64,7 +64,7 @@ async def write_log(
     rows: list[dict[str, Any]],
     deadlines: list[dict[str, Any]],
     finished: list[dict[str, Any]],
-    snapshots: list[dict[str, Any]] = [],  # noqa: B006 - read only
+    snapshots: list[dict[str, Any]],
 ) -> None:
     """Commands, each game's new deadline, the games they finished and the snapshots saved
     with them (one transaction)."""
