@@ -116,6 +116,10 @@ class CrashBot:
         self.think = 0.2  # seconds, at most, before each command: games span several kills
         self.stop = asyncio.Event()  # set: finish the game at hand, start no rematch
         self.games_over: set[int] = set()  # game numbers this seat saw end
+        # A rematch acked before its game's first view: the old game's "over" is stale then,
+        # and a host that stopped on it would leave the new game to nobody.
+        self.awaiting_game = 0
+        self.rematch_from = 0  # the game the last rematch was asked from
 
     async def play(self) -> None:
         while not self.done:
@@ -137,7 +141,7 @@ class CrashBot:
                 self.replays.add(self.last_acked["id"])
                 await ws.send(orjson.dumps(self.last_acked).decode())
             while True:
-                if self.stop.is_set() and self._over() and not self.pending:
+                if self.stop.is_set() and self._over() and not self.pending and not self._stale():
                     self.done = True  # its game is over and no rematch follows
                     return
                 try:
@@ -167,6 +171,9 @@ class CrashBot:
         if self._over():
             self.games_over.add(message["room"]["game_number"])
 
+    def _stale(self) -> bool:
+        return self.view is None or self.view["room"]["game_number"] < self.awaiting_game
+
     def _over(self) -> bool:
         game = self.view["game"] if self.view is not None else None
         return game is not None and game["phase"] == "over"
@@ -178,6 +185,8 @@ class CrashBot:
             if sent["type"] == "act":
                 self.ledger.acked.add((self.code, self.player_id, message["id"]))
                 self.last_acked = sent
+            elif sent.get("action") == "rematch":
+                self.awaiting_game = self.rematch_from + 1
         else:
             del self.pending[message["id"]]
             self.ledger.rejected += 1
@@ -195,6 +204,7 @@ class CrashBot:
                 await self._send(ws, {"type": "lobby", "action": "start"})
             return
         if room["status"] == "finished" and self.host and not self.stop.is_set():
+            self.rematch_from = room["game_number"]
             await self._send(ws, {"type": "lobby", "action": "rematch"})  # play on
             return
         if game is None or room["status"] != "playing":
