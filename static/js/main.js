@@ -369,6 +369,14 @@ delegate(document.body, handler);
 document.addEventListener("keydown", (event) => {
   if (state.route.screen === "replay") replayKey(event, pages);
 });
+// Each game styles its own screens from its folder; linked after the shell's css/app.css.
+for (const client of allClients()) {
+  if (!client.stylesheet) continue;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = client.stylesheet;
+  document.head.append(link);
+}
 setupDialog();
 state.home.game = allClients()[0]?.name ?? null; // until the catalog says which games the server hosts
 loadCatalog();

@@ -30,3 +30,19 @@ def test_a_violation_is_caught_by_the_harness(
     caught = [e for e in console_errors.errors if "CSP" in e or "Content Security" in e]
     assert caught, console_errors.errors
     console_errors.errors.clear()  # expected here; the fixture checks for anything else
+
+
+def test_each_games_stylesheet_loads_from_its_folder(open_page: OpenPage, server_url: str) -> None:
+    """The shell links every registered game's stylesheet (games/<name>/<name>.css) under the
+    policy: each one is in document.styleSheets with its rules, none blocked."""
+    page = open_page("styles")
+    page.goto(server_url + "/")
+    expect(page.locator("#app")).not_to_be_empty()
+    page.wait_for_load_state("load")
+    loaded = page.evaluate(
+        "() => [...document.styleSheets].map((s) => [new URL(s.href).pathname, s.cssRules.length])"
+    )
+    rules = dict(loaded)
+    for game in ("laundermat", "goblin"):
+        assert rules.get(f"/static/js/games/{game}/{game}.css", 0) > 10, loaded
+    assert rules.get("/static/css/app.css", 0) > 100, loaded

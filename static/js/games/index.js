@@ -5,6 +5,8 @@
 // A game client is an object:
 //   name, title, tagline    the catalog's name; the title the shell shows (rules dialog); a
 //                           line under the home page's heading
+//   stylesheet              the path of its screens' CSS in its folder (main.js links it
+//                           after the shell's css/app.css)
 //   renderGame(state, banner, shell)   the room's screen once a game runs (view.game is set);
 //                           it may use the shared ui/ modules (topbar, presence, icons) and
 //                           dom.js. shell.end: the shell's part of the end screen (the fairness
@@ -23,6 +25,9 @@
 //   errors(game)            its rule errors, code -> sentence (game: view.game or undefined)
 //   lobbyNote(catalogEntry), lobbyPrimer()   the lobby's game-specific words (optional)
 //   settingHints            setting key -> a hint under the create form's field (optional)
+//
+// A button drawn as a thing on the table (a bill, a card) may carry the class own-look: the
+// shell's switched-off look for disabled controls then leaves it to the game's stylesheet.
 //
 // Its screen marks the headings focus lands on when the focused control goes away
 // (data-landing="panel", else "page"; they carry tabindex=-1), and its countdown as

@@ -8,6 +8,7 @@ import { TAGLINE, TITLE, errors, pageTitle } from "./text.js";
 
 export default {
   name: "goblin",
+  stylesheet: new URL("./goblin.css", import.meta.url).pathname,
   title: TITLE,
   tagline: TAGLINE,
   renderGame,

@@ -75,7 +75,7 @@ function draftPanel(ctx) {
   const selectable = new Set(opts.select ?? []);
   const bills = game.display.map((b) => {
     const mine = selection === b.card;
-    return h("button.bill.big", {
+    return h("button.bill.big.own-look", {
       type: "button",
       "data-key": `d${b.card}`,
       "data-action": "select-bill",

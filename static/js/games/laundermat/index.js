@@ -9,6 +9,7 @@ import { TAGLINE, TITLE, errors, pageTitle } from "./text.js";
 
 export default {
   name: "laundermat",
+  stylesheet: new URL("./laundermat.css", import.meta.url).pathname,
   title: TITLE,
   tagline: TAGLINE,
   renderGame,

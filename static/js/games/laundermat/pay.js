@@ -59,12 +59,12 @@ export function billPicker(opts) {
         h("button.small.ghost", { type: "button", "data-action": "pay-clear", disabled: !pay.bills.length }, "Clear"))),
     h("div.bills", { role: "group", "aria-label": "Your bills" },
       forced
-        ? h("button.bill.forced", { type: "button", "aria-pressed": "true", disabled: true, "data-key": `f${forced.card}`,
+        ? h("button.bill.forced.own-look", { type: "button", "aria-pressed": "true", disabled: true, "data-key": `f${forced.card}`,
             title: "The Alarm bill is always part of this payment" },
             h("span.bill-value", money(forced.value)), h("span.bill-note", "Alarm bill"))
         : null,
       wallet.length
-        ? wallet.map((bill) => h("button.bill", {
+        ? wallet.map((bill) => h("button.bill.own-look", {
             type: "button",
             "data-key": `b${bill.card}`,
             "aria-pressed": chosen.has(bill.card) ? "true" : "false",
