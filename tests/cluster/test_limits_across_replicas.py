@@ -38,3 +38,25 @@ def test_two_replicas_share_one_room_creation_budget(
     # Through nginx (hash.conf spreads creations over both replicas) the player's own
     # address is what counts: nginx's 127.0.0.1 has a budget of its own, 4 again.
     assert [create(cluster.url) for _ in range(5)] == [200, 200, 200, 200, 429]
+
+
+def test_a_forwarded_join_counts_against_its_players_address(
+    make_cluster: Callable[..., Cluster],
+) -> None:
+    """A join sent to a replica that does not own the room is forwarded to the owner with the
+    player's address in a signed header (cluster/peers.py): each player keeps their own
+    budget there, the forwarding replica's address does not pool them."""
+    cluster = make_cluster(replicas=2, env={"join_attempts_per_minute": 2})
+    one, two = cluster.replicas
+    made = httpx.post(f"{one.url}/api/rooms", json={"name": "Host"}, timeout=10)
+    code = made.json()["code"]
+    assert cluster.owner(code) == one.id
+
+    def join(player: str, name: str) -> int:
+        headers = {"X-Forwarded-For": player}
+        url = f"{two.url}/api/rooms/{code}/join"
+        return httpx.post(url, json={"name": name}, headers=headers, timeout=10).status_code
+
+    players = ["198.51.100.31", "198.51.100.32", "198.51.100.33"]
+    assert [join(p, f"P{i}") for i, p in enumerate(players)] == [200, 200, 200]
+    assert [join(players[0], f"Q{i}") for i in range(2)] == [200, 429]  # 2 a minute each

@@ -61,7 +61,7 @@ class ForwardToOwner:
     async def _forward(self, cluster: Any, url: str, body: bytes, scope: Any, send: Any) -> bool:
         headers = {k.decode(): v.decode("latin-1") for k, v in scope["headers"] if k in KEPT}
         client = scope["client"][0] if scope.get("client") else "?"
-        headers.update(peer_headers(cluster.config.secret, client))
+        headers.update(peer_headers(cluster.config.secret, client, scope["path"]))
         target = url.rstrip("/") + scope["path"]
         if scope.get("query_string"):
             target += "?" + scope["query_string"].decode("latin-1")

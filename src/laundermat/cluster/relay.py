@@ -40,7 +40,7 @@ async def open_upstream(
     try:
         return await websockets.connect(
             ws_url(owner_url, ws.url.path),
-            additional_headers=peer_headers(secret, client, via),
+            additional_headers=peer_headers(secret, client, ws.url.path, via),
             compression=None,
             # The owner's views, not a client's messages: a finished game's view with its whole
             # log passes 16 KiB. Capped only against a runaway peer (the client's own limit
