@@ -102,10 +102,17 @@ def test_command_ids_of_every_game_of_the_room_are_restored(store_target) -> Non
         try:
             first = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
             for seq in (1, 2):
+                snapshot = {"anything": True} if seq == 2 else None
                 await store.append_command(
-                    first, seq, {"type": "x"}, None, None, player_id="p1", client_id=f"a{seq}"
+                    first,
+                    seq,
+                    {"type": "x"},
+                    None,
+                    None,
+                    player_id="p1",
+                    client_id=f"a{seq}",
+                    snapshot=snapshot,
                 )
-            await store.save_snapshot(first, 2, {"anything": True})
             second = await start(store, "ABCDE", 2, ["p1", "p2", "p3"], {})
             await store.append_command(
                 second, 1, {"type": "x"}, None, None, player_id="p2", client_id="b1"

@@ -128,7 +128,7 @@ def test_our_own_writers_take_turns_instead_of_meeting_the_lock(tmp_path: Path) 
     run(go())
 
 
-def test_a_snapshot_is_written_inline_and_reads_back_as_the_json_column_would(
+def test_a_snapshot_goes_inline_with_its_command_and_reads_back_as_json_would(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "snapshot.db"
@@ -138,7 +138,7 @@ def test_a_snapshot_is_written_inline_and_reads_back_as_the_json_column_would(
         store = await Store.open(f"sqlite:///{path}")
         try:
             game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
-            await store.save_snapshot(game_id, 3, state)
+            await store.append_command(game_id, 3, {"type": "x"}, None, None, snapshot=state)
             log = store._sqlite_log
             assert log is not None and log.thread_batches == 0 and log.inline_batches == 1
             async with store.engine.connect() as conn:  # SQLAlchemy's JSON column reads it

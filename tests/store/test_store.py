@@ -90,12 +90,13 @@ def test_restore_replays_to_the_same_state_and_keeps_the_deadline(store_target) 
             game_id = await start(store, "ABCDE", 77, ids, vars(settings))
             log = play(game, 40, random.Random(5))
             for seq, command in enumerate(log, start=1):
-                await store.append_command(
-                    game_id, seq, command, 123_456 + seq, game.state.window_id
-                )
-                if seq == 25:
+                snapshot = None
+                if seq == 25:  # the state after this command, saved in its commit
                     snapshot_state = replay(77, ids, settings, log[:25]).state
-                    await store.save_snapshot(game_id, 25, snapshot_state.to_dict())
+                    snapshot = snapshot_state.to_dict()
+                await store.append_command(
+                    game_id, seq, command, 123_456 + seq, game.state.window_id, snapshot=snapshot
+                )
             [live] = await store.load_live_rooms()
             assert live.game is not None
             restored = live.game

@@ -154,9 +154,6 @@ class FencedStore:
             self.store.save_deadline(game_id, deadline_ms, window_id, fence=self.fence)
         )
 
-    async def save_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None:
-        await self._fenced(self.store.save_snapshot(game_id, seq, state, fence=self.fence))
-
     async def finish_game(self, game_id: int, result: dict[str, Any]) -> None:
         await self._fenced(self.store.finish_game(game_id, result, fence=self.fence))
 

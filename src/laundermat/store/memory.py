@@ -125,11 +125,6 @@ class MemoryStore:
         game = self.games[game_id]
         game.deadline_ms, game.window_id = deadline_ms, window_id
 
-    async def save_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None:
-        self._check()
-        game = self.games[game_id]
-        game.snapshot_seq, game.snapshot = seq, copy.deepcopy(state)
-
     async def finish_game(self, game_id: int, result: dict[str, Any]) -> None:
         self._check()
         game = self.games[game_id]

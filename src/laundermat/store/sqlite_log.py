@@ -73,12 +73,6 @@ class SqliteCommandLog:
         except Exception:
             return False
 
-    async def save_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None:
-        """A game's snapshot, by the same path as the log (a playing room saves one every
-        few commands: through SQLAlchemy it held the lock across several turns of the loop,
-        and the log's next group commit waited for all of them)."""
-        await self._run(_snapshot, game_id, seq, _state_text(state))
-
     async def _run(self, work: Any, *args: Any) -> None:
         """`work(connection, *args)` inline if it can be, else in the thread (see above)."""
         if not self._inline_checked:
@@ -188,17 +182,6 @@ def _append(
             results,
         )
         db.executemany("UPDATE games SET snapshot_seq = ?, snapshot = ? WHERE id = ?", states)
-        db.commit()
-    except BaseException:
-        db.rollback()
-        raise
-
-
-def _snapshot(db: sqlite3.Connection, game_id: int, seq: int, state: str) -> None:
-    try:
-        db.execute(
-            "UPDATE games SET snapshot_seq = ?, snapshot = ? WHERE id = ?", (seq, state, game_id)
-        )
         db.commit()
     except BaseException:
         db.rollback()

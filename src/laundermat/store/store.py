@@ -301,25 +301,6 @@ class Store(ClusterQueries):
             fence,
         )
 
-    async def save_snapshot(
-        self, game_id: int, seq: int, state: dict[str, Any], *, fence: Fence | None = None
-    ) -> None:
-        log = self._sqlite_log
-        if log is not None and fence is None:
-
-            async def attempt() -> None:
-                async with self._writing():
-                    await log.save_snapshot(game_id, seq, state)
-
-            await guarded(attempt, self.lock_budget_s)
-            return
-        await self._transaction(
-            lambda conn: conn.execute(
-                update(games).where(games.c.id == game_id).values(snapshot_seq=seq, snapshot=state)
-            ),
-            fence,
-        )
-
     async def finish_game(
         self, game_id: int, result: dict[str, Any], *, fence: Fence | None = None
     ) -> None:
