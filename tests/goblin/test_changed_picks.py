@@ -13,6 +13,7 @@ from laundermat.games import RuleError
 from laundermat.games.goblin import GAME, GoblinMatch, fill, flow
 from laundermat.games.goblin.commands import Pick
 from laundermat.games.goblin.flow import Handler, WindowSpec
+from laundermat.games.goblin.invariants import _card_ids, leaked_hand_cards
 from laundermat.games.goblin.state import PICK, GameState
 
 from .builders import act, new
@@ -114,3 +115,24 @@ def test_the_twin_check_sees_a_logged_change(monkeypatch: pytest.MonkeyPatch) ->
     with pytest.raises(AssertionError, match="sees seat 0's changes"):
         for seed in range(20):
             _lockstep_with_changes(seed, 3, random.Random(seed))
+
+
+def test_gfill_2_a_changed_first_pick_passed_on_is_not_reported_as_a_leak() -> None:
+    """GFILL-2, GPRIVATE-1: the first choice stays in its owner's log after a change; once the
+    hand passes, that card is in a neighbour's hand. The owner held it, so the invariants'
+    leak check must not flag it (an independent audit found it did), and still flags a card
+    of another hand the owner never held."""
+    match = new(3, seed=5)
+    first, last = match.state.players[0].hand[:2]
+    act(match, type="pick", seat=0, card=first)
+    act(match, type="pick", seat=0, card=last)  # a changed mind: `first` is passed on
+    for seat in (1, 2):
+        act(match, type="pick", seat=seat, card=match.state.players[seat].hand[0])
+    holder = next(p for p in match.state.players if first in p.hand)
+    assert holder.seat != 0
+    seen = match.view(0)
+    assert first in _card_ids(seen, set())  # the owner's log still names it
+    assert leaked_hand_cards(match.state, 0, seen) == set()
+    never_held = next(c for c in holder.hand if c != first)
+    seen["log"].append({"kind": "note", "seat": holder.seat, "card": never_held})
+    assert leaked_hand_cards(match.state, 0, seen) == {never_held}

@@ -242,12 +242,22 @@ def _swap_programs(s: GameState, one: str, other: str) -> None:
         p.row = swapped(p.row)
 
 
+def leaked_hand_cards(state: GameState, viewer: int | None, seen: dict[str, Any]) -> set[str]:
+    """Cards now in other seats' hands that `viewer`'s view names. Not a leak: a card the
+    viewer's own log says it picked first (GFILL-2: its first choice of a step stays in its
+    log when it changes its mind) came from its own hand and was passed on from there."""
+    foreign = {c for p in state.players if p.seat != viewer for c in p.hand}
+    own_first_picks = {
+        e.get("card") for e in seen["log"] if e["kind"] == "picked" and e["seat"] == viewer
+    }
+    return (foreign & _card_ids(seen, set())) - own_first_picks
+
+
 def check_redaction(state: GameState, rng: random.Random) -> list[str]:
     problems = []
     viewer = rng.choice([None, *range(state.n)])
     seen = view(state, viewer)
-    foreign = {c for p in state.players if p.seat != viewer for c in p.hand}
-    if leaked := foreign & _card_ids(seen, set()):
+    if leaked := leaked_hand_cards(state, viewer, seen):
         problems.append(f"viewer {viewer} sees other hands' cards {sorted(leaked)}")
     for perturb in hidden_from(state, viewer):
         twin = GameState.from_dict(state.to_dict())
