@@ -156,7 +156,16 @@ def _crash(args: argparse.Namespace) -> int:
     workdir.mkdir(parents=True, exist_ok=True)
     url = args.database_url or f"sqlite+aiosqlite:///{workdir / 'crash.db'}"
     report = asyncio.run(
-        soak(url, args.database_schema, workdir, args.kills, args.rooms, args.players, args.seed)
+        soak(
+            url,
+            args.database_schema,
+            workdir,
+            args.kills,
+            args.rooms,
+            args.players,
+            args.seed,
+            game=args.game,
+        )
     )
     report["server_log"] = str(workdir / "crash-server.log")
     print(json.dumps(report))
@@ -235,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     crash.add_argument("--rooms", type=int, default=3)
     crash.add_argument("--players", type=int, default=3)
     crash.add_argument("--seed", type=int, default=1)
+    crash.add_argument("--game", default=None, help="which game (GET /api/catalog)")
     crash.add_argument("--database-url", default=None, help="default: a new SQLite file")
     crash.add_argument("--database-schema", default=None, help="PostgreSQL: a fresh schema")
     crash.add_argument("--workdir", default=None, help="where the server log goes")

@@ -290,11 +290,14 @@ def _errors_logged(path: Path) -> int:
     return text.count('"level":"error"') + text.count("Traceback")
 
 
-async def _open_rooms(url: str, rooms_n: int, players: int) -> list[list[dict[str, str]]]:
+async def _open_rooms(
+    url: str, rooms_n: int, players: int, game: str | None
+) -> list[list[dict[str, str]]]:
     out = []
+    body: dict[str, Any] = {} if game is None else {"game": game}
     async with httpx.AsyncClient(base_url=url, timeout=10) as http:
         for r in range(rooms_n):
-            first = (await http.post("/api/rooms", json={"name": f"r{r}p0"})).json()
+            first = (await http.post("/api/rooms", json={"name": f"r{r}p0", **body})).json()
             seats = [first]
             for i in range(1, players):
                 joined = await http.post(f"/api/rooms/{first['code']}/join", json={"name": f"p{i}"})
@@ -313,8 +316,10 @@ async def soak(
     seed: int = 1,
     gap_s: tuple[float, float] = (0.3, 2.5),
     finish_timeout_s: float = 240.0,
+    game: str | None = None,
 ) -> dict[str, Any]:
-    """Play `rooms_n` games while killing the server `kills` times; the figures."""
+    """Play `rooms_n` games (of `game`, the server's default if None) while killing the server
+    `kills` times; the figures."""
     rng = random.Random(seed)
     env = {
         "LAUNDERMAT_TIME_SCALE": "0.05",  # a 30 s draft lasts 1.5 s
@@ -336,7 +341,7 @@ async def soak(
     started = time.monotonic()
     checks: list[dict[str, int]] = []
     await server.start()
-    tables = await _open_rooms(server.url, rooms_n, players)
+    tables = await _open_rooms(server.url, rooms_n, players, game)
     bots: list[CrashBot] = []
     for seats in tables:
         for i, seat in enumerate(seats):
