@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import func, select
 
 from laundermat.cluster import Cluster, ClusterConfig
+from laundermat.cluster.watcher import rendezvous
 from laundermat.rooms import RoomManager, SystemClock
 from laundermat.rooms.manager import RECONNECT_CLOSE
 from laundermat.rooms.records import StoreUnavailable
@@ -263,3 +264,36 @@ def test_while_redis_is_down_owners_play_on_and_take_their_leases_back(
         run(pg_url, redis, scenario)
     finally:
         redis.stop()
+
+
+def test_the_orphan_scan_takes_its_own_share_and_asks_redis_about_no_other(
+    pg_url: str, redis_server: RedisServer
+) -> None:
+    """Live rooms in the database that nobody holds (their leases lost with Redis, say) are
+    taken by the replica rendezvous hashing names among the live ones; each replica looks up
+    only its own share's leases (1/N of the live rooms, not all of them)."""
+
+    async def scenario(a: Replica, b: Replica, redis: Any) -> None:
+        (cluster_a, manager_a, _), (cluster_b, manager_b, _) = a, b
+        live = sorted((await cluster_b.leases.live_replicas())[0])
+        assert live == ["a", "b"]
+        codes: list[str] = []
+        while len(codes) < 6 or len({rendezvous(c, live) for c in codes}) < 2:  # both shares
+            codes.append((await lobby(manager_a))[0])
+        for code in codes:  # nobody holds them now
+            await redis.delete(cluster_a.leases.keys.lease(code))
+        asked: list[str] = []
+        owners = cluster_b.leases.owners
+
+        async def counting(some: list[str]) -> Any:
+            asked.extend(some)
+            return await owners(some)
+
+        cluster_b.leases.owners = counting  # type: ignore[method-assign]
+        await cluster_b.watcher.orphans()
+        b_share = {c for c in codes if rendezvous(c, live) == "b"}
+        assert 0 < len(b_share) < len(codes)
+        assert b_share <= set(manager_b.rooms) and not (set(codes) - b_share) & set(manager_b.rooms)
+        assert all(rendezvous(c, live) == "b" for c in asked)
+
+    run(pg_url, redis_server, scenario)

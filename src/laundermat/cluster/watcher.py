@@ -100,11 +100,17 @@ class Watcher:
         live, _ = await self.leases.live_replicas()
         if self.me not in live:
             return  # not registered yet (the first renewal registers us)
+        # Only the codes this replica would take (rendezvous) are looked up in Redis: with N
+        # replicas each asks about 1/N of the live rooms, not all of them.
+        peers = list(live)
+        owned = self.ownership.owned
         codes = [
-            c for c in await self.ownership.store.live_codes() if c not in self.ownership.owned
+            c
+            for c in await self.ownership.store.live_codes()
+            if c not in owned and rendezvous(c, peers) == self.me
         ]
         free = [c for c, o in zip(codes, await self.leases.owners(codes), strict=True) if o is None]
-        await self._claim_mine(free, list(live), "orphan", None)
+        await self._claim_mine(free, peers, "orphan", None)
 
     async def _claim_mine(
         self, free: list[str], live: list[str], reason: str, previous: str | None
