@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,7 @@ class Ledger:
     acked: set[Ack] = field(default_factory=set)
     resent: int = 0
     rejected: int = 0
+    rejected_codes: Counter[str] = field(default_factory=Counter)  # why, by error code
     unexpected: list[str] = field(default_factory=list)  # errors no bot should ever get
     replayed: int = 0  # acked commands sent again after a reconnect
     unrecognised: int = 0  # ... answered other than by their first ack: run again
@@ -190,6 +192,7 @@ class CrashBot:
         else:
             del self.pending[message["id"]]
             self.ledger.rejected += 1
+            self.ledger.rejected_codes[message["code"]] += 1
             if message["code"] in ("internal", "bad_message", "malformed"):
                 self.ledger.unexpected.append(message["code"])
 
@@ -376,6 +379,7 @@ async def soak(
         "acked_replayed": ledger.replayed,
         "acked_replay_not_recognised": ledger.unrecognised,
         "rejected": ledger.rejected,
+        "rejected_codes": dict(ledger.rejected_codes.most_common()),
         "unexpected_errors": len(ledger.unexpected),
         "lost": max([c["lost"] for c in checks] + [final["lost"]]),
         "doubled": max([c["doubled"] for c in checks] + [final["doubled"]]),
