@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 import websockets
 
-from laundermat.bots.crash import CrashBot, Ledger, _open_rooms, check
+from laundermat.bots.crash import CrashBot, Ledger, check, open_rooms
 
 VersionKey = tuple[int, int]  # (game number, the engine's state_version)
 
@@ -98,7 +98,7 @@ class Tables:
 
     async def start(self) -> None:
         start_after = time.monotonic() + self.lobby_seconds
-        for seats in await _open_rooms(self.url, self.rooms, self.players):
+        for seats in await open_rooms(self.url, self.rooms, self.players):
             code = seats[0]["code"]
             for i, seat in enumerate(seats):
                 rng = random.Random(self.rng.random())

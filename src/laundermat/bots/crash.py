@@ -293,8 +293,8 @@ def _errors_logged(path: Path) -> int:
     return text.count('"level":"error"') + text.count("Traceback")
 
 
-async def _open_rooms(
-    url: str, rooms_n: int, players: int, game: str | None
+async def open_rooms(
+    url: str, rooms_n: int, players: int, game: str | None = None
 ) -> list[list[dict[str, str]]]:
     out = []
     body: dict[str, Any] = {} if game is None else {"game": game}
@@ -344,7 +344,7 @@ async def soak(
     started = time.monotonic()
     checks: list[dict[str, int]] = []
     await server.start()
-    tables = await _open_rooms(server.url, rooms_n, players, game)
+    tables = await open_rooms(server.url, rooms_n, players, game)
     bots: list[CrashBot] = []
     for seats in tables:
         for i, seat in enumerate(seats):
