@@ -18,9 +18,10 @@ import orjson
 from tests.cluster.harness import Cluster
 
 from benchmarks.capacity.generator import Generator
+from benchmarks.capacity.seat import Seat
 from benchmarks.capacity.server import HOST
 from benchmarks.capacity.stats import Process, histogram, histogram_quantile, ms, percentile
-from benchmarks.capacity.tables import Seat, Table
+from benchmarks.capacity.tables import Table
 from benchmarks.wsclient import TEXT, WsClient, connect
 
 RECONNECT = 4012

@@ -63,7 +63,7 @@ async def run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
     stop = asyncio.Event()
     end = time.perf_counter() + args.seconds
 
-    async def room(game_id: int) -> None:
+    async def one_room(game_id: int) -> None:
         seq = 0
         await asyncio.sleep(random.random() * args.pace)
         while time.perf_counter() < end:
@@ -75,7 +75,7 @@ async def run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
 
     burner = asyncio.create_task(busy(args.busy, args.slice_ms / 1000, stop))
     cpu0, wall0 = thread_cpu(), time.perf_counter()
-    await asyncio.gather(*(room(g) for g in game_ids))
+    await asyncio.gather(*(one_room(g) for g in game_ids))
     cpu1, wall = thread_cpu(), time.perf_counter() - wall0
     stop.set()
     await burner

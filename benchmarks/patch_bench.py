@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> None:
         "ours_bytes_per_patch": round(ours_bytes),
     }
     try:
-        import jsonpatch  # type: ignore[import-untyped]
+        import jsonpatch
     except ImportError:
         out["jsonpatch"] = "not installed"
     else:

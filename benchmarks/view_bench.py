@@ -15,7 +15,9 @@ import json
 import time
 from typing import Any
 
+from laundermat import games as registry
 from laundermat.engine import Game, Settings, view
+from laundermat.engine.commands import Command as EngineCommand
 from laundermat.engine.legal import options
 from laundermat.engine.state import GameState
 
@@ -24,9 +26,10 @@ from .engine_bench import record
 
 def states(players: int, games: int, seed: int) -> list[GameState]:
     out = []
-    for game_seed, names, log in record(players, games, seed):
+    for game_seed, names, log in record(registry.require("laundermat"), players, games, seed):
         game = Game.new(game_seed, names, Settings())
         for command in log:
+            assert isinstance(command, EngineCommand)  # LaunderMat's commands are the engine's
             game.apply(command)
             out.append(GameState.from_dict(game.state.to_dict()))
     return out

@@ -60,7 +60,7 @@ class WsClient(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]  # uvloop's is no subclass
         key = base64.b64encode(os.urandom(16)).decode()
-        transport.write(
+        transport.write(  # type: ignore[attr-defined]  # a stream transport: it writes
             (
                 f"GET {self.path} HTTP/1.1\r\nHost: {self.host}\r\nUpgrade: websocket\r\n"
                 f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"

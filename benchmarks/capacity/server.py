@@ -70,7 +70,9 @@ async def start_server(
             LAUNDERMAT_MESSAGE_BURST_PER_ADDRESS="1000000",
             LAUNDERMAT_JSON_LOGS="true",
         )
-        env.update(item.split("=", 1) for item in extra_env or [])
+        for item in extra_env or []:
+            key, value = item.split("=", 1)
+            env[key] = value
         command = [
             sys.executable,
             "-m",
