@@ -12,12 +12,26 @@ import asyncio
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from laundermat.bots.crash import soak
 
 from .conftest import BACKENDS, _drop_schema
+
+
+def assert_nothing_lost_or_doubled(report: dict[str, Any]) -> None:
+    print(report)
+    assert report["kills_mid_game"] >= 3  # the kills landed while games were being played
+    assert report["acked"] > 50 and report["acked_replayed"] > 0
+    assert report["lost"] == 0 and report["doubled"] == 0
+    assert report["acked_replay_not_recognised"] == 0
+    assert report["over_but_unfinished"] == 0 and report["rooms_without_seats"] == 0
+    assert report["unfinished_bots"] == 0 and report["games_completed_by_bots"] >= 2
+    final = report["final"]
+    assert final["games_over"] == final["games"] >= 2  # every game ended in the database too
+    assert report["unexpected_errors"] == 0 and report["server_errors"] == 0
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -31,28 +45,11 @@ def test_kill_9_at_random_instants_loses_and_doubles_nothing(tmp_path: Path, bac
     finally:
         if schema:
             _drop_schema(url, schema)
-    print(report)
-    assert report["kills_mid_game"] >= 3  # the kills landed while games were being played
-    assert report["acked"] > 50 and report["acked_replayed"] > 0
-    assert report["lost"] == 0 and report["doubled"] == 0
-    assert report["acked_replay_not_recognised"] == 0
-    assert report["over_but_unfinished"] == 0 and report["rooms_without_seats"] == 0
-    assert report["unfinished_bots"] == 0 and report["games_completed_by_bots"] >= 2
-    final = report["final"]
-    assert final["games_over"] == final["games"] >= 2  # every game ended in the database too
-    assert report["unexpected_errors"] == 0 and report["server_errors"] == 0
+    assert_nothing_lost_or_doubled(report)
 
 
 def test_kill_9_goblin_rooms_lose_and_double_nothing(tmp_path: Path) -> None:
     """The same soak with Goblin Laundromat rooms (issue 15: restart recovery for any game)."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'crash.db'}"
     report = asyncio.run(soak(url, None, tmp_path, kills=5, rooms_n=2, seed=5, game="goblin"))
-    print(report)
-    assert report["kills_mid_game"] >= 3 and report["acked"] > 50
-    assert report["acked_replayed"] > 0 and report["acked_replay_not_recognised"] == 0
-    assert report["lost"] == 0 and report["doubled"] == 0
-    assert report["over_but_unfinished"] == 0 and report["rooms_without_seats"] == 0
-    assert report["unfinished_bots"] == 0 and report["games_completed_by_bots"] >= 2
-    final = report["final"]
-    assert final["games_over"] == final["games"] >= 2
-    assert report["unexpected_errors"] == 0 and report["server_errors"] == 0
+    assert_nothing_lost_or_doubled(report)

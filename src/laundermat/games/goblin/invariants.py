@@ -248,7 +248,9 @@ def leaked_hand_cards(state: GameState, viewer: int | None, seen: dict[str, Any]
     log when it changes its mind) came from its own hand and was passed on from there."""
     foreign = {c for p in state.players if p.seat != viewer for c in p.hand}
     own_first_picks = {
-        e.get("card") for e in seen["log"] if e["kind"] == "picked" and e["seat"] == viewer
+        e["card"]
+        for e in seen["log"]
+        if e["kind"] == "picked" and e["seat"] == viewer and "card" in e
     }
     return (foreign & _card_ids(seen, set())) - own_first_picks
 
