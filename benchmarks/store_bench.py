@@ -34,6 +34,7 @@ from typing import Any
 
 from sqlalchemy import text
 
+from laundermat.rooms.records import Fence
 from laundermat.store import PlayerRecord, RoomRecord, Store
 from laundermat.store.engine import make_engine
 
@@ -74,29 +75,48 @@ def raw_sqlite(path: Path, n: int) -> dict[str, Any]:
 
 
 async def store_loop(
-    url: str, schema: str | None, n: int, rooms: int = 1, snapshots: int = 0, pace: float = 0.0
+    url: str,
+    schema: str | None,
+    n: int,
+    rooms: int = 1,
+    snapshots: int = 0,
+    pace: float = 0.0,
+    fenced: str = "",
 ) -> dict[str, Any]:
     """`rooms` concurrent rooms each append n / rooms commands, one after another, while
     `snapshots` other rooms append a command with a snapshot every 10 ms. `pace`: each room
     waits about that long (0.5-1.5x, so rooms do not move in step) before each command, as
-    playing rooms do, instead of appending the next at once."""
+    playing rooms do, instead of appending the next at once. `fenced` (PostgreSQL): each room
+    is claimed and every append carries its fencing token, as a replica's do, written by
+    "statement" (one statement per group commit, store/pg_log.py) or "transaction" (the
+    SQLAlchemy transaction it replaced: pre-ping, BEGIN, lock, insert, update, COMMIT)."""
     store = await Store.open(url, schema)
+    if fenced == "transaction":
+        store._pg_log = None  # the path before pg_log.py, kept for other databases
     try:
         game_ids = []
+        fences: dict[int, Fence | None] = {}
         for i in range(rooms + snapshots):
             code = f"B{i:05d}"
             player = PlayerRecord("p1", "a", "h", 0, 0)
             room = RoomRecord(code, "playing", {}, "p1", [player], 1, 0, 0)
-            game_ids.append(await store.start_game(room, 1, ["p1"], None, None))
+            fence = None
+            if fenced:
+                token = await store.claim_new(room)
+                assert token is not None
+                fence = Fence(code, token)
+            game_ids.append(await store.start_game(room, 1, ["p1"], None, None, fence=fence))
+            fences[game_ids[-1]] = fence
         latencies: list[float] = []
 
         async def one_room(game_id: int) -> None:
             rng = random.Random(game_id)
+            fence = fences[game_id]
             for seq in range(1, n // rooms + 1):
                 if pace:
                     await asyncio.sleep(pace * (0.5 + rng.random()))
                 t0 = time.perf_counter()
-                await store.append_command(game_id, seq, COMMAND, seq, seq)
+                await store.append_command(game_id, seq, COMMAND, seq, seq, fence=fence)
                 latencies.append(time.perf_counter() - t0)
 
         saves: list[float] = []
@@ -110,7 +130,7 @@ async def store_loop(
                 await asyncio.sleep(0.01)
 
         savers = [asyncio.create_task(snapshotting(g)) for g in game_ids[rooms:]]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         try:
             await asyncio.gather(*(one_room(g) for g in game_ids[:rooms]))
         finally:
@@ -118,6 +138,8 @@ async def store_loop(
                 saver.cancel()
             await asyncio.gather(*savers, return_exceptions=True)
         out = summarise(latencies, time.perf_counter() - start)
+        # This process's CPU per commit (the store's share of a replica's core).
+        out["cpu_ms_per_commit"] = round((time.process_time() - cpu) / len(latencies) * 1e3, 3)
         if saves:
             out["max_ms"] = round(max(latencies) * 1000, 3)
             out["snapshots_saved"] = len(saves)
@@ -141,6 +163,13 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=100, help="concurrent rooms (group commit)")
     parser.add_argument("--snapshots", type=int, default=0, help="rooms saving snapshots meanwhile")
     parser.add_argument("--pace", type=float, default=0.0, help="seconds between a room's commands")
+    parser.add_argument(
+        "--fenced",
+        type=int,
+        default=0,
+        help="PostgreSQL: also this many rounds of fenced appends, one statement per group "
+        "commit against the SQLAlchemy transaction, alternating",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         baseline = raw_sqlite(Path(tmp) / "raw.db", args.commands)
@@ -185,6 +214,16 @@ def main() -> None:
             pg_many["commits_per_second"] / baseline["commits_per_second"], 3
         )
         out[f"store_postgresql_{args.rooms}_rooms"] = pg_many
+        for i in range(args.fenced):
+            for path in ("statement", "transaction"):
+                name = f"bench_{secrets.token_hex(4)}"
+                try:
+                    run = store_loop(
+                        args.postgres, name, args.commands, args.rooms, 0, args.pace, path
+                    )
+                    out[f"store_postgresql_{args.rooms}_rooms_fenced_{path}_{i}"] = asyncio.run(run)
+                finally:
+                    asyncio.run(drop_schema(args.postgres, name))
     print(json.dumps(out))
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cluster.services import require_postgresql
+from tests.cluster.services import PG_URL, require_postgresql
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,6 +19,11 @@ COMMANDS = {
     "engine": ["benchmarks.engine_bench", "--games", "3", "--repeat", "1"],
     "rooms": ["benchmarks.room_bench", "--rooms", "2", "--commands", "40", "--repeat", "1"],
     "store": ["benchmarks.store_bench", "--commands", "40", "--rooms", "2"],
+    # PostgreSQL too, with fenced appends by both write paths (store/pg_log.py and before).
+    "store_fenced": [
+        *("benchmarks.store_bench", "--commands", "40", "--rooms", "2"),
+        *("--postgres", PG_URL, "--fenced", "1"),
+    ],
     "capacity": ["benchmarks.capacity", "--help"],
     # Goblin tables of 4 through the whole capacity harness, in miniature (~20 s).
     "goblin_tables_capacity": [
@@ -42,11 +47,11 @@ TIMEOUTS = {"cluster": 480}
     ],
 )
 def test_the_benchmark_runs(name: str, tmp_path: Path) -> None:
-    if name == "cluster":
+    if name in ("cluster", "store_fenced"):
         require_postgresql()
     done = subprocess.run(
         [sys.executable, "-m", *COMMANDS[name]],
-        cwd=tmp_path if name == "store" else ROOT,
+        cwd=tmp_path if name.startswith("store") else ROOT,
         env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"},
         capture_output=True,
         text=True,

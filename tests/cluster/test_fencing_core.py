@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from laundermat.rooms.records import Fence, Fenced, RoomRecord
 from laundermat.store import Store
 from laundermat.store.fencing import FencedStore, check_fence
-from laundermat.store.tables import commands, rooms
+from laundermat.store.tables import commands, games, rooms
 from tests.cluster.core_support import pg_url_fixture  # noqa: F401  (pg_url)
 
 Work = Callable[[Store, Store], Awaitable[None]]
@@ -96,6 +96,51 @@ def test_a_stale_room_in_a_group_commit_does_not_fail_its_neighbours(pg_url: str
         assert isinstance(results[0], Fenced) and results[1] is None
         assert await logged(a, games["BATCA"]) == 0
         assert await logged(a, games["BATCB"]) == 1
+
+    two_replicas(pg_url, work)
+
+
+def test_one_group_commit_merges_each_games_deadline_snapshot_and_result(pg_url: str) -> None:
+    """PostgreSQL's group commit is one statement (store/pg_log.py), which may update a game's
+    row only once: several commands of one game in one batch must leave what they would
+    have left one by one (the last deadline, the snapshot, the result), and a stale room's
+    commands, deadline and snapshot must leave nothing."""
+
+    async def game_row(store: Store, game_id: int) -> Any:
+        async with store.engine.connect() as conn:
+            query = select(games).where(games.c.id == game_id)
+            return (await conn.execute(query)).one()
+
+    async def work(a: Store, b: Store) -> None:
+        fences, ids = {}, {}
+        for code in ("MERGA", "MERGB"):
+            token = await a.claim_new(record(code))
+            assert token is not None
+            fences[code] = Fence(code, token)
+            ids[code] = await a.start_game(
+                record(code, "playing"), 1, ["p1"], 500, 1, fence=fences[code]
+            )
+        await b.claim("MERGB")  # MERGB's owner is stale from here on
+        held, stale = ids["MERGA"], ids["MERGB"]
+        appends = [
+            a.append_command(held, 1, {"n": 1}, 1000, 2, fence=fences["MERGA"]),
+            a.append_command(held, 2, {"n": 2}, 2000, 3, snapshot={"s": 2}, fence=fences["MERGA"]),
+            a.append_command(stale, 1, {"n": 1}, 9000, 9, snapshot={"s": 9}, fence=fences["MERGB"]),
+            a.append_command(
+                held, 3, {"n": 3}, 3000, 4, result={"won": ["p1"]}, fence=fences["MERGA"]
+            ),
+        ]
+        # Queued before the writer runs: one batch, one statement.
+        results = await asyncio.gather(*appends, return_exceptions=True)
+        assert [type(r).__name__ for r in results] == ["NoneType", "NoneType", "Fenced", "NoneType"]
+        assert await logged(a, held) == 3 and await logged(a, stale) == 0
+        row = await game_row(a, held)
+        assert (row.snapshot_seq, row.snapshot) == (2, {"s": 2})
+        assert row.finished and row.result == {"won": ["p1"]} and row.finished_ms is not None
+        assert (row.deadline_ms, row.window_id) == (None, 4)  # finished: no deadline
+        row = await game_row(a, stale)
+        assert (row.deadline_ms, row.window_id, row.snapshot_seq, row.snapshot) == (500, 1, 0, None)
+        assert not row.finished
 
     two_replicas(pg_url, work)
 

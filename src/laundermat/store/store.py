@@ -32,6 +32,7 @@ from .fencing import check_fence, held_fences
 from .guard import guarded
 from .loading import live_rooms
 from .migrate import upgrade_async
+from .pg_log import PgCommandLog
 from .rows import delete_finished, write_log
 from .rows import upsert_room as _upsert_room
 from .sqlite_log import SqliteCommandLog
@@ -67,6 +68,8 @@ class Store(ClusterQueries):
         # SQLite: the command log's hot path talks to the driver directly (sqlite_log.py)
         # on a connection of its own, kept out of the pool between batches.
         self._sqlite_log = SqliteCommandLog(engine) if engine.dialect.name == "sqlite" else None
+        # PostgreSQL: a group commit is one statement on a connection of its own (pg_log.py).
+        self._pg_log = PgCommandLog(engine) if engine.dialect.name == "postgresql" else None
 
     @classmethod
     async def open(
@@ -112,6 +115,8 @@ class Store(ClusterQueries):
             await asyncio.shield(self._writer)
         if self._sqlite_log is not None:
             await self._sqlite_log.close()
+        if self._pg_log is not None:
+            await self._pg_log.close()
         await self.engine.dispose()
 
     # ------------------------------------------------------------------ rooms
@@ -256,6 +261,8 @@ class Store(ClusterQueries):
 
     async def _write(self, batch: list[_PendingCommand]) -> set[Fence]:
         """Write the batch; returns the stale fences, whose commands were left out."""
+        if self._pg_log is not None:
+            return await self._pg_log.write(batch)
         fences = {f for _, _, _, f in batch if f is not None}
         if fences:
             return await self._write_fenced(batch, fences)
