@@ -1,7 +1,8 @@
 """Persistence: SQLAlchemy 2 (async) over SQLite (default) or PostgreSQL, migrated by alembic."""
 
 from ..rooms.records import GameRecord, GameSummary, LiveGame, LiveRoom, PlayerRecord, RoomRecord
-from .store import Store, now_ms
+from .rows import now_ms
+from .store import Store
 
 __all__ = [
     "GameRecord",

@@ -22,14 +22,12 @@ error means. Errors arrive as SQLAlchemy's, as through the pool.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-import orjson
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from ..rooms.records import Fence
-from .sqlite_log import _state_text
+from .rows import PendingCommand, json_text, now_ms, state_text
 
 APPEND = """
 WITH held AS (
@@ -65,9 +63,6 @@ WITH held AS (
 SELECT code, owner_epoch FROM held
 """
 
-# One pending command as the store queues it: (row, timer, future, fence).
-Pending = tuple[dict[str, Any], dict[str, Any], Any, Fence | None]
-
 
 class PgCommandLog:
     def __init__(self, engine: AsyncEngine) -> None:
@@ -79,7 +74,7 @@ class PgCommandLog:
             conn, self._conn = self._conn, None
             await conn.close()
 
-    async def write(self, batch: list[Pending]) -> set[Fence]:
+    async def write(self, batch: list[PendingCommand]) -> set[Fence]:
         """Write the batch in one statement; returns the stale fences, whose commands (and
         their games' updates) were left out."""
         fences = {f for _, _, _, f in batch if f is not None}
@@ -98,7 +93,7 @@ class PgCommandLog:
         return {f for f in fences if (f.code, f.token) not in held}
 
 
-def parameters(batch: list[Pending], fences: set[Fence]) -> tuple[list[Any], ...]:
+def parameters(batch: list[PendingCommand], fences: set[Fence]) -> tuple[list[Any], ...]:
     """The statement's arrays, column by column (unnest takes them as rows)."""
     codes = [f.code for f in fences]
     epochs = [f.token for f in fences]
@@ -113,7 +108,7 @@ def parameters(batch: list[Pending], fences: set[Fence]) -> tuple[list[Any], ...
                 epoch,
                 row["game_id"],
                 row["seq"],
-                orjson.dumps(row["command"]).decode(),
+                json_text(row["command"]),
                 row["player_id"],
                 row["client_id"],
             ),
@@ -125,15 +120,11 @@ def parameters(batch: list[Pending], fences: set[Fence]) -> tuple[list[Any], ...
         game = games.setdefault((timer["gid"], fence), blank)
         game[3], game[4] = timer["dl"], timer["wid"]  # the last deadline of each game wins
         if timer["snap"] is not None:
-            game[5], game[6] = timer["snap"][0], _state_text(timer["snap"][1])
+            game[5], game[6] = timer["snap"][0], state_text(timer["snap"][1])
         if timer["result"] is not None:
-            game[7], game[8], game[9] = True, orjson.dumps(timer["result"]).decode(), _now_ms()
+            game[7], game[8], game[9] = True, json_text(timer["result"]), now_ms()
     columns: tuple[list[Any], ...] = tuple([] for _ in range(10))
     for game in games.values():
         for column, value in zip(columns, game, strict=True):
             column.append(value)
     return (codes, epochs, *commands, *columns)
-
-
-def _now_ms() -> int:
-    return int(time.time() * 1000)

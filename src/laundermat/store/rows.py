@@ -1,15 +1,37 @@
-"""Rows: room records to and from their table, and deleting finished games."""
+"""Rows: room records to and from their table, the command log's rows as both fast paths
+(sqlite_log.py, pg_log.py) encode them, and deleting finished games."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import time
 from typing import Any
 
+import orjson
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from ..rooms.records import PlayerRecord, RoomRecord
+from ..rooms.records import Fence, PlayerRecord, RoomRecord
 from .tables import commands, games, rooms
+
+# A command waiting for the group commit: its row, its game's timer, its caller's future and
+# its room's fencing token (None outside a cluster).
+PendingCommand = tuple[dict[str, Any], dict[str, Any], "asyncio.Future[None]", Fence | None]
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def json_text(value: Any) -> str:
+    """A JSON column's text, for the fast paths that bypass SQLAlchemy's serializer."""
+    return orjson.dumps(value).decode()
+
+
+def state_text(state: dict[str, Any]) -> str:
+    # Keys as the JSON column writes them (json.dumps turns an int key into a string).
+    return orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def room_values(room: RoomRecord) -> dict[str, Any]:

@@ -22,8 +22,9 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-import orjson
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from .rows import json_text, state_text
 
 CHECKPOINT_EVERY = 256  # inline batches between two that go to the thread to checkpoint
 INLINE = True  # benchmarks/gil_bench.py turns it off to measure the thread alone
@@ -135,11 +136,6 @@ def _settings(db: sqlite3.Connection) -> tuple[str, int]:
     return (path if journal == "wal" else ""), synchronous
 
 
-def _state_text(state: dict[str, Any]) -> str:
-    # Keys as the JSON column writes them (json.dumps turns an int key into a string).
-    return orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS).decode()
-
-
 def _encode(
     rows: list[dict[str, Any]],
     timers: list[dict[str, Any]],
@@ -150,15 +146,15 @@ def _encode(
         (
             row["game_id"],
             row["seq"],
-            orjson.dumps(row["command"]).decode(),
+            json_text(row["command"]),
             row["player_id"],
             row["client_id"],
         )
         for row in rows
     ]
     deadlines = [(t["dl"], t["wid"], t["gid"]) for t in timers]
-    results = [(orjson.dumps(f["res"]).decode(), f["at"], f["gid"]) for f in finished]
-    states = [(s["sseq"], _state_text(s["snap"]), s["gid"]) for s in snapshots]
+    results = [(json_text(f["res"]), f["at"], f["gid"]) for f in finished]
+    states = [(s["sseq"], state_text(s["snap"]), s["gid"]) for s in snapshots]
     return commands, deadlines, results, states
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -33,20 +32,12 @@ from .guard import guarded
 from .loading import live_rooms
 from .migrate import upgrade_async
 from .pg_log import PgCommandLog
-from .rows import delete_finished, write_log
+from .rows import PendingCommand, delete_finished, now_ms, write_log
 from .rows import upsert_room as _upsert_room
 from .sqlite_log import SqliteCommandLog
 from .tables import games, rooms
 
 T = TypeVar("T")
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
-
-
-# (row, its game's deadline and result, the caller's future, the room's fence or None)
-_PendingCommand = tuple[dict[str, Any], dict[str, Any], "asyncio.Future[None]", Fence | None]
 
 
 class Store(ClusterQueries):
@@ -56,7 +47,7 @@ class Store(ClusterQueries):
         self.lock_budget_s = lock_budget_s
         # Group commit: commands that arrive while a transaction is being written wait for
         # the next one, so many rooms share one commit and each caller still awaits its own.
-        self._pending: list[_PendingCommand] = []
+        self._pending: list[PendingCommand] = []
         self._writer: asyncio.Task[None] | None = None
         self._wrote_now = False  # a command was committed at once in this turn of the loop
         # SQLite has one writer at a time. Our own writers take turns on this lock, so none
@@ -256,10 +247,10 @@ class Store(ClusterQueries):
             else:
                 _settle_fenced(batch, fenced)
 
-    async def _write_guarded(self, batch: list[_PendingCommand]) -> set[Fence]:
+    async def _write_guarded(self, batch: list[PendingCommand]) -> set[Fence]:
         return await guarded(lambda: self._write(batch), self.lock_budget_s)
 
-    async def _write(self, batch: list[_PendingCommand]) -> set[Fence]:
+    async def _write(self, batch: list[PendingCommand]) -> set[Fence]:
         """Write the batch; returns the stale fences, whose commands were left out."""
         if self._pg_log is not None:
             return await self._pg_log.write(batch)
@@ -270,14 +261,14 @@ class Store(ClusterQueries):
             await self._write_rows(batch)
         return set()
 
-    async def _write_fenced(self, batch: list[_PendingCommand], fences: set[Fence]) -> set[Fence]:
+    async def _write_fenced(self, batch: list[PendingCommand], fences: set[Fence]) -> set[Fence]:
         async with self.engine.begin() as conn:
             held = await held_fences(conn, fences)
             await self._write_rows([p for p in batch if p[3] is None or p[3] in held], conn)
         return fences - held
 
     async def _write_rows(
-        self, batch: list[_PendingCommand], conn: AsyncConnection | None = None
+        self, batch: list[PendingCommand], conn: AsyncConnection | None = None
     ) -> None:
         if not batch:
             return
@@ -345,7 +336,7 @@ class Store(ClusterQueries):
             return await query(conn, arg)
 
 
-def _settle_fenced(batch: list[_PendingCommand], stale: set[Fence]) -> None:
+def _settle_fenced(batch: list[PendingCommand], stale: set[Fence]) -> None:
     for item in batch:
         fence = item[3]
         _settle([item], Fenced(f"room {fence.code}: stale epoch") if fence in stale else None)
@@ -371,7 +362,7 @@ def _log_rows(
     return [row for row, _ in batch], deadlines, finished, snapshots
 
 
-def _settle(batch: list[_PendingCommand], error: BaseException | None) -> None:
+def _settle(batch: list[PendingCommand], error: BaseException | None) -> None:
     for _, _, future, _ in batch:
         if future.done():
             continue
