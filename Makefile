@@ -35,8 +35,12 @@ typecheck: setup
 jstest:
 	node --test tests/js
 
+# The suite on every core, at most 4 workers (pytest-xdist): each test starts its own servers,
+# databases and browsers on free ports, so tests share nothing but the machine. On 2 cores it
+# takes ~9 minutes instead of ~16. `make pytest PYTEST_WORKERS=0` runs it in one process.
+PYTEST_WORKERS ?= auto
 pytest: setup
-	$(BIN)/pytest -q $(PYTEST_ARGS)
+	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
