@@ -1,10 +1,11 @@
 """The one phase table (`flow.PHASES`): each accepted command is a check that changes nothing
-and an apply step (GEN-1), and what `options` offers is what `apply` accepts."""
+and an apply step (GEN-1), and what `options` offers is what the checks accept."""
 
 from __future__ import annotations
 
 import contextlib
 import random
+from typing import Any
 
 import pytest
 
@@ -23,7 +24,9 @@ from laundermat.engine import (
     parse_command,
     view,
 )
+from laundermat.engine.cards import Weapon
 from laundermat.engine.flow import PHASES
+from laundermat.engine.purchase import check_weapon_target
 
 from .test_properties import random_command
 
@@ -53,6 +56,22 @@ def whole_wallet_purchases(game: Game, seat: int) -> set[str]:
             bought.add(str(kind))
             break
     return bought
+
+
+def accepted_targets(state: GameState, seat: int, weapon: str) -> list[str] | list[int]:
+    """BUY-10, EMAIL-2, JACKPOT-2: every target the weapon check accepts, tried one by one."""
+    candidates: list[Any] = (
+        [str(a) for a in ADDITIONS] if weapon == Weapon.ANONYMOUS_EMAIL else list(range(state.n))
+    )
+    accepted = []
+    for target in candidates:
+        email, jackpot = (target, None) if weapon == Weapon.ANONYMOUS_EMAIL else (None, target)
+        try:
+            check_weapon_target(state, seat, weapon, email, jackpot)
+        except EngineError:
+            continue
+        accepted.append(target)
+    return accepted
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -88,3 +107,28 @@ def test_checks_change_nothing_and_options_match_apply(seed: int) -> None:
         decision = policy.decide(view(state, seat))
         game.apply(parse_command(decision) if decision else Timeout(state.window_id))
     assert checked > 20 and compared > 3
+
+
+def test_offered_weapon_targets_are_those_the_check_accepts() -> None:
+    """BUY-10, EMAIL-1/2, JACKPOT-1/2: in every purchase window of random games, each
+    immediate weapon `options` offers lists exactly the targets its check accepts."""
+    compared = set()
+    for seed in range(16):
+        rng = random.Random(seed)
+        game = Game.new(seed, [f"p{i}" for i in range(3 + seed % 4)], Settings())
+        policy = RandomPolicy(rng)
+        while game.state.phase is not Phase.OVER:
+            state = game.state
+            if state.phase is Phase.PURCHASE:
+                for seat in state.window_actors:
+                    for entry in options(state, seat).get("weapons", []):
+                        if "targets" in entry:
+                            expected = accepted_targets(state, seat, entry["weapon"])
+                            assert entry["targets"] == expected, (seed, seat, entry)
+                            compared.add((entry["weapon"], bool(expected)))
+            seat = rng.choice(state.window_actors)
+            decision = policy.decide(view(state, seat))
+            game.apply(parse_command(decision) if decision else Timeout(state.window_id))
+    # Both immediate weapons were offered, and some offer had targets.
+    assert {weapon for weapon, _ in compared} == {Weapon.ANONYMOUS_EMAIL, Weapon.JACKPOT}
+    assert any(has_targets for _, has_targets in compared)

