@@ -106,10 +106,11 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
                 offered.append(bill)
         out["select"] = offered
         out["clear"] = _passes(draft.check_clear, state, _candidate(ClearSelection, seat=seat))
-        out["lost_and_found"] = _passes(
+        # Each ability's check starts with `holds_weapon`, asked first without raising.
+        out["lost_and_found"] = draft.holds_weapon(player, Weapon.LOST_AND_FOUND) and _passes(
             draft.check_draw_lost_found, state, _candidate(DrawLostFound, seat=seat)
         )
-        out["broken_machine"] = _passes(
+        out["broken_machine"] = draft.holds_weapon(player, Weapon.BROKEN_MACHINE) and _passes(
             draft.check_break_machine, state, _candidate(BreakMachine, seat=seat)
         )
     elif phase is Phase.SENIORITY:
@@ -149,7 +150,8 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
             protected = []
             for c in state.copies:
                 protect.__dict__["copy"] = c.id
-                if _passes(bribery.check_protect, state, protect):
+                # The check starts with `owns`, asked first without raising.
+                if bribery.owns(c, seat) and _passes(bribery.check_protect, state, protect):
                     protected.append(c.id)
             out["protect"] = protected
         elif phase is Phase.BRIBE_COUNTER:
@@ -157,7 +159,9 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
             countered = []
             for c in state.copies:
                 counter.__dict__["copy"] = c.id
-                if _passes(bribery.check_counter, state, counter):
+                # The check starts with `has_paid_protection`, asked first without raising.
+                paid = bribery.has_paid_protection(c)
+                if paid and _passes(bribery.check_counter, state, counter):
                     countered.append({"copy": c.id, "amount": c.protection})
             out["counter"] = countered
         else:
