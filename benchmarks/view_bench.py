@@ -6,6 +6,8 @@ best of `--repeat`. `options` is the part of a view that asks the rules what a s
 (issue 14 made it ask each command's own check); the rest of a view is redaction.
 
     taskset -c 1 .venv/bin/python -m benchmarks.view_bench --games 20
+
+`--by-phase` adds `options` per seat in each phase's states (every seat, acting or not).
 """
 
 from __future__ import annotations
@@ -52,13 +54,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--by-phase", action="store_true", help="options per seat per phase")
     args = parser.parse_args(argv)
     recorded = states(args.players, args.games, args.seed)
-    figures = {
+    figures: dict[str, Any] = {
         "states": len(recorded),
         "view_us_per_seat": round(best_us(view, recorded, args.players, args.repeat), 2),
         "options_us_per_seat": round(best_us(options, recorded, args.players, args.repeat), 2),
     }
+    if args.by_phase:
+        phases: dict[str, list[GameState]] = {}
+        for state in recorded:
+            phases.setdefault(str(state.phase), []).append(state)
+        figures["options_us_per_seat_by_phase"] = {
+            phase: {
+                "states": len(group),
+                "us": round(best_us(options, group, args.players, args.repeat), 2),
+            }
+            for phase, group in phases.items()
+        }
     print(json.dumps(figures))
 
 

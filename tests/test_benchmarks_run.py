@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 COMMANDS = {
     "engine": ["benchmarks.engine_bench", "--games", "3", "--repeat", "1"],
+    "views": ["benchmarks.view_bench", "--games", "1", "--repeat", "1", "--by-phase"],
     "rooms": ["benchmarks.room_bench", "--rooms", "2", "--commands", "40", "--repeat", "1"],
     "store": ["benchmarks.store_bench", "--commands", "40", "--rooms", "2"],
     # PostgreSQL too, with fenced appends by both write paths (store/pg_log.py and before).

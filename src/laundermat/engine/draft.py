@@ -81,8 +81,13 @@ def select(game: Context, command: Select) -> Step:
     return None
 
 
+def has_selection(player: Player) -> bool:
+    """What a clear needs (asked by `legal.options` without raising, as `holds_weapon`)."""
+    return player.selection is not None
+
+
 def check_clear(state: GameState, command: ClearSelection) -> None:
-    if state.players[command.seat].selection is None:
+    if not has_selection(state.players[command.seat]):
         raise IllegalMove(IllegalCode.NOTHING_SELECTED, "You have no selection to clear.")
 
 

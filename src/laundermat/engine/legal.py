@@ -105,8 +105,10 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
             if bill != player.selection and _passes(draft.check_select, state, select):
                 offered.append(bill)
         out["select"] = offered
-        out["clear"] = _passes(draft.check_clear, state, _candidate(ClearSelection, seat=seat))
-        # Each ability's check starts with `holds_weapon`, asked first without raising.
+        # Each of these checks starts with the test named first, asked without raising.
+        out["clear"] = draft.has_selection(player) and _passes(
+            draft.check_clear, state, _candidate(ClearSelection, seat=seat)
+        )
         out["lost_and_found"] = draft.holds_weapon(player, Weapon.LOST_AND_FOUND) and _passes(
             draft.check_draw_lost_found, state, _candidate(DrawLostFound, seat=seat)
         )
@@ -134,11 +136,18 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
         out["can_act"] = True
         references = _references(player, list(wallet))
         buy = _candidate(BuyAddition, seat=seat, addition="", bills=wallet, reference=None)
+        fields = buy.__dict__
         additions = []
         for a in ADDITIONS:
-            buy.__dict__["addition"] = str(a)
-            if _any_reference(purchase.check_buy_addition, state, buy, references):
-                additions.append(str(a))
+            fields["addition"] = str(a)
+            for reference in references:
+                fields["reference"] = reference
+                # The check ends with `covers`, the price test, asked first without raising.
+                if purchase.covers(a, wallet, reference) and _passes(
+                    purchase.check_buy_addition, state, buy
+                ):
+                    additions.append(str(a))
+                    break
         out["additions"] = additions
         out["weapons"] = _weapons(state, seat, wallet)
         out["skip"] = True
@@ -179,6 +188,7 @@ def _weapons(state: GameState, seat: int, wallet: tuple[int, ...]) -> list[dict[
     except EngineError:
         return []
     price = purchase.weapon_price(state)
+    affordable = purchase.pays_for_weapon(state, wallet)
     out: list[dict[str, JSON]] = []
     for name in state.weapon_market:
         # Keys in wire order: weapon, price, buyable, then any targets.
@@ -192,7 +202,8 @@ def _weapons(state: GameState, seat: int, wallet: tuple[int, ...]) -> list[dict[
             targets = purchase.jackpot_targets(state, seat)
             entry["targets"] = targets
             target = {"jackpot_target": targets[0]} if targets else {}
-        entry["buyable"] = _passes(
+        # The check ends with `pays_for_weapon`, the price test, asked first without raising.
+        entry["buyable"] = affordable and _passes(
             purchase.check_buy_weapon,
             state,
             _candidate(BuyWeapon, seat=seat, weapon=name, bills=wallet, **target),

@@ -33,6 +33,13 @@ def _check_open(player: Player) -> None:
         raise IllegalMove(IllegalCode.ALREADY_ACTED, "You have made this round's purchase.")
 
 
+def covers(kind: Addition, bills: tuple[int, ...], reference: int | None) -> bool:
+    """BUY-3/4's price test, the last of `check_buy_addition`: the payment counts (TSHIRT-1
+    with a reference) at least the type's cost. `legal.options` asks it first, without
+    raising: most types a wallet is tried on cost more than it holds."""
+    return addition_total(bills, reference) >= COST[kind]
+
+
 def check_buy_addition(state: GameState, command: BuyAddition) -> None:
     player = state.players[command.seat]
     _check_open(player)
@@ -41,8 +48,8 @@ def check_buy_addition(state: GameState, command: BuyAddition) -> None:
     check_reference(player, command.bills, command.reference)
     if state.market[kind] <= 0:
         raise IllegalMove(IllegalCode.SOLD_OUT, f"{kind} is sold out.")  # BUY-5
-    total = addition_total(command.bills, command.reference)
-    if total < COST[kind]:
+    if not covers(kind, command.bills, command.reference):
+        total = addition_total(command.bills, command.reference)
         raise IllegalMove(
             IllegalCode.PAYMENT_SHORT, f"{kind} costs ${COST[kind]:,}; you paid ${total:,}."
         )
@@ -114,12 +121,17 @@ def check_buy_weapon(state: GameState, command: BuyWeapon) -> None:
     check_weapon_slot(player)
     check_held(player, command.bills, required=False)
     check_weapon_target(state, command.seat, weapon, command.email_type, command.jackpot_target)
-    price = weapon_price(state)
-    paid = printed_total(command.bills)  # TSHIRT-1 does not apply to weapons
-    if paid < price:
+    if not pays_for_weapon(state, command.bills):
+        price, paid = weapon_price(state), printed_total(command.bills)
         raise IllegalMove(
             IllegalCode.PAYMENT_SHORT, f"The weapon costs ${price:,}; you paid ${paid:,}."
         )
+
+
+def pays_for_weapon(state: GameState, bills: tuple[int, ...]) -> bool:
+    """BUY-8's price test, the last of `check_buy_weapon` (asked first by `legal.options`,
+    as `covers`): printed value, as TSHIRT-1 does not apply to weapons."""
+    return printed_total(bills) >= weapon_price(state)
 
 
 def buy_weapon(game: Context, command: BuyWeapon) -> Step:
