@@ -35,10 +35,12 @@ typecheck: setup
 jstest:
 	node --test tests/js
 
-# The suite on every core, at most 4 workers (pytest-xdist): each test starts its own servers,
-# databases and browsers on free ports, so tests share nothing but the machine. On 2 cores it
-# takes ~9 minutes instead of ~16. `make pytest PYTEST_WORKERS=0` runs it in one process.
-PYTEST_WORKERS ?= auto
+# One process by default. `make pytest PYTEST_WORKERS=auto` runs the suite on every core, at
+# most 4 workers (pytest-xdist): each test starts its own servers, databases and browsers on
+# free ports, and on 2 cores it takes ~9 minutes instead of ~16. It is not the default yet:
+# with two workers loading the machine, one cluster test (test_lease_core's lease expiry)
+# hung once in three whole runs, and that is not understood yet.
+PYTEST_WORKERS ?= 0
 pytest: setup
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 $(PYTEST_ARGS)
 

@@ -103,11 +103,16 @@ def test_a_wrong_move_is_refused_with_a_sentence(open_page: OpenPage, server_url
     page.goto(f"{server_url}/r/{CODE}")
     expect(page.locator(sel("draw"))).to_be_enabled()
     expect(page.locator(sel("draw-potion"))).to_have_count(0)  # not offered once used
-    # A stale page (sent before the view caught up) still gets a clear sentence.
+    # A stale page (sent before the view caught up) still gets a clear sentence. The stale
+    # action and the tap in one step: a render in between (a countdown tick, on a loaded
+    # machine) would put the button's own action back, and the tap would send a plain draw.
     page.evaluate(
-        "() => document.querySelector('[data-testid=draw]').dataset.action = 'draw-potion'"
+        """() => {
+            const draw = document.querySelector('[data-testid=draw]');
+            draw.dataset.action = 'draw-potion';
+            draw.click();
+        }"""
     )
-    page.click(sel("draw"))
     expect(page.locator(sel("toast"))).to_contain_text("Your Stain Potion is already used.")
 
 
