@@ -40,6 +40,9 @@ class Player:
     view_times: list[float] = field(default_factory=list)  # time.monotonic() of each view
     errors: list[str] = field(default_factory=list)
     over: bool = False
+    # While set and not yet released, the player reads its views but sends no command: a
+    # test holds the game mid-play until the moment it tests (a drain) has begun.
+    hold: asyncio.Event | None = None
     _url: int = 0
     _view: dict[str, Any] | None = None
     _inflight: dict[str, Any] | None = None
@@ -107,6 +110,8 @@ class Player:
     async def _maybe_act(self, ws: Any) -> None:
         view = self._view
         if view is None or self._inflight is not None or view["version"] < self._need_version:
+            return
+        if self.hold is not None and not self.hold.is_set():
             return
         room, game = view["room"], view["game"]
         if room["status"] == "lobby":

@@ -200,6 +200,11 @@ def test_sigterm_hands_the_rooms_over_and_sockets_reconnect_at_once(replicas: An
     async def scenario() -> None:
         await asyncio.wait_for(asyncio.gather(*(p.play(stop_after_acks=3) for p in players)), 120)
         marks = [len(p.view_times) for p in players]
+        # Held until SIGTERM is sent: otherwise a fast machine finishes the game first, and
+        # no socket is left to be told to reconnect.
+        drain_sent = asyncio.Event()
+        for p in players:
+            p.hold = drain_sent
         tasks = [asyncio.ensure_future(p.play()) for p in players]
 
         async def all_connected_again() -> None:
@@ -210,6 +215,7 @@ def test_sigterm_hands_the_rooms_over_and_sockets_reconnect_at_once(replicas: An
         await asyncio.wait_for(all_connected_again(), 60)
         assert leaving.proc is not None
         leaving.proc.send_signal(signal.SIGTERM)
+        drain_sent.set()
         await asyncio.wait_for(asyncio.gather(*tasks), 180)
 
     asyncio.run(scenario())
