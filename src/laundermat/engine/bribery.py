@@ -52,15 +52,14 @@ def _copy(state: GameState, copy_id: int) -> Copy:
 
 
 def owns(copy: Copy, seat: int) -> bool:
-    """BRIBE-3's first test of a copy: only its owner protects it. `legal.options` asks it
-    before the whole check: most copies on the table are someone else's, and a refusal
-    raised and caught costs ~10 times this test."""
+    """BRIBE-3's first test of a copy: only its owner protects it (also asked alone by
+    `legal.options`)."""
     return copy.owner == seat
 
 
 def has_paid_protection(copy: Copy) -> bool:
-    """BRIBE-4's first test of a copy: only a paid protection can be countered (asked first
-    by `legal.options`, as `owns`)."""
+    """BRIBE-4's first test of a copy: only a paid protection can be countered (also asked
+    alone by `legal.options`)."""
     return copy.protection != 0
 
 

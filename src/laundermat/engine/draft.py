@@ -40,9 +40,8 @@ def deal_display(game: Context) -> None:
 
 
 def holds_weapon(player: Player, weapon: Weapon) -> bool:
-    """The first test of a weapon ability's check: the seat owns that weapon. `legal.options`
-    asks it before the whole check: most seats own neither draft weapon, and a refusal
-    raised and caught costs ~10 times this test."""
+    """The first test of a weapon ability's check: the seat owns that weapon (also asked
+    alone by `legal.options`)."""
     return player.weapon == weapon
 
 
@@ -82,7 +81,7 @@ def select(game: Context, command: Select) -> Step:
 
 
 def has_selection(player: Player) -> bool:
-    """What a clear needs (asked by `legal.options` without raising, as `holds_weapon`)."""
+    """What a clear needs (also asked alone by `legal.options`)."""
     return player.selection is not None
 
 

@@ -12,6 +12,13 @@ applying), never by restating a rule here:
   to pay with is the seat's choice: its wallet is in its own view.
 - the number of entries a seat can buy is BRIBE-5's `bribery.entries_bought` of its wallet,
   the function the entries check itself uses.
+
+Most tries are refused (most seats own neither draft weapon, most copies are someone else's
+or unprotected, most types cost more than the wallet), and a refusal raised and caught costs
+~10 times a plain test. So where a check makes one test that refuses most tries (the seat
+holds the weapon, owns the copy, the payment covers the price), that test is its own small
+function, which the check calls and `options` asks first, without raising: when it is false
+the check would refuse; when it is true the whole check still decides.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from . import bribery, draft, purchase, vault
-from .cards import ADDITIONS, BILL_VALUE, Weapon
+from .cards import ADDITIONS, BILL_VALUE, Addition, Weapon
 from .commands import (
     AlarmPurchase,
     BreakMachine,
@@ -67,11 +74,15 @@ def _any_reference(
     state: GameState,
     candidate: Command,
     references: list[int | None],
+    first: Callable[[int | None], bool] | None = None,
 ) -> bool:
     """Whether `candidate` passes `check` with one of `references` (rewritten in place: one
-    candidate per view, not one per try)."""
+    candidate per view, not one per try). `first`: a test the check itself makes, asked
+    before it without raising (see the module's docstring)."""
     fields = candidate.__dict__
     for reference in references:
+        if first is not None and not first(reference):
+            continue
         fields["reference"] = reference
         if _passes(check, state, candidate):
             return True
@@ -105,7 +116,6 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
             if bill != player.selection and _passes(draft.check_select, state, select):
                 offered.append(bill)
         out["select"] = offered
-        # Each of these checks starts with the test named first, asked without raising.
         out["clear"] = draft.has_selection(player) and _passes(
             draft.check_clear, state, _candidate(ClearSelection, seat=seat)
         )
@@ -136,18 +146,15 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
         out["can_act"] = True
         references = _references(player, list(wallet))
         buy = _candidate(BuyAddition, seat=seat, addition="", bills=wallet, reference=None)
-        fields = buy.__dict__
         additions = []
         for a in ADDITIONS:
-            fields["addition"] = str(a)
-            for reference in references:
-                fields["reference"] = reference
-                # The check ends with `covers`, the price test, asked first without raising.
-                if purchase.covers(a, wallet, reference) and _passes(
-                    purchase.check_buy_addition, state, buy
-                ):
-                    additions.append(str(a))
-                    break
+            buy.__dict__["addition"] = str(a)
+
+            def covers(reference: int | None, kind: Addition = a) -> bool:
+                return purchase.covers(kind, wallet, reference)
+
+            if _any_reference(purchase.check_buy_addition, state, buy, references, covers):
+                additions.append(str(a))
         out["additions"] = additions
         out["weapons"] = _weapons(state, seat, wallet)
         out["skip"] = True
@@ -159,7 +166,6 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
             protected = []
             for c in state.copies:
                 protect.__dict__["copy"] = c.id
-                # The check starts with `owns`, asked first without raising.
                 if bribery.owns(c, seat) and _passes(bribery.check_protect, state, protect):
                     protected.append(c.id)
             out["protect"] = protected
@@ -168,9 +174,9 @@ def options(state: GameState, seat: int) -> dict[str, JSON]:
             countered = []
             for c in state.copies:
                 counter.__dict__["copy"] = c.id
-                # The check starts with `has_paid_protection`, asked first without raising.
-                paid = bribery.has_paid_protection(c)
-                if paid and _passes(bribery.check_counter, state, counter):
+                if bribery.has_paid_protection(c) and _passes(
+                    bribery.check_counter, state, counter
+                ):
                     countered.append({"copy": c.id, "amount": c.protection})
             out["counter"] = countered
         else:
@@ -202,7 +208,6 @@ def _weapons(state: GameState, seat: int, wallet: tuple[int, ...]) -> list[dict[
             targets = purchase.jackpot_targets(state, seat)
             entry["targets"] = targets
             target = {"jackpot_target": targets[0]} if targets else {}
-        # The check ends with `pays_for_weapon`, the price test, asked first without raising.
         entry["buyable"] = affordable and _passes(
             purchase.check_buy_weapon,
             state,

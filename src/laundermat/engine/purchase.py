@@ -35,8 +35,7 @@ def _check_open(player: Player) -> None:
 
 def covers(kind: Addition, bills: tuple[int, ...], reference: int | None) -> bool:
     """BUY-3/4's price test, the last of `check_buy_addition`: the payment counts (TSHIRT-1
-    with a reference) at least the type's cost. `legal.options` asks it first, without
-    raising: most types a wallet is tried on cost more than it holds."""
+    with a reference) at least the type's cost (also asked alone by `legal.options`)."""
     return addition_total(bills, reference) >= COST[kind]
 
 
@@ -129,8 +128,8 @@ def check_buy_weapon(state: GameState, command: BuyWeapon) -> None:
 
 
 def pays_for_weapon(state: GameState, bills: tuple[int, ...]) -> bool:
-    """BUY-8's price test, the last of `check_buy_weapon` (asked first by `legal.options`,
-    as `covers`): printed value, as TSHIRT-1 does not apply to weapons."""
+    """BUY-8's price test, the last of `check_buy_weapon` (also asked alone by
+    `legal.options`): printed value, as TSHIRT-1 does not apply to weapons."""
     return printed_total(bills) >= weapon_price(state)
 
 
