@@ -297,3 +297,22 @@ def test_the_orphan_scan_takes_its_own_share_and_asks_redis_about_no_other(
         assert all(rendezvous(c, live) == "b" for c in asked)
 
     run(pg_url, redis_server, scenario)
+
+
+def test_stopping_ends_every_loop_between_commands_without_cancelling_one(
+    pg_url: str, redis_server: RedisServer
+) -> None:
+    """A cancellation that lands inside a BLPOP can be lost by redis-py, leaving the task
+    reading forever (cluster/stopping.py): the loops are asked to stop, never cancelled."""
+
+    async def scenario(a: Replica, b: Replica, redis: Any) -> None:
+        watcher = b[0].watcher
+        watcher.start(b[0].blocking_redis)
+        await asyncio.sleep(0.3)  # every loop has run once: the handoff loop waits in BLPOP
+        tasks = list(watcher.tasks)
+        assert len(tasks) == 5 and not any(t.done() for t in tasks)
+        await watcher.stop()
+        assert all(t.done() and not t.cancelled() for t in tasks)
+        assert await redis.llen(b[0].leases.keys.handoff("b")) == 0  # no WAKE left behind
+
+    run(pg_url, redis_server, scenario)

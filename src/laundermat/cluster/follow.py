@@ -23,6 +23,7 @@ from collections import Counter
 from ..rooms.lobby import RoomStatus
 from ..rooms.members import normalize_code
 from .ownership import REDIS_ERRORS, Ownership
+from .stopping import settle
 
 log = logging.getLogger("laundermat.cluster")
 DIRECT = ""  # the origin of a socket that reached this replica without a relay
@@ -93,6 +94,4 @@ class Follower:
             log.info("room follows its sockets", extra={"room": code, "to": to})
 
     async def stop(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await settle(list(self._tasks))  # a move under way finishes (stopping.py)

@@ -193,6 +193,7 @@ class Cluster:
     async def stop(self) -> None:
         await self.watcher.stop()
         await self.follower.stop()
+        await self.ownership.stop()
         await self.http.aclose()
         for client in (self.redis, self.blocking_redis):
             with contextlib.suppress(*REDIS_ERRORS):

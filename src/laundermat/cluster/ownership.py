@@ -21,6 +21,7 @@ from ..store.fencing import FencedStore
 from .config import ClusterConfig
 from .keys import Leases
 from .metrics import ClusterMetrics
+from .stopping import settle
 
 log = logging.getLogger("laundermat.cluster")
 CLAIMS_AT_ONCE = 8
@@ -342,6 +343,10 @@ class Ownership:
             if fence.code not in held:
                 await self._release_quietly(fence.code)
         return held
+
+    async def stop(self) -> None:
+        """Let the drops and releases under way finish (stopping.py)."""
+        await settle(list(self._tasks))
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 from collections.abc import Awaitable, Callable
@@ -20,9 +21,13 @@ from typing import Any
 
 from ..rooms.lobby import RoomStatus
 from .ownership import REDIS_ERRORS, Ownership
+from .stopping import settle
 
 log = logging.getLogger("laundermat.cluster")
 HANDOFF_BATCH = 100  # codes taken from the handoff list at once
+# Pushed to this replica's own handoff list by `stop`: it ends a waiting BLPOP at once, where
+# cancelling the BLPOP could leave it reading forever (stopping.py). Never a room code.
+WAKE = ""
 
 
 def rendezvous(code: str, replicas: list[str]) -> str | None:
@@ -44,9 +49,11 @@ class Watcher:
         self.me = self.config.replica_id
         self.tasks: list[asyncio.Task[None]] = []
         self.handoff_redis: Any = None  # a client of its own: BLPOP blocks its connection
+        self.stopping = asyncio.Event()
 
     def start(self, handoff_redis: Any) -> None:
         self.handoff_redis = handoff_redis
+        self.stopping = asyncio.Event()  # a fresh one: bound to the loop that runs the tasks
         c = self.config
         loops: list[tuple[str, Callable[[], Awaitable[None]], int]] = [
             ("renew", self.ownership.renew, c.renew_ms),
@@ -59,13 +66,21 @@ class Watcher:
         self.tasks.append(asyncio.create_task(self._handoffs(), name="cluster-handoffs"))
 
     async def stop(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-        self.tasks = []
+        """Every loop ends between two Redis commands (stopping.py): the interval loops wake
+        from their sleep, the handoff loop from its BLPOP by the WAKE pushed here."""
+        self.stopping.set()
+        tasks, self.tasks = self.tasks, []
+        if not tasks:
+            return
+        key = self.leases.keys.handoff(self.me)
+        with contextlib.suppress(*REDIS_ERRORS):  # unreachable: BLPOP ends within its timeout
+            await self.leases.redis.lpush(key, WAKE)
+        await settle(tasks)
+        with contextlib.suppress(*REDIS_ERRORS):  # not popped if the loop was elsewhere
+            await self.leases.redis.lrem(key, 0, WAKE)
 
     async def _every(self, name: str, work: Callable[[], Awaitable[None]], every_ms: int) -> None:
-        while True:
+        while not self.stopping.is_set():
             try:
                 await work()
             except asyncio.CancelledError:
@@ -74,7 +89,8 @@ class Watcher:
                 log.warning("cluster %s: redis unreachable", name, extra={"error": str(exc)[:200]})
             except Exception:
                 log.exception("cluster %s failed", name)
-            await asyncio.sleep(every_ms / 1000)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.stopping.wait(), every_ms / 1000)
 
     # ------------------------------------------------------------ failover
 
@@ -126,10 +142,12 @@ class Watcher:
 
     async def _handoffs(self) -> None:
         key = self.leases.keys.handoff(self.me)
-        while True:
+        while not self.stopping.is_set():
             try:
                 item = await self.handoff_redis.blpop([key], timeout=1)
-                if item is None:
+                # Stopping: a code popped now is not claimed; a peer's orphan scan or the
+                # room's players (on demand) claim it.
+                if item is None or self.stopping.is_set():
                     continue
                 # A draining peer pushes all its rooms at once: take them as one batch.
                 more = await self.handoff_redis.lpop(key, HANDOFF_BATCH - 1) or []
@@ -139,7 +157,9 @@ class Watcher:
                 await asyncio.sleep(self.config.watch_ms / 1000)
                 continue
             codes = [c.decode() if isinstance(c, bytes) else c for c in [item[1], *more]]
-            await self.ownership.claim_many(codes, "handoff")
+            codes = [c for c in codes if c != WAKE]  # a WAKE left by an earlier stop
+            if codes:
+                await self.ownership.claim_many(codes, "handoff")
 
     # ------------------------------------------------------------ rebalance
 
