@@ -35,12 +35,10 @@ typecheck: setup
 jstest:
 	node --test tests/js
 
-# One process by default. `make pytest PYTEST_WORKERS=auto` runs the suite on every core, at
-# most 4 workers (pytest-xdist): each test starts its own servers, databases and browsers on
-# free ports, and on 2 cores it takes ~9 minutes instead of ~16. It is not the default yet:
-# with two workers loading the machine, one cluster test (test_lease_core's lease expiry)
-# hung once in three whole runs, and that is not understood yet.
-PYTEST_WORKERS ?= 0
+# On every core, at most 4 workers (pytest-xdist): each test starts its own servers,
+# databases and browsers on free ports. On 2 cores: 10.8-11.2 minutes against 12-16 in one
+# process, which `make pytest PYTEST_WORKERS=0` still gives.
+PYTEST_WORKERS ?= auto
 pytest: setup
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 $(PYTEST_ARGS)
 
