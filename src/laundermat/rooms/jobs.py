@@ -86,8 +86,13 @@ class JobQueue:
             try:
                 value = await job()
             except asyncio.CancelledError:
+                # The room closed (or the process is stopping) with this job under way: its
+                # caller hears what a caller whose job was still queued hears. A cancelled
+                # future would raise CancelledError in the caller's task, which was not
+                # cancelled: a socket handler would die with a traceback instead of telling
+                # its client the room closed (or, in a drain, to reconnect).
                 if future is not None and not future.done():
-                    future.cancel()
+                    future.set_exception(RoomError("room_closed"))
                 raise
             except Exception as exc:
                 if future is None:
