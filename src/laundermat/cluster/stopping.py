@@ -3,10 +3,11 @@
 redis-py's asyncio client can lose a cancellation that lands while a command waits for its
 reply (redis/redis-py#2028, and the family of issues around it): the task then stays in a
 read that its own socket timeout no longer ends. Seen here: a replica's BLPOP loop, cancelled
-at shutdown, still reading two minutes later (tests/cluster/test_lease_core.py hung 1 run in
-8-15 under pytest-xdist). So the cluster's loops stop cooperatively, between commands, and a
-cancellation is only the fallback for work that outlives a grace period; a task that outlives
-even that is logged and left behind, so that shutdown itself never hangs.
+at shutdown, still reading 45 s later and until the test's 120 s timeout
+(tests/cluster/test_lease_core.py hung in 3 of about 40 runs under pytest-xdist). So the
+cluster's loops stop cooperatively, between commands, and a cancellation is only the
+fallback for work that outlives a grace period; a task that outlives even that is logged
+and left behind, so that shutdown itself never hangs.
 """
 
 from __future__ import annotations

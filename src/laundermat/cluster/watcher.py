@@ -89,8 +89,12 @@ class Watcher:
                 log.warning("cluster %s: redis unreachable", name, extra={"error": str(exc)[:200]})
             except Exception:
                 log.exception("cluster %s failed", name)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.stopping.wait(), every_ms / 1000)
+            await self._pause(every_ms / 1000)
+
+    async def _pause(self, seconds: float) -> None:
+        """Sleep, or less if the watcher is told to stop."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.stopping.wait(), seconds)
 
     # ------------------------------------------------------------ failover
 
@@ -154,7 +158,7 @@ class Watcher:
             except asyncio.CancelledError:
                 raise
             except REDIS_ERRORS:
-                await asyncio.sleep(self.config.watch_ms / 1000)
+                await self._pause(self.config.watch_ms / 1000)
                 continue
             codes = [c.decode() if isinstance(c, bytes) else c for c in [item[1], *more]]
             codes = [c for c in codes if c != WAKE]  # a WAKE left by an earlier stop

@@ -70,9 +70,7 @@ class JobQueue:
         if self._worker is not None:
             self._worker.cancel()
         while self._jobs:
-            _, future = self._jobs.popleft()
-            if future is not None and not future.done():
-                future.set_exception(RoomError("room_closed"))
+            _answer_closed(self._jobs.popleft()[1])
 
     async def _run(self) -> None:
         jobs = self._jobs
@@ -91,8 +89,7 @@ class JobQueue:
                 # future would raise CancelledError in the caller's task, which was not
                 # cancelled: a socket handler would die with a traceback instead of telling
                 # its client the room closed (or, in a drain, to reconnect).
-                if future is not None and not future.done():
-                    future.set_exception(RoomError("room_closed"))
+                _answer_closed(future)
                 raise
             except Exception as exc:
                 if future is None:
@@ -102,3 +99,9 @@ class JobQueue:
             else:
                 if future is not None and not future.done():
                     future.set_result(value)
+
+
+def _answer_closed(future: asyncio.Future[Any] | None) -> None:
+    """The caller of a job that will not run, or not to its end: the room closed."""
+    if future is not None and not future.done():
+        future.set_exception(RoomError("room_closed"))
