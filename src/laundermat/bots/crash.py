@@ -287,10 +287,15 @@ async def check(db_url: str, schema: str | None, ledger: Ledger) -> dict[str, in
     }
 
 
-def _errors_logged(path: Path) -> int:
-    """Error lines and tracebacks the server logged: a crash is no excuse for either."""
-    text = path.read_text(errors="replace")
-    return text.count('"level":"error"') + text.count("Traceback")
+def _errors_logged(path: Path) -> list[str]:
+    """Error lines and tracebacks the server logged: a crash is no excuse for either. Each with
+    the lines after it, so that a failed run says what went wrong without its log file."""
+    lines = path.read_text(errors="replace").splitlines()
+    return [
+        "\n".join(lines[i : i + 30])
+        for i, line in enumerate(lines)
+        if '"level":"error"' in line or line.startswith("Traceback")
+    ]
 
 
 async def open_rooms(
@@ -368,6 +373,7 @@ async def soak(
         for task in tasks:
             task.cancel()
         server.kill()
+    errors = _errors_logged(server.log_path)
     return {
         "kills": kills,
         "kills_mid_game": ledger.kills_mid_game,
@@ -389,7 +395,8 @@ async def soak(
         "rooms_without_seats": max(
             [c["rooms_without_seats"] for c in checks] + [final["rooms_without_seats"]]
         ),
-        "server_errors": _errors_logged(server.log_path),
+        "server_errors": len(errors),
+        "server_error_lines": errors[:3],
         "final": final,
         "seconds": round(time.monotonic() - started, 1),
     }
