@@ -16,13 +16,7 @@ runs a few kills per database in CI.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
 import time
 import uuid
 from collections import Counter
@@ -38,51 +32,9 @@ from sqlalchemy import select
 from .. import games as registry
 from ..store.engine import make_engine
 from ..store.tables import commands, games, rooms
+from .server_process import Server, errors_logged
 
 Ack = tuple[str, str, str]  # (room code, player_id, client id)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Server:
-    """One `laundermat serve`, restartable on the same database."""
-
-    def __init__(self, db_url: str, schema: str | None, log_path: Path, env: dict[str, str]):
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = log_path
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNDERMAT_")}
-        self.env.pop("DATABASE_URL", None)
-        self.env.update(env)
-        self.env["LAUNDERMAT_DATABASE_URL"] = db_url
-        if schema:
-            self.env["LAUNDERMAT_DATABASE_SCHEMA"] = schema
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    async def start(self) -> None:
-        cmd = [sys.executable, "-m", "laundermat.cli", "serve", "--port", str(self.port)]
-        with self.log_path.open("ab") as log:
-            self.proc = subprocess.Popen(cmd, env=self.env, stdout=log, stderr=subprocess.STDOUT)
-        async with httpx.AsyncClient(base_url=self.url, timeout=1) as http:
-            for _ in range(600):
-                if self.proc.poll() is not None:
-                    raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
-                with contextlib.suppress(httpx.HTTPError):
-                    if (await http.get("/healthz")).status_code == 200:
-                        return
-                await asyncio.sleep(0.05)
-        raise RuntimeError("server did not start")
-
-    def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait()
-        self.proc = None
 
 
 @dataclass
@@ -287,17 +239,6 @@ async def check(db_url: str, schema: str | None, ledger: Ledger) -> dict[str, in
     }
 
 
-def _errors_logged(path: Path) -> list[str]:
-    """Error lines and tracebacks the server logged: a crash is no excuse for either. Each with
-    the lines after it, so that a failed run says what went wrong without its log file."""
-    lines = path.read_text(errors="replace").splitlines()
-    return [
-        "\n".join(lines[i : i + 30])
-        for i, line in enumerate(lines)
-        if '"level":"error"' in line or line.startswith("Traceback")
-    ]
-
-
 async def open_rooms(
     url: str, rooms_n: int, players: int, game: str | None = None
 ) -> list[list[dict[str, str]]]:
@@ -373,7 +314,7 @@ async def soak(
         for task in tasks:
             task.cancel()
         server.kill()
-    errors = _errors_logged(server.log_path)
+    errors = errors_logged(server.log_path)
     return {
         "kills": kills,
         "kills_mid_game": ledger.kills_mid_game,
