@@ -6,6 +6,7 @@ import pytest
 
 from laundermat.engine import (
     ClearSelection,
+    DrawLostFound,
     Game,
     Phase,
     ScriptedChance,
@@ -14,6 +15,7 @@ from laundermat.engine import (
     view,
 )
 from laundermat.engine.cards import BILL_VALUE
+from laundermat.engine.state import LOST_FOUND_PICK
 
 from .builders import bill, build, first, of_kind, play, timeout
 
@@ -61,6 +63,26 @@ def test_open_draft_select_change_clear() -> None:
     assert view(game.state, 1)["players"][0]["has_selected"] is False
     assert first(events, "selected").public == {"seat": 0, "selected": False}
     assert game.state.phase is Phase.DRAFT
+
+
+def test_a_changed_selection_leaves_every_other_view_as_it_was() -> None:
+    """DRAFT-2 / PRIVATE-1 / LOSTFOUND-1: a seat that changes its selection (another bill, or
+    a Lost and Found draw) changes nothing another seat or a spectator sees, not even the
+    engine's count of applied commands (which a first selection and a clear do raise)."""
+    game = draft(weapons={0: "lost_and_found"})
+    play(game, Select(0, A))  # public: seat 0 has selected
+    counted = game.state.version
+    others = {viewer: view(game.state, viewer) for viewer in (1, 2, None)}
+    owner = view(game.state, 0)["me"]
+    play(game, Select(0, B))
+    play(game, DrawLostFound(0))
+    assert game.state.players[0].selection == LOST_FOUND_PICK
+    assert view(game.state, 0)["me"] != owner  # the owner sees its change
+    for viewer, before in others.items():
+        assert view(game.state, viewer) == before, viewer
+    assert game.state.version == counted
+    play(game, ClearSelection(0))
+    assert game.state.version == counted + 1
 
 
 def test_lock_when_everyone_has_selected() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import BILL_VALUE, Weapon
 from .chance import Purpose, shuffle
-from .commands import BreakMachine, ClearSelection, DrawLostFound, Select, Seniority
+from .commands import BreakMachine, ClearSelection, Command, DrawLostFound, Select, Seniority
 from .context import Context, Open, Step, Then
 from .errors import IllegalCode, IllegalMove
 from .state import LOST_FOUND_PICK, Collision, GameState, Phase, Player
@@ -78,6 +78,18 @@ def check_select(state: GameState, command: Select) -> None:
 def select(game: Context, command: Select) -> Step:
     _set_selection(game, game.player(command.seat), command.card)
     return None
+
+
+def changes_a_selection(state: GameState, command: Command) -> bool:
+    """DRAFT-2: a seat that has a selection selects again (another bill, or a Lost and Found
+    draw). Others see only whether a seat has selected, so nothing of this may reach them,
+    not even the engine's count of applied commands (asked before the command applies)."""
+    return (
+        state.phase is Phase.DRAFT
+        and isinstance(command, Select | DrawLostFound)
+        and 0 <= command.seat < state.n
+        and has_selection(state.players[command.seat])
+    )
 
 
 def has_selection(player: Player) -> bool:

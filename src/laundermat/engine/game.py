@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import flow
+from . import draft, flow
 from .cards import (
     ADDITIONS,
     BILL_COUNT,
@@ -109,6 +109,7 @@ class Game(Context):
         if not isinstance(command, Command):
             raise MalformedCommand(f"Unknown command {command!r}.")
         first = len(state.events)
+        counted = not draft.changes_a_selection(state, command)
         if isinstance(command, Timeout):
             if command.window != state.window_id:
                 raise StaleWindow(f"Window {command.window} is no longer open.")
@@ -128,7 +129,8 @@ class Game(Context):
         else:
             raise MalformedCommand(f"Unknown command {command!r}.")
         flow.advance(self)
-        state.version += 1
+        if counted:  # a changed selection is its owner's alone, its count included
+            state.version += 1
         return state.events[first:]
 
     def _check_seat(self, seat: int) -> None:

@@ -225,7 +225,7 @@ class GameState:
     alarm: Alarm | None = None
     investigated: str | None = None
     events: EventLog = field(default_factory=EventLog)
-    version: int = 0  # rises by one per applied command
+    version: int = 0  # rises by one per applied command, but a changed selection (DRAFT-2)
 
     @property
     def n(self) -> int:

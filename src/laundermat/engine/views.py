@@ -179,7 +179,8 @@ def _ending(state: GameState, data: dict[str, JSON]) -> None:
 def _common(state: GameState, viewer: int | None, over: bool, log_from: int) -> dict[str, JSON]:
     window = current_window(state)
     return {
-        "state_version": state.version,  # commands the engine applied (not view.version)
+        # Commands applied, but for changed selections (DRAFT-2); not the wire version.
+        "state_version": state.version,
         "viewer": viewer,
         "round": state.round,
         "rounds": ROUNDS,
