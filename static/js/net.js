@@ -191,7 +191,9 @@ export class RoomSocket {
 
   receiveView(view) {
     const last = this.version;
-    if (last !== null && view.version <= last && !this.resyncing) return; // stale or repeated
+    // Older than what this socket holds: stale. The same version again is a change only this
+    // seat sees (a patch from a version to itself: docs/protocol.md) or a resync's answer.
+    if (last !== null && view.version < last && !this.resyncing) return;
     const gap = last !== null && view.version > last + 1;
     this.version = view.version;
     const wasResync = this.resyncing;

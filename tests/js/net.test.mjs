@@ -52,3 +52,30 @@ test("a second 4012 within a second backs off", () => {
   assert.ok(room.retryAt > Date.now());
   room.stop();
 });
+
+// A change only this seat sees (its changed selection) keeps the room's version: the server
+// sends a patch from that version to itself (docs/protocol.md "Deltas"), which must be shown,
+// not dropped as stale; an older version still is, and a skipped one asks for a resync.
+test("a patch from a version to itself is shown; an older view is not", () => {
+  FakeSocket.made = [];
+  const shown = [];
+  const room = new RoomSocket("ABCDE", "token", { onStatus() {}, onView: (v) => shown.push(v) });
+  room.start();
+  const ws = FakeSocket.made[0];
+  ws.readyState = FakeSocket.OPEN;
+  const sent = [];
+  ws.send = (m) => sent.push(JSON.parse(m));
+  const game = { log_from: 0, log: [], me: { selection: 3 } };
+  room.receive(JSON.stringify({ type: "view", version: 7, server_time: 1, game, room: {} }));
+  const ops = [{ op: "replace", path: "/game/me/selection", value: 9 }];
+  room.receive(JSON.stringify({ type: "patch", from: 7, version: 7, server_time: 2, ops }));
+  assert.equal(shown.length, 2);
+  assert.equal(shown[1].game.me.selection, 9);
+  assert.equal(room.version, 7);
+  room.receive(JSON.stringify({ type: "view", version: 6, server_time: 3, game, room: {} }));
+  assert.equal(shown.length, 2); // stale
+  assert.deepEqual(sent, []);
+  room.receive(JSON.stringify({ type: "view", version: 9, server_time: 4, game, room: {} }));
+  assert.deepEqual(sent, [{ type: "resync" }]); // version 8 was missed
+  room.stop();
+});

@@ -136,14 +136,15 @@ class Bot:
         return False
 
     def _on_view(self, message: dict[str, Any]) -> bool:
-        """Take the view if it is the next version; True when versions were skipped."""
+        """Take the view if it is the next version, or this one again (a change only this seat
+        sees keeps the version); True when versions were skipped."""
         version = message["version"]
         self.arrivals.append((version, time.perf_counter()))
-        if self.resyncing or self.version is None or version == self.version + 1:
+        if self.resyncing or self.version is None or version in (self.version, self.version + 1):
             self.version, self.view, self.resyncing = version, message, False
             return False
-        if version <= self.version:
-            return False  # an old or repeated view
+        if version < self.version:
+            return False  # an old view
         self.resyncing = True
         return True
 

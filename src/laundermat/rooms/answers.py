@@ -5,6 +5,9 @@ remembered too, except `unavailable`: nothing was applied then, so the same id m
 again once the store is back. An id the command log already holds (a retry older than
 memory, refused by the log's unique key) is answered with an ack: the first application
 stands.
+
+The ack goes out inside the push of the change, once the version that shows it is known and
+before any view of it: a change only its own seat sees keeps the version (publish.py).
 """
 
 from __future__ import annotations
@@ -28,8 +31,11 @@ async def answer_once(
     limit: int,
     observer: Observer,
     version: int,
+    push: Callable[[Callable[[int], None]], None],
 ) -> tuple[bool, T | None]:
-    """Returns whether `run` ran and was acked (the change is then view `version + 1`)."""
+    """Returns whether `run` ran, was acked and pushed. `version`: the one viewers hold now;
+    `push(announce)` sends every viewer the change, calling `announce(version that shows it)`
+    before the first view goes out."""
     sub = member.sub
     assert sub is not None
     first = member.answered.get(command_id)
@@ -53,7 +59,11 @@ async def answer_once(
         member.remember(command_id, version, limit)
         sub.send(ack_bytes(command_id, version))
         return False, None
-    member.remember(command_id, version + 1, limit)
-    sub.send(ack_bytes(command_id, version + 1))
+
+    def announce(shown: int) -> None:
+        member.remember(command_id, shown, limit)
+        sub.send(ack_bytes(command_id, shown))
+
+    push(announce)
     observer.command(None)
     return True, outcome

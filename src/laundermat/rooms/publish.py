@@ -19,7 +19,7 @@ resynced in between would then hold something else.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +32,7 @@ from .members import Member
 from .wire import Subscriber
 
 _LOG_KEYS = ("log", "log_from")
+Announce = Callable[[int], None]  # told the version of a change before its views go out
 
 
 @dataclass(slots=True)
@@ -93,11 +94,15 @@ class Publisher:
         deadline: int | None,
         match: Match | None,
         members: list[Member],
-        full: frozenset[Subscriber] | set[Subscriber] = frozenset(),
+        full: Collection[Subscriber] = (),
+        announce: Announce | None = None,
     ) -> None:
         """A change: every connected viewer gets its view or its patch (`full`: a whole view
-        from the log's start)."""
-        self.version += 1
+        from the log's start). `announce(version)` is called before the first goes out (the
+        ack of the command that made the change). A change no op shares (a seat's changed
+        choice, GFILL-2 / DRAFT-2) keeps the version and reaches only the seats it changed, as
+        a patch from that version to itself: a message or a version step anyone else saw
+        would tell them that a seat changed its mind."""
         held = self._held
         over = match is not None and match.over()
         fresh = held is None or held.match is not match or held.over != over
@@ -114,9 +119,14 @@ class Publisher:
         if keep:
             now.public_bytes = _compact(orjson.dumps(core))
             now.room_bytes = _compact(orjson.dumps(room))
-        frame = _Frame(self, now, split, public, log_from)
         base = None if fresh or held is None or not held.kept else held
-        shared: tuple[bytes, tuple[set[str], list[str]]] | None = None
+        shared = None if base is None or not keep else self._shared_ops(base, now, public, log_from)
+        quiet = shared is not None and not shared[0]
+        if not quiet:
+            self.version += 1
+        if announce is not None:
+            announce(self.version)
+        frame = _Frame(self, now, split, public, log_from, quiet)
         for m in members:
             if m.sub is None:
                 continue
@@ -126,27 +136,35 @@ class Publisher:
                 now.private[seat] = None if private is None else _without_log(private)
             if m.sub in full:
                 m.sub.send(frame.whole(seat, 0))
+            elif quiet:
+                assert base is not None and shared is not None
+                ops = _private_ops(base, now, seat, private, shared[1])
+                if ops is None:
+                    m.sub.send(frame.whole(seat, 0 if m.sub not in self.full_only else log_from))
+                elif ops:  # nothing at all for a seat this change does not concern
+                    whole = m.sub in self.full_only
+                    m.sub.send(frame.whole(seat, log_from) if whole else frame.patch(b"", ops))
             elif m.sub in self.full_only:
                 m.sub.send(frame.whole(seat, log_from))
-            elif base is None:
+            elif base is None or shared is None:
                 m.sub.send(frame.whole(seat, 0))
             elif seat is not None and private is None:
                 # A view-only game whose seat sees less than a spectator: whole views, with
                 # the log since the last push (its client then holds no base for patches).
                 m.sub.send(frame.whole(seat, log_from))
             else:
-                shared = shared or self._shared_ops(base, now, public, log_from)
                 ops = _private_ops(base, now, seat, private, shared[1])
                 m.sub.send(frame.whole(seat, 0) if ops is None else frame.patch(shared[0], ops))
         for sub in self.spectators:
             if sub in full:
                 sub.send(frame.whole(None, 0))
+            elif quiet:
+                continue  # a spectator sees no seat's own part
             elif sub in self.full_only:
                 sub.send(frame.whole(None, log_from))
-            elif base is None:
+            elif base is None or shared is None:
                 sub.send(frame.whole(None, 0))
             else:
-                shared = shared or self._shared_ops(base, now, public, log_from)
                 sub.send(frame.patch(shared[0], []))
         self.log_mark = log_size
         now.public = now.room = None  # only their encodings are kept
@@ -197,8 +215,10 @@ class _Frame:
         split: SplitViews | None,
         public: dict[str, Any] | None,
         log_from: int,
+        quiet: bool = False,
     ) -> None:
         self.publisher, self.now, self.split = publisher, now, split
+        self.quiet = quiet  # a change only some seats see: its patches keep the version
         self.public = {log_from: public}
         self.log_from = log_from
         self._head: bytes | None = None
@@ -250,7 +270,7 @@ class _Frame:
         if self._prefix is None:
             p = self.publisher
             self._prefix = b'{"type":"patch","from":%d,"version":%d,"server_time":%d,"ops":[' % (
-                p.version - 1,
+                p.version if self.quiet else p.version - 1,
                 p.version,
                 p.now_ms(),
             )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any, TypeVar
 
 from .. import games
@@ -24,7 +24,7 @@ from .lobby import Lobby, RoomStatus
 from .members import Member, token_matches
 from .play import GameDriver
 from .presence import AwayClocks
-from .publish import Publisher
+from .publish import Announce, Publisher
 from .records import LiveRoom, RoomRecord, StoreLike, StoreUnavailable
 from .seats_bots import BotSeats
 from .wire import NoObserver, Observer, RoomConfig, Subscriber, error_bytes, welcome_bytes
@@ -261,10 +261,11 @@ class Room:
         if member is None or member.sub is not sub:
             return False, None  # this socket no longer holds the seat
         limit, version = self.config.answered_limit, self.views.version
-        ran, outcome = await answer_once(member, command_id, run, limit, self.observer, version)
-        if ran:
-            self._push()
-        return ran, outcome
+        push = self._push_announced
+        return await answer_once(member, command_id, run, limit, self.observer, version, push)
+
+    def _push_announced(self, announce: Callable[[int], None]) -> None:
+        self._push(announce=announce)
 
     async def _apply(
         self, command: Command, client_id: str | None, player_id: str | None = None
@@ -319,8 +320,9 @@ class Room:
     def _deadline(self) -> int | None:
         return self.play.deadline_ms if self._playing() else None
 
-    def _push(self, full: set[Subscriber] | frozenset[Subscriber] = frozenset()) -> None:
-        self.views.push(self.info(), self._deadline(), self.play.match, self.lobby.members, full)
+    def _push(self, full: Collection[Subscriber] = (), announce: Announce | None = None) -> None:
+        match, members = self.play.match, self.lobby.members
+        self.views.push(self.info(), self._deadline(), match, members, full, announce)
         self.bots.changed()
 
     async def _resync(self, sub: Subscriber) -> None:
