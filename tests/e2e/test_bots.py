@@ -118,6 +118,11 @@ def test_one_person_and_two_bots_play_a_whole_game(
     for name in ("Ana", "Bot Ada", "Bot Alan"):
         expect(final).to_contain_text(name)
     expect(page.locator(sel("game-log"))).to_contain_text("Round 8 begins")
+    # PUBLIC-1: the end reveals every hidden bill, the Vault's and the never-drawn deck's.
+    page.locator(sel("full-reveal")).locator("summary").click()
+    vault = re.compile(r"Left in the Vault: (\$|nothing)")
+    expect(page.locator(sel("reveal-vault"))).to_contain_text(vault)
+    expect(page.locator(sel("reveal-deck"))).to_contain_text(re.compile(r"Never drawn: \$"))
     page.screenshot(path=str(artifacts / "bots-final-390x844.png"), full_page=True)
     assert code
     kinds = frames(page)  # the game was played on deltas (docs/protocol.md, "Deltas")

@@ -18,7 +18,7 @@ from laundermat.engine import (
     Select,
     view,
 )
-from laundermat.engine.cards import POINTS, Addition
+from laundermat.engine.cards import BILL_VALUE, POINTS, Addition
 
 from .builders import (
     CHARGING,
@@ -236,16 +236,22 @@ def test_winners(copies: list[dict[str, Any]], winners: list[int]) -> None:
 
 
 def test_final_view_reveals_the_result() -> None:
-    """SCORE-4 / PUBLIC-1: at the end the result, wallets and seed are public."""
+    """SCORE-4 / PUBLIC-1: at the end the result, wallets, every hidden bill (the Vault's,
+    the deck's) and the seed are public, to spectators too."""
     game, res = scored(
         RACK,
         copies=[{"kind": RACK, "owner": 0, "exact": True}],
         weapons={0: "five_star_review"},
         wallets={1: [bill(10_000)]},
+        vault=[bill(50_000, 1), bill(20_000, 2)],
     )
     final = view(game.state, None)
+    assert game.state.vault and game.state.deck
     assert final["result"]["players"][0]["total"] == 25_000 + 10_000
     assert final["result"]["winners"] == res.winners == [0]
     assert final["players"][1]["wallet"] == [{"card": bill(10_000), "value": 10_000}]
     assert final["seed"] == game.state.seed
     assert final["copies"][0]["bonus"] == 5_000
+    assert [b["card"] for b in final["vault"]] == game.state.vault
+    assert sorted(b["card"] for b in final["deck"]) == sorted(game.state.deck)
+    assert all(b["value"] == BILL_VALUE[b["card"]] for b in final["vault"] + final["deck"])

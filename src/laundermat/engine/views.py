@@ -174,6 +174,9 @@ def _ending(state: GameState, data: dict[str, JSON]) -> None:
     data["investigated"] = state.investigated
     data["result"] = result(state).to_dict()
     data["seed"] = state.seed
+    # PUBLIC-1: at the end every hidden bill, the Vault's and the never-drawn deck's too.
+    data["vault"] = [_bill(b) for b in state.vault]
+    data["deck"] = [_bill(b) for b in sorted(state.deck)]  # what is left, not its order
 
 
 def _common(state: GameState, viewer: int | None, over: bool, log_from: int) -> dict[str, JSON]:

@@ -52,17 +52,27 @@ export function renderEnd(ctx) {
       h("p.headline", { "data-testid": "headline" }, icon("crown"), headline),
       h("ol.standings", standings.map((ps, i) => playerResult(ctx, ps, i, result))),
       h("details.card.reveal", { "data-testid": "full-reveal" },
-        h("summary", "Full reveal: wallets, bonuses and the seed"),
+        h("summary", "Full reveal: wallets, the Vault, the deck, bonuses and the seed"),
         h("ul", game.players.map((p) => h("li", { "data-key": `w${p.seat}` },
           h("strong", ctx.nameOf(p.seat)), ": ",
           p.wallet?.length ? `left with ${p.wallet.map((b) => money(b.value)).join(", ")} (worth nothing)` : "empty wallet",
           p.weapon ? `; Secret Weapon: ${weaponName(p.weapon)}` : "; no Secret Weapon"))),
+        h("p", { "data-testid": "reveal-vault" }, "Left in the Vault: ", bills(game.vault)),
+        h("p", { "data-testid": "reveal-deck" }, "Never drawn: ", bills(game.deck)),
         // A 62-bit seed is rounded by JSON.parse: the fairness reveal shows it exactly.
         h("p.small.muted", `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log below now shows every secret.`)),
       ctx.end,
       ctx.replay ? null : h("div.row",
         host ? h("button.primary", { type: "button", "data-action": "rematch", "data-testid": "rematch", disabled: ctx.pending }, "Play again with the same players") : null,
         h("button", { type: "button", "data-action": "go-home", "data-testid": "go-home" }, "Back to the start"))));
+}
+
+/** Hidden bills shown at the end (PUBLIC-1), largest first: "$100k ×2, $10k". */
+function bills(list) {
+  if (!list?.length) return "nothing";
+  const counts = new Map();
+  for (const b of [...list].sort((x, y) => y.value - x.value)) counts.set(b.value, (counts.get(b.value) ?? 0) + 1);
+  return [...counts].map(([value, n]) => (n > 1 ? `${money(value)} ×${n}` : money(value))).join(", ");
 }
 
 function thousands(value) {
