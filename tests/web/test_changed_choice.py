@@ -21,8 +21,11 @@ GAMES = {
 }
 
 
-async def open_table(server: Any, game: str, settings: dict[str, int]) -> list[Client]:
-    """Two seats on deltas, one on whole views only, and a spectator; the game started."""
+async def open_table(
+    server: Any, game: str, settings: dict[str, int], deltas: bool
+) -> list[Client]:
+    """Three seats and a spectator, the game started: the first two seats and the spectator
+    on `deltas`, the third on whole views only."""
     async with httpx.AsyncClient(base_url=server.url) as http:
         body = {"name": "p0", "game": game, "settings": settings}
         first = (await http.post("/api/rooms", json=body)).json()
@@ -31,10 +34,10 @@ async def open_table(server: Any, game: str, settings: dict[str, int]) -> list[C
             joined = await http.post(f"/api/rooms/{first['code']}/join", json={"name": f"p{i}"})
             seats.append(joined.json())
     code = first["code"]
-    clients = [await Client.open(server.ws, code, s["token"]) for s in seats[:2]]
+    clients = [await Client.open(server.ws, code, s["token"], deltas) for s in seats[:2]]
     clients.append(await Client.open(server.ws, code, seats[2]["token"], deltas=False))
     watcher = await Client.open(server.ws, code)
-    await watcher.send({"type": "spectate"})
+    await watcher.send({"type": "spectate"} | ({} if deltas else {"deltas": False}))
     await watcher.until(lambda m: m["type"] == "view")
     assert (await clients[0].lobby("start"))["type"] == "ack"
     for c in [*clients, watcher]:
@@ -55,13 +58,14 @@ def choices(client: Client, kind: str) -> list[Any]:
     return offered
 
 
+@pytest.mark.parametrize("deltas", [True, False], ids=["deltas", "whole-views-only"])
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_changed_choice_reaches_only_its_owner(server: Any, game: str) -> None:
+def test_a_changed_choice_reaches_only_its_owner(server: Any, game: str, deltas: bool) -> None:
     settings, kind, shown = GAMES[game]
     field = "card"
 
     async def scenario() -> None:
-        mover, other, plain, watcher = await open_table(server, game, settings)
+        mover, other, plain, watcher = await open_table(server, game, settings, deltas)
         first = choices(mover, kind)[0]
         window = mover.game["window"]["id"]
         chosen = await mover.act({"type": kind, field: first}, window=window)
@@ -82,12 +86,12 @@ def test_a_changed_choice_reaches_only_its_owner(server: Any, game: str) -> None
             assert await until_pong(c) == [], "a changed choice must reach no one else"
             assert c.view is not None and c.view["version"] == held[id(c)]
 
-        # The owner's patched view is exactly what a resync gives at that version.
-        assert mover.doc is not None
-        kept = {k: v for k, v in mover.doc.items() if k != "server_time"}
-        await mover.send({"type": "resync"})
-        fresh = await mover.until(lambda m: m["type"] == "view" and m["game"]["log_from"] == 0)
-        assert {k: v for k, v in fresh.items() if k != "server_time"} == kept
+        if deltas:  # the owner's patched view is exactly what a resync gives at that version
+            assert mover.doc is not None
+            kept = {k: v for k, v in mover.doc.items() if k != "server_time"}
+            await mover.send({"type": "resync"})
+            fresh = await mover.until(lambda m: m["type"] == "view" and m["game"]["log_from"] == 0)
+            assert {k: v for k, v in fresh.items() if k != "server_time"} == kept
 
         # The next public change is one version on for everyone, and the owner's patch fits.
         theirs = choices(other, kind)[0]
@@ -96,7 +100,7 @@ def test_a_changed_choice_reaches_only_its_owner(server: Any, game: str) -> None
         for c in (mover, plain, watcher):
             view = await c.until(lambda m: m["type"] == "view")
             assert view["version"] == chosen["version"] + 1
-        assert mover.patches and mover.game["me"][shown] == second
+        assert bool(mover.patches) == deltas and mover.game["me"][shown] == second
         for c in (mover, other, plain, watcher):
             await c.close()
 

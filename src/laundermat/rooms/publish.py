@@ -45,7 +45,7 @@ class _Held:
     over: bool
     public: dict[str, Any] | None  # the game's public part without its log (this push's)
     log_size: int
-    kept: bool  # false: nobody holds this version to be patched (all whole-view clients)
+    kept: bool  # false: nobody was connected to hold this version
     # Encoded, not kept as objects: compact, and no alias of the match's live state can
     # change them after the push. Each seat's private part has no log pointers; None: that
     # seat gets whole views.
@@ -111,10 +111,9 @@ class Publisher:
         public = split.public_view(log_from) if split is not None else None
         core = None if public is None else {k: v for k, v in public.items() if k not in _LOG_KEYS}
         log_size = match.log_length() if match is not None else 0
-        # Someone will hold this version as a base for patches: keep what it holds.
-        keep = any(m.sub is not None and m.sub not in self.full_only for m in members) or any(
-            sub not in self.full_only for sub in self.spectators
-        )
+        # Someone connected holds this version: keep it as the next push's base, for patches
+        # and to tell a change only some seats see (even on a table of whole-view clients).
+        keep = any(m.sub is not None for m in members) or bool(self.spectators)
         now = _Held(room, deadline, match, over, core, log_size, keep)
         if keep:
             now.public_bytes = _compact(orjson.dumps(core))
