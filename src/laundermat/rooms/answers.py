@@ -19,7 +19,7 @@ from ..games import RuleError
 from .errors import RoomError
 from .members import Member
 from .records import DuplicateCommand, StoreUnavailable
-from .wire import Observer, ack_bytes, error_bytes
+from .wire import Announce, Observer, ack_bytes, error_bytes
 
 T = TypeVar("T")
 
@@ -31,7 +31,7 @@ async def answer_once(
     limit: int,
     observer: Observer,
     version: int,
-    push: Callable[[Callable[[int], None]], None],
+    push: Callable[[Announce], None],
 ) -> tuple[bool, T | None]:
     """Returns whether `run` ran, was acked and pushed. `version`: the one viewers hold now;
     `push(announce)` sends every viewer the change, calling `announce(version that shows it)`

@@ -29,10 +29,9 @@ from ..games import Match
 from ..games.patch import Op, diff, unescape
 from ..games.view_parts import NotAnOverlay, Private, SplitViews, compose, parts
 from .members import Member
-from .wire import Subscriber
+from .wire import Announce, Subscriber
 
 _LOG_KEYS = ("log", "log_from")
-Announce = Callable[[int], None]  # told the version of a change before its views go out
 
 
 @dataclass(slots=True)
@@ -138,11 +137,12 @@ class Publisher:
             elif quiet:
                 assert base is not None and shared is not None
                 ops = _private_ops(base, now, seat, private, shared[1])
-                if ops is None:
-                    m.sub.send(frame.whole(seat, 0 if m.sub not in self.full_only else log_from))
-                elif ops:  # nothing at all for a seat this change does not concern
-                    whole = m.sub in self.full_only
-                    m.sub.send(frame.whole(seat, log_from) if whole else frame.patch(b"", ops))
+                if ops == []:
+                    continue  # nothing at all for a seat this change does not concern
+                if m.sub in self.full_only:
+                    m.sub.send(frame.whole(seat, log_from))
+                else:
+                    m.sub.send(frame.whole(seat, 0) if ops is None else frame.patch(b"", ops))
             elif m.sub in self.full_only:
                 m.sub.send(frame.whole(seat, log_from))
             elif base is None or shared is None:

@@ -24,7 +24,7 @@ from .lobby import Lobby, RoomStatus
 from .members import Member, token_matches
 from .play import GameDriver
 from .presence import AwayClocks
-from .publish import Announce, Publisher
+from .publish import Publisher
 from .records import LiveRoom, RoomRecord, StoreLike, StoreUnavailable
 from .seats_bots import BotSeats
 from .wire import NoObserver, Observer, RoomConfig, Subscriber, error_bytes, welcome_bytes
@@ -261,11 +261,9 @@ class Room:
         if member is None or member.sub is not sub:
             return False, None  # this socket no longer holds the seat
         limit, version = self.config.answered_limit, self.views.version
-        push = self._push_announced
-        return await answer_once(member, command_id, run, limit, self.observer, version, push)
-
-    def _push_announced(self, announce: Callable[[int], None]) -> None:
-        self._push(announce=announce)
+        return await answer_once(
+            member, command_id, run, limit, self.observer, version, lambda a: self._push((), a)
+        )
 
     async def _apply(
         self, command: Command, client_id: str | None, player_id: str | None = None
@@ -320,7 +318,9 @@ class Room:
     def _deadline(self) -> int | None:
         return self.play.deadline_ms if self._playing() else None
 
-    def _push(self, full: Collection[Subscriber] = (), announce: Announce | None = None) -> None:
+    def _push(
+        self, full: Collection[Subscriber] = (), announce: Callable[[int], None] | None = None
+    ) -> None:
         match, members = self.play.match, self.lobby.members
         self.views.push(self.info(), self._deadline(), match, members, full, announce)
         self.bots.changed()

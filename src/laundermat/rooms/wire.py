@@ -3,10 +3,14 @@ configuration, and the two small messages it encodes itself (ack and error)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 import orjson
+
+# Told the version that shows a change before its views go out (the command's ack).
+Announce = Callable[[int], None]
 
 
 class Subscriber(Protocol):
