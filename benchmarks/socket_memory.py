@@ -24,11 +24,11 @@ from typing import Any
 import httpx
 import uvicorn
 
+from laundermat.bots.server_process import free_port
 from laundermat.web.app import create_app
 from laundermat.web.serve import uvicorn_config
 from laundermat.web.settings import ServerSettings
 
-from .capacity.server import free_port
 from .wsclient import WsClient, connect
 
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import httpx
 
+from laundermat.bots.server_process import free_port
+
 from .stats import Process
 
 HOST = "127.0.0.1"  # all traffic stays on this machine's loopback
@@ -41,14 +43,6 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
 
 
 async def start_server(

@@ -24,13 +24,14 @@ from typing import Any
 import httpx
 import redis
 
+from laundermat.bots.server_process import free_port
+
 from ..tcp_proxy import TcpProxy
 from .services import (
     REPO,
     Nginx,
     RedisServer,
     drop_database,
-    free_port,
     fresh_database,
 )
 

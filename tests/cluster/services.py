@@ -16,16 +16,11 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from laundermat.bots.server_process import free_port
+
 REPO = Path(__file__).resolve().parents[2]
 NGINX_DIR = REPO / "deploy" / "nginx"
 PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def binary(name: str) -> str:

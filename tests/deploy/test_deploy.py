@@ -12,7 +12,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,6 +20,8 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+
+from laundermat.bots.server_process import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -97,12 +98,6 @@ def test_the_image_runs_as_a_non_root_user_with_a_healthcheck() -> None:
     assert "HEALTHCHECK" in text and "/healthz" in text
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _fresh_database(url: str) -> str:
     """A new empty database beside the one in `url`, as a fresh deployment would have."""
     import asyncio
@@ -133,7 +128,7 @@ def _fresh_database(url: str) -> str:
 def test_the_container_start_sequence_serves_complete_games_on_postgresql() -> None:
     command = dockerfile_cmd()
     assert command == ["sh", "scripts/docker-start.sh"]
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",

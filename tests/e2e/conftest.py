@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -25,6 +24,8 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from laundermat.bots.server_process import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -42,13 +43,6 @@ NARROW_PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1280, "height": 800}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     base = os.environ.get("E2E_BASE_URL")  # run against a server someone already started
@@ -56,7 +50,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base.rstrip("/")
         return
     tmp = tmp_path_factory.mktemp("e2e-server")
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNDERMAT_")}
     env.pop("DATABASE_URL", None)
     env.update(

@@ -10,7 +10,6 @@ import asyncio
 import os
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,8 @@ from typing import Any
 
 import httpx
 import pytest
+
+from laundermat.bots.server_process import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 TIME_SCALE = 0.05  # 15 s → 0.75 s, 30 s → 1.5 s
@@ -33,13 +34,6 @@ PER_ADDRESS_FOR_TESTS = {
     "join_attempts_per_minute": "100000",
 }
 BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class ServerProcess:

@@ -15,7 +15,8 @@ from pathlib import Path
 import httpx
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A port nothing listens on now (the OS picks it; the caller binds it soon after)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -26,7 +27,7 @@ class Server:
     """One `laundermat serve`, restartable on the same database."""
 
     def __init__(self, db_url: str, schema: str | None, log_path: Path, env: dict[str, str]):
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNDERMAT_")}
