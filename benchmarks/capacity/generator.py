@@ -20,6 +20,16 @@ from .stats import LoopLag, Stats
 from .tables import BaseTable, Table
 
 
+def quiet_collector() -> None:
+    """No automatic collections in the load generator: a pause stops every simulated player
+    at once, and the paced commands held back then reach the server together, which the run
+    then reports as the server's tail. Collections ran anyway after a freeze: 18 full ones
+    in one 1,500-table step, up to 644 ms each, the generator's loop stalled for up to 355 ms
+    (docs/benchmarks.md). Cycles wait for `grow`'s collection, outside any measured window;
+    a window's garbage is a few MiB."""
+    gc.disable()
+
+
 class Generator:
     def __init__(
         self, kind: str, port: int, pace: float, seed: int, game: GameSpec | None = None
@@ -59,10 +69,8 @@ class Generator:
 
         start = len(self.tables)
         await asyncio.gather(*(one(start + i) for i in range(need)))
-        # What the tables hold now lives as long as the run: out of the collector's sight,
-        # so a full collection does not walk thousands of sockets. One stopped this
-        # generator for 367 ms at 750 tables, and the paced commands it held back then
-        # reached the server together (docs/benchmarks.md).
+        # What the tables hold now lives as long as the run: out of the collector's sight.
+        # Between two of these the collector does not run at all (`quiet_collector`).
         gc.collect()
         gc.freeze()
 

@@ -61,6 +61,7 @@ class Paced:
     mode: str
     rng: random.Random
     handle: asyncio.TimerHandle | None
+    due = 0.0  # the next paced tick, on this table's own grid (loop time)
 
     def tick(self) -> None:
         raise NotImplementedError
@@ -72,7 +73,26 @@ class Paced:
 
     def start_paced(self, pace: float) -> None:
         self.mode = "paced"
-        self._schedule(self.rng.random() * pace)
+        self.due = asyncio.get_running_loop().time() + self.rng.random() * pace
+        self._arm()
+
+    def _next_paced(self, pace: float) -> None:
+        """The next tick at this table's own phase, not `pace` after this one fired: ticks
+        that a stall of this process made late would otherwise keep firing together at every
+        later period, and each stall would fuse more tables into one burst of commands, which
+        the server then answers one after another (docs/benchmarks.md, "The load generator's
+        own bursts"). Ticks a stall skipped entirely are dropped, not sent together.
+        Called by the tick that was due (the loop may run it a hair before `due`)."""
+        now = asyncio.get_running_loop().time()
+        self.due += pace
+        while self.due <= now:
+            self.due += pace
+        self._arm()
+
+    def _arm(self) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+        self.handle = asyncio.get_running_loop().call_at(self.due, self.tick)
 
     def start_closed(self) -> None:
         self.mode = "closed"
@@ -275,7 +295,7 @@ class Table(Paced):
         self.handle = None
         gen = self.gen
         if self.mode == "paced":
-            self.handle = asyncio.get_running_loop().call_later(gen.pace, self.tick)
+            self._next_paced(gen.pace)
         if self.inflight is not None:
             if gen.measuring and self.mode == "paced":
                 gen.stats.skipped += 1
@@ -371,7 +391,7 @@ class BaseTable(Paced):
         self.handle = None
         gen = self.gen
         if self.mode == "paced":
-            self.handle = asyncio.get_running_loop().call_later(gen.pace, self.tick)
+            self._next_paced(gen.pace)
         if self.wait is not None:
             if gen.measuring and self.mode == "paced":
                 gen.stats.skipped += 1
