@@ -8,7 +8,7 @@ import os
 import time
 from typing import TYPE_CHECKING, Any
 
-from .stats import Window, gc_pauses, histogram, histogram_quantile, ms, percentile
+from .stats import Window, busiest, gc_pauses, histogram, histogram_quantile, ms, percentile
 
 if TYPE_CHECKING:  # a row reads the generator's counters; it never drives it
     from .generator import Generator
@@ -47,6 +47,9 @@ def summarise(gen: Generator, window: Window, rooms: int) -> dict[str, Any]:
         # reach the server together.
         "loadgen_lag_max_ms": ms(max(gen.lag.samples, default=0.0)),
         "loadgen_lags_over_20ms": sum(1 for lag in gen.lag.samples if lag > 0.02),
+        # The offered load's bursts: commands sent in the busiest 10 ms and 100 ms.
+        "sent_max_10ms": busiest(stats.sent_at, 0.01),
+        "sent_max_100ms": busiest(stats.sent_at, 0.1),
     }
     if gen.kind == "laundermat":
         before, after = window.metrics_before, window.metrics_after

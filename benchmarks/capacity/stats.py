@@ -19,6 +19,13 @@ def percentile(values: list[float], q: float) -> float | None:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def busiest(times: list[float], width: float) -> int:
+    """The most of `times` (seconds) in any one slot of `width` seconds: how bursty the
+    offered load was (at 750 commands/s evenly spread, 7.5 in a 10 ms slot)."""
+    slots = Counter(int(t / width) for t in times)
+    return max(slots.values(), default=0)
+
+
 def ms(value: float | None) -> float | None:
     return None if value is None else round(value * 1000, 2)
 
@@ -29,6 +36,7 @@ class Stats:
     sender: list[float] = field(default_factory=list)  # command → the sender's own view
     timer: list[float] = field(default_factory=list)  # deadline → last seat's timeout view
     commands: int = 0
+    sent_at: list[float] = field(default_factory=list)  # when each counted command went out
     skipped: int = 0  # ticks that found the previous command unanswered
     rejected: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)

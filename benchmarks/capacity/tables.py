@@ -346,6 +346,7 @@ class Table(Paced):
     def _count(self) -> None:
         if self.gen.measuring:
             self.gen.stats.commands += 1
+            self.gen.stats.sent_at.append(time.perf_counter())
 
 
 # ---------------------------------------------------------------------- baseline tables
@@ -406,3 +407,4 @@ class BaseTable(Paced):
         self.rng.choice(self.clients).send_text(b'{"type":"x"}')
         if gen.measuring:
             gen.stats.commands += 1
+            gen.stats.sent_at.append(now)
