@@ -32,7 +32,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
     parser.add_argument("--steps", type=lambda s: [int(x) for x in s.split(",")])
     parser.add_argument("--step-seconds", type=float)
-    parser.add_argument("--warmup", type=float)
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        help="seconds of play before each window; early commands of a game cost less than "
+        "later ones, so 240 measures a steady state (docs/benchmarks.md)",
+    )
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between a room's commands")
     parser.add_argument("--saturate-rooms", type=int)
     parser.add_argument("--saturate-seconds", type=float)
