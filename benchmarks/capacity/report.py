@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .stats import Window, busiest, gc_pauses, histogram, histogram_quantile, ms, percentile
@@ -86,8 +87,30 @@ def summarise(gen: Generator, window: Window, rooms: int) -> dict[str, Any]:
             },
             view_bytes_mean=round(stats.view_bytes / stats.views) if stats.views else None,
             **gc_pauses(before, after),
+            # How far the games had gone: an early game's commands cost less than a late
+            # one's, so a window of young games is not a steady state (docs/benchmarks.md).
+            game_rounds=game_rounds(gen),
         )
     return row
+
+
+def game_rounds(gen: Generator) -> dict[str, int]:
+    """How many tables were in each round at the end of the window ("over": finished,
+    "lobby": between games), read from one seat's view of each table."""
+    rounds: Counter[str] = Counter()
+    for table in gen.tables:
+        seat = next((s for s in getattr(table, "seats", ()) if s.raw), None)
+        if seat is None:
+            continue
+        view = seat.current()
+        game = view.get("game")
+        if not game or view.get("room", {}).get("status") != "playing":
+            rounds["lobby"] += 1
+        elif game.get("phase") == "over":
+            rounds["over"] += 1
+        else:
+            rounds[str(game.get("round"))] += 1
+    return dict(sorted(rounds.items()))
 
 
 def show(label: str, row: dict[str, Any]) -> None:
