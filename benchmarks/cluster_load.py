@@ -17,7 +17,7 @@ import httpx
 import orjson
 from tests.cluster.harness import Cluster
 
-from benchmarks.capacity.generator import Generator, quiet_collector
+from benchmarks.capacity.generator import Generator
 from benchmarks.capacity.seat import Seat
 from benchmarks.capacity.server import HOST
 from benchmarks.capacity.stats import Process, histogram, histogram_quantile, ms, percentile
@@ -138,8 +138,7 @@ async def ramp(
     """Rooms through nginx, step by step, until p99 passes 4x the target."""
     assert cluster.nginx is not None
     gen = ClusterGenerator(cluster.nginx.port, pace, seed=1)
-    gen.lag.start()
-    quiet_collector()
+    gen.start()
     rows: list[dict[str, Any]] = []
     try:
         async with httpx.AsyncClient(base_url=gen.url, timeout=60) as http:
@@ -169,8 +168,7 @@ async def relay_latency(
     assert len(cluster.replicas) == 2
     first = cluster.replicas[0]
     gen = ClusterGenerator(first.port, pace, seed=2)
-    gen.lag.start()
-    quiet_collector()
+    gen.start()
     try:
         async with httpx.AsyncClient(timeout=60) as http:
             gen.http = http

@@ -20,16 +20,6 @@ from .stats import LoopLag, Stats
 from .tables import BaseTable, Table
 
 
-def quiet_collector() -> None:
-    """No automatic collections in the load generator: a pause stops every simulated player
-    at once, and the paced commands held back then reach the server together, which the run
-    then reports as the server's tail. Collections ran anyway after a freeze: 18 full ones
-    in one 1,500-table step, up to 644 ms each, the generator's loop stalled for up to 355 ms
-    (docs/benchmarks.md). Cycles wait for `grow`'s collection, outside any measured window;
-    a window's garbage is a few MiB."""
-    gc.disable()
-
-
 class Generator:
     def __init__(
         self, kind: str, port: int, pace: float, seed: int, game: GameSpec | None = None
@@ -48,6 +38,16 @@ class Generator:
         self.stopping = False
         self.lag = LoopLag()
         self.http: httpx.AsyncClient | None = None
+
+    def start(self) -> None:
+        """Watch this process's loop lag, and turn off automatic collections: a pause stops
+        every simulated player at once, and the paced commands held back then reach the
+        server together, which the run then reports as the server's tail. Collections ran
+        anyway after a freeze: 18 full ones in one 1,500-table step, up to 644 ms each
+        (docs/benchmarks.md). Cycles wait for `grow`'s collection, outside any measured
+        window."""
+        self.lag.start()
+        gc.disable()
 
     # ------------------------------------------------------------ building rooms
 
@@ -70,7 +70,7 @@ class Generator:
         start = len(self.tables)
         await asyncio.gather(*(one(start + i) for i in range(need)))
         # What the tables hold now lives as long as the run: out of the collector's sight.
-        # Between two of these the collector does not run at all (`quiet_collector`).
+        # Between two of these the collector does not run at all (`start`).
         gc.collect()
         gc.freeze()
 

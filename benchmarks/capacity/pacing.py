@@ -21,14 +21,12 @@ class Paced:
         raise NotImplementedError
 
     def _schedule(self, delay: float) -> None:
-        if self.handle is not None:
-            self.handle.cancel()
-        self.handle = asyncio.get_running_loop().call_later(delay, self.tick)
+        self._arm(asyncio.get_running_loop().time() + delay)
 
     def start_paced(self, pace: float) -> None:
         self.mode = "paced"
         self.due = asyncio.get_running_loop().time() + self.rng.random() * pace
-        self._arm()
+        self._arm(self.due)
 
     def _next_paced(self, pace: float) -> None:
         """The next tick at this table's own phase, not `pace` after this one fired: ticks
@@ -41,12 +39,12 @@ class Paced:
         self.due += pace
         while self.due <= now:
             self.due += pace
-        self._arm()
+        self._arm(self.due)
 
-    def _arm(self) -> None:
+    def _arm(self, when: float) -> None:
         if self.handle is not None:
             self.handle.cancel()
-        self.handle = asyncio.get_running_loop().call_at(self.due, self.tick)
+        self.handle = asyncio.get_running_loop().call_at(when, self.tick)
 
     def start_closed(self) -> None:
         self.mode = "closed"

@@ -15,7 +15,7 @@ import httpx
 
 from ..wsclient import WsClient, connect
 from .games import GameSpec
-from .generator import Generator, quiet_collector
+from .generator import Generator
 from .report import show, summarise
 from .server import HOST, Server, start_server
 from .stats import Process, Window, ms, percentile
@@ -141,8 +141,7 @@ async def run_kind(
         kind, args.server_core, workdir, payload, args.server_env, args.nice
     )
     gen = Generator(kind, server.port, args.pace, args.seed, game)
-    gen.lag.start()
-    quiet_collector()
+    gen.start()
     label = gen.game.name if kind == "laundermat" else kind
     out: dict[str, Any] = {"kind": kind, "ramp": []}
     if kind == "laundermat":
