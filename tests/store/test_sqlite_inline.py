@@ -202,3 +202,37 @@ def test_a_lone_command_commits_without_a_turn_of_the_loop(tmp_path: Path) -> No
             await store.close()
 
     run(go())
+
+
+def _timer(path: Path, game_id: int) -> tuple[int | None, int | None]:
+    with sqlite3.connect(path) as db:
+        row = db.execute("SELECT deadline_ms, window_id FROM games WHERE id = ?", (game_id,))
+        found = row.fetchone()
+        return found[0], found[1]
+
+
+def test_a_command_that_keeps_its_window_leaves_the_game_row_alone(tmp_path: Path) -> None:
+    """The game's row holds its snapshot: a command whose deadline and window are the ones
+    stored does not rewrite it, and one that changes either does."""
+    path = tmp_path / "timer.db"
+
+    async def go() -> None:
+        store = await Store.open(f"sqlite:///{path}")
+        try:
+            game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
+            await store.append_command(game_id, 1, {"type": "timeout"}, 9, 1)
+            log = store._sqlite_log
+            assert log is not None and log._inline is not None
+            steps = [(9, 1, False), (9, 1, False), (None, 1, True), (None, 2, True), (7, 2, True)]
+            for seq, (deadline, window, rewrites) in enumerate(steps, start=2):
+                before = log._inline.total_changes
+                await asyncio.sleep(0)  # one inline commit a turn
+                await store.append_command(game_id, seq, {"type": "timeout"}, deadline, window)
+                # the command's row, and the game's only when its timer changed
+                assert log._inline.total_changes - before == (2 if rewrites else 1)
+                assert _timer(path, game_id) == (deadline, window)
+            assert _commands(path, game_id) == list(range(1, 7))
+        finally:
+            await store.close()
+
+    run(go())
