@@ -100,6 +100,16 @@ def test_patched_viewers_hold_the_whole_view_after_every_change() -> None:
             assert game["log_from"] in (len(log), 0)
             log = log[: game["log_from"]] + game["log"]
         assert log == whole(room, plain, 4)["game"]["log"] and len(log) > 50
+        # Once the game is over, a later change (a seat leaving) sends no log again: the
+        # reveal's whole view carried all of it, and nothing is logged after it.
+        seen = len(plain.messages)
+        await room.disconnect(subs[0])
+        later = [m for m in plain.messages[seen:] if m["type"] == "view"]
+        assert later and all(m["game"]["log_from"] == len(log) for m in later)
+        assert all(m["game"]["log"] == [] for m in later)
+        for sub in subs[1:]:
+            assert held(sub) == whole(room, sub, room.lobby.holder(sub).seat)
+        assert held(watcher) == whole(room, watcher, None)
 
     asyncio.run(scenario())
 

@@ -105,7 +105,9 @@ class Publisher:
         held = self._held
         over = match is not None and match.over()
         fresh = held is None or held.match is not match or held.over != over
-        log_from = 0 if over or fresh else self.log_mark
+        # A new match or the end of one (the reveal rewrites old entries) sends the whole log;
+        # later pushes, even once the game is over, only what was logged since the last.
+        log_from = 0 if fresh else self.log_mark
         split = parts(match) if match is not None else None
         public = split.public_view(log_from) if split is not None else None
         core = None if public is None else {k: v for k, v in public.items() if k not in _LOG_KEYS}
