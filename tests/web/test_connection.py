@@ -52,3 +52,89 @@ def test_queued_messages_go_out_before_the_close() -> None:
         assert ws.closed == (4003, "kicked")
 
     asyncio.run(scenario())
+
+
+class OpenSocket:
+    """A peer whose socket always takes a message at once (the usual case)."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed: tuple[int, str] | None = None
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+
+def test_a_writable_socket_is_sent_to_at_once() -> None:
+    """No turn of the loop between the room's send and the socket's write."""
+
+    async def scenario() -> None:
+        ws: Any = OpenSocket()
+        conn = Connection(ws, queue_size=4)
+        for i in range(10):  # more than the queue holds: none of them queues
+            conn.send(b'{"n": %d}' % i)
+            assert ws.sent[-1] == f'{{"n": {i}}}'  # before anything else runs
+        assert not conn.closing
+        assert conn._writer is None  # an idle socket holds no task
+        await conn.finish()
+        assert ws.closed == (1000, "")
+
+    asyncio.run(scenario())
+
+
+def test_a_send_that_must_wait_is_finished_first_and_in_order() -> None:
+    async def scenario() -> None:
+        ws: Any = StuckSocket()
+        conn = Connection(ws, queue_size=4)
+        conn.send(b"1")  # starts at once, then waits for the socket
+        conn.send(b"2")
+        conn.send(b"3")
+        assert ws.sent == ["1"]
+        ws.release.set()
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert ws.sent == ["1", "2", "3"]
+        assert conn._writer is None  # the writer ends with its queue
+        conn.send(b"4")  # the queue is empty again: sent at once
+        assert ws.sent == ["1", "2", "3", "4"]
+        await conn.finish()
+        assert ws.closed == (1000, "")
+
+    asyncio.run(scenario())
+
+
+class GoneSocket(OpenSocket):
+    async def send_text(self, text: str) -> None:
+        raise ConnectionResetError("the peer went away")
+
+
+def test_a_peer_gone_mid_send_closes_the_connection() -> None:
+    async def scenario() -> None:
+        ws: Any = GoneSocket()
+        conn = Connection(ws, queue_size=4)
+        conn.send(b"1")
+        assert conn.closing
+        conn.send(b"2")  # dropped: nothing more is sent
+        assert conn._writer is None  # nothing to wait for in finish()
+        await conn.finish()
+        assert ws.closed is None  # a socket already gone is not closed again
+
+    asyncio.run(scenario())
+
+
+def test_a_waiting_send_is_stopped_by_finish() -> None:
+    async def scenario() -> None:
+        ws: Any = StuckSocket()
+        conn = Connection(ws, queue_size=4)
+        conn.send(b"1")
+        await asyncio.sleep(0)  # the writer takes the send over, and waits with it
+        await conn.finish(timeout=0.05)  # the peer never reads: the writer is cancelled
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert conn._writer.cancelled()
+        assert ws.sent == ["1"]
+
+    asyncio.run(scenario())

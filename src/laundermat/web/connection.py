@@ -1,8 +1,13 @@
-"""One socket as a room subscriber: a bounded send queue drained by its own writer task.
+"""One socket as a room subscriber: sent at once when it can be, else a bounded send queue
+drained by its own writer task.
 
-A room never awaits a socket: `send` only queues. A reader too slow to keep up fills its
-queue and is dropped (1013), instead of stalling its room (docs/FIELD-NOTES.md: uvicorn's
-websockets-sansio `send()` waits while the socket is not writable).
+A room never awaits a socket. `send` writes the message straight away when nothing is queued
+and the socket takes it without waiting, which is almost always: the ASGI send coroutine is
+driven by hand (`_Eager`) and finishes in that one step, with no task woken, no future made.
+When it would wait (uvicorn's websockets-sansio `send()` waits while the socket is not
+writable, docs/FIELD-NOTES.md), the writer task finishes that send and the next messages
+queue behind it. A reader too slow to keep up fills its queue and is dropped (1013), instead
+of stalling its room.
 
 The queue is a list and one future the writer waits on, not an `asyncio.Queue`: that holds
 three deques and an Event, ~3.3 KiB a socket before anything is queued (docs/benchmarks.md).
@@ -12,7 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Coroutine
 from enum import Enum
+from typing import Any
 
 from starlette.websockets import WebSocket
 
@@ -47,8 +54,9 @@ class Connection:
         self._reason = ""
         self._size = queue_size
         self._queue: list[bytes | object] = []
-        self._ready: asyncio.Future[None] | None = None  # the writer waits for an item
-        self._writer = asyncio.create_task(self._write())
+        # Only while something waits to be sent: a task per idle socket would cost memory
+        # on every seat of every table for nothing.
+        self._writer: asyncio.Task[None] | None = None
 
     def become(self, state: ConnState) -> None:
         if state not in TRANSITIONS[self.state]:
@@ -60,6 +68,15 @@ class Connection:
     def send(self, data: bytes) -> None:
         if self.state is ConnState.CLOSING:
             return
+        if self._writer is None:  # nothing queued or in flight: now, in order
+            try:
+                pending = _Eager.start(self.ws.send_text(data.decode()))
+            except Exception:
+                self._gone()
+                return
+            if pending is not None:  # the socket is not writable: a writer finishes it
+                self._put(pending)
+            return
         if len(self._queue) >= self._size:
             self.close(1013, "too slow: reconnect for a fresh view")
             return
@@ -67,9 +84,8 @@ class Connection:
 
     def _put(self, item: bytes | object) -> None:
         self._queue.append(item)
-        ready = self._ready
-        if ready is not None and not ready.done():
-            ready.set_result(None)
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._write())
 
     def close(self, code: int, reason: str) -> None:
         """Close after the messages already queued (so an error arrives before its close)."""
@@ -84,33 +100,83 @@ class Connection:
     # ------------------------------------------------------------ the writer
 
     async def _write(self) -> None:
+        """Send what is queued, in order, then end (the next send goes at once again)."""
         queue = self._queue
         try:
-            while True:
-                if not queue:
-                    self._ready = asyncio.get_running_loop().create_future()
-                    await self._ready
-                    self._ready = None
-                    continue
+            while queue:
                 item = queue.pop(0)
                 if item is _CLOSE:
                     await self.ws.close(self.close_code or 1000, self._reason[:120])
                     return
-                assert isinstance(item, bytes)
-                await self.ws.send_text(item.decode())
+                if isinstance(item, _Eager):
+                    await item.finish()
+                else:
+                    assert isinstance(item, bytes)
+                    await self.ws.send_text(item.decode())
         except Exception:
-            # The peer went away mid-send; the reader sees the disconnect and cleans up.
-            if self.state is not ConnState.CLOSING:
-                self.become(ConnState.CLOSING)
+            self._gone()
+        finally:
+            if not self.closing:
+                self._writer = None  # a closing connection keeps it, for finish()
+
+    def _gone(self) -> None:
+        """The peer went away mid-send; the reader sees the disconnect and cleans up."""
+        self._queue.clear()
+        if self.state is not ConnState.CLOSING:
+            self.become(ConnState.CLOSING)
 
     async def finish(self, timeout: float = 2.0) -> None:
         """Let the writer flush and close, then make sure it is gone."""
         if self.state is not ConnState.CLOSING:
             self.close(1000, "")
+        writer = self._writer
+        if writer is None:
+            return
         with contextlib.suppress(asyncio.TimeoutError, Exception):
-            await asyncio.wait_for(asyncio.shield(self._writer), timeout)
-        self._writer.cancel()
+            await asyncio.wait_for(asyncio.shield(writer), timeout)
+        writer.cancel()
 
     @property
     def closing(self) -> bool:
         return self.state is ConnState.CLOSING
+
+
+class _Eager:
+    """A send coroutine run by hand up to its first wait, then finished by the writer.
+
+    What a task would do for it (asyncio's `Task.__step`), minus the task: the coroutine
+    yields the future it waits on (or None for a bare yield); once that is done it is
+    resumed, and reads the future's result or exception itself."""
+
+    __slots__ = ("_coro", "_waiting")
+
+    def __init__(self, coro: Coroutine[Any, Any, None], waiting: Any) -> None:
+        self._coro, self._waiting = coro, waiting
+
+    @classmethod
+    def start(cls, coro: Coroutine[Any, Any, None]) -> _Eager | None:
+        """Run `coro` until it finishes (None) or waits (the rest, to `finish`)."""
+        try:
+            waiting = coro.send(None)
+        except StopIteration:
+            return None
+        return cls(coro, waiting)
+
+    async def finish(self) -> None:
+        coro, waiting = self._coro, self._waiting
+        try:
+            while True:
+                if waiting is None:
+                    await asyncio.sleep(0)
+                else:
+                    waiting._asyncio_future_blocking = False
+                    # Waited on, not awaited: its outcome, a cancellation included, is the
+                    # coroutine's to read; only this task's own cancellation stops here.
+                    await asyncio.wait((waiting,))
+                try:
+                    waiting = coro.send(None)
+                except StopIteration:
+                    return
+        except BaseException:
+            coro.close()  # cancelled: the coroutine is not resumed again
+            raise
