@@ -17,6 +17,7 @@ import logging
 import re
 import time
 from collections.abc import Callable
+from typing import Any
 
 from fastapi import FastAPI
 from starlette.types import Receive, Scope, Send
@@ -58,6 +59,18 @@ class SocketFastPath(FastAPI):
         await socket_endpoint(WebSocket(scope, receive, send), found[1])
 
 
+def drop_handshake(ws: WebSocket) -> None:
+    """uvicorn's websockets-sansio protocol keeps the opening handshake's request and
+    response, with their headers, for the socket's whole life, though it reads them only
+    until the accept is sent: ~3 KiB a socket (docs/benchmarks.md). Once the socket is
+    accepted they go. Any other protocol class, or one not yet accepted, is left alone."""
+    protocol: Any = getattr(ws._send, "__self__", None)  # the ASGI send: a protocol method
+    if type(protocol).__name__ != "WebSocketsSansIOProtocol":
+        return
+    if getattr(protocol, "handshake_complete", False) and hasattr(protocol, "response"):
+        protocol.request = protocol.response = None
+
+
 async def socket_route(ws: WebSocket) -> None:
     await socket_endpoint(ws, ws.path_params["code"])
 
@@ -80,6 +93,7 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
             return  # relayed to the room's owner, or told to reconnect
     if ws.client_state is WebSocketState.CONNECTING:  # a held socket is accepted already
         await ws.accept()
+    drop_handshake(ws)
     conn = Connection(ws, settings.send_queue_size)
     app.connections.add(conn)
     app.metrics.connections.inc()
