@@ -25,6 +25,8 @@ COMMANDS = {
         *("benchmarks.store_bench", "--commands", "40", "--rooms", "2"),
         *("--postgres", PG_URL, "--fenced", "1"),
     ],
+    "send": ["benchmarks.send_bench", "--pushes", "50", "--rounds", "1"],
+    "wide_row": ["benchmarks.wide_row_bench", "--snapshot-kib", "4", "--commits", "20"],
     "capacity": ["benchmarks.capacity", "--help"],
     # Goblin tables of 4 through the whole capacity harness, in miniature (~20 s).
     "goblin_tables_capacity": [
