@@ -15,10 +15,15 @@ class StuckSocket:
         self.sent: list[str] = []
         self.closed: tuple[int, str] | None = None
         self.release = asyncio.Event()
+        self.waiting = 0  # sends suspended in this socket
 
     async def send_text(self, text: str) -> None:
         self.sent.append(text)
-        await self.release.wait()
+        self.waiting += 1
+        try:
+            await self.release.wait()
+        finally:
+            self.waiting -= 1
 
     async def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)
@@ -31,6 +36,7 @@ def test_a_full_queue_drops_only_that_connection() -> None:
         for i in range(10):
             conn.send(b'{"n": %d}' % i)  # never blocks the caller (the room)
         assert conn.closing and conn.close_code == 1013
+        assert ws.waiting == 0  # the send that was waiting was closed, not left suspended
         ws.release.set()  # the peer wakes up: it gets the close, not a backlog
         await conn.finish()
         assert ws.closed is not None and ws.closed[0] == 1013

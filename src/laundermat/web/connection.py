@@ -94,6 +94,9 @@ class Connection:
         self.become(ConnState.CLOSING)
         self.close_code, self._reason = code, reason
         if len(self._queue) >= self._size:  # a slow reader: what it has not read is lost
+            for item in self._queue:
+                if isinstance(item, _Eager):
+                    item.abandon()
             self._queue.clear()
         self._put(_CLOSE)
 
@@ -161,6 +164,10 @@ class _Eager:
         except StopIteration:
             return None
         return cls(coro, waiting)
+
+    def abandon(self) -> None:
+        """Never finished: the coroutine is closed where it waits (its waiter is removed)."""
+        self._coro.close()
 
     async def finish(self) -> None:
         coro, waiting = self._coro, self._waiting
