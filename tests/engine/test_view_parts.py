@@ -48,35 +48,6 @@ def check_split(state: GameState, rng: random.Random) -> None:
                 other = perturb(state, seat, rng)
                 assert private == private_view(other, seat, log_from), "leaks another's secret"
         assert public == public_view(state, log_from), "compose changed the shared part"
-        # What the platform keeps of a push (its log entries are sent once, never diffed).
-        core = {key: value for key, value in public.items() if key != "log"}
-        shared = _containers(core) & _containers(state)
-        assert not shared, "the public part shares a container with the live state"
-
-
-def _containers(value: object, seen: set[int] | None = None) -> set[int]:
-    """The ids of every list, dict and object reachable from `value`, through slotted and
-    plain objects' fields (the event log's packed entries are bytes). A public part that
-    held one of the state's could change after the push that kept it: the platform keeps
-    the last one to diff the next against (publish.py)."""
-    seen = set() if seen is None else seen
-    if id(value) in seen or isinstance(value, str | int | float | bool | type(None)):
-        return seen
-    if isinstance(value, dict):
-        seen.add(id(value))
-        for item in value.values():
-            _containers(item, seen)
-    elif isinstance(value, list | tuple):
-        if isinstance(value, list):
-            seen.add(id(value))
-        for item in value:
-            _containers(item, seen)
-    else:
-        seen.add(id(value))  # an object: walk its fields
-        fields = [*getattr(value, "__slots__", ()), *getattr(value, "__dict__", {})]
-        for name in fields:
-            _containers(getattr(value, name, None), seen)
-    return seen
 
 
 def play_split(seed: int, n: int) -> None:

@@ -196,7 +196,7 @@ def _common(state: GameState, viewer: int | None, over: bool, log_from: int) -> 
         "turn_order": turn_order(state),
         "players": _players(state, viewer, over),
         "display": [_bill(c) for c in state.display],
-        "collisions": [{**_bill(c.card), "seats": list(c.seats)} for c in state.collisions],
+        "collisions": [{**_bill(c.card), "seats": c.seats} for c in state.collisions],
         "vault_size": len(state.vault),
         "market": [
             {"kind": str(a), "cost": COST[a], "points": POINTS[a], "stock": state.market[a]}

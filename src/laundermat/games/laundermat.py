@@ -23,8 +23,6 @@ from .protocol import JSON, Command, Policy, RuleError, Setting, Window
 
 class LaunderMatMatch:
     __slots__ = ("game",)
-    # engine.public_view shares no container with the state (tests/engine/test_view_parts.py).
-    fresh_public = True
 
     def __init__(self, game: engine.Game) -> None:
         self.game = game

@@ -25,14 +25,7 @@ Private = dict[str, Any]  # JSON Pointer -> value
 
 @runtime_checkable
 class SplitViews(Protocol):
-    """What a game adds to `Match` for views computed once per change (optional).
-
-    A match whose `public_view` builds every list and dict anew, sharing none with its live
-    state, may say so with a class attribute `fresh_public = True`: the platform then keeps
-    the last public part as it is, to diff the next one against, instead of keeping its
-    encoding and decoding it again (rooms/publish.py). A shared container would change with
-    the state after the push and hide that change from every patched viewer, so a game
-    that says it should test it (tests/engine/test_view_parts.py does for LaunderMat)."""
+    """What a game adds to `Match` for views computed once per change (optional)."""
 
     def public_view(self, log_from: int = 0) -> JSON:
         """What every viewer sees (a spectator's whole view): shared, so never changed."""

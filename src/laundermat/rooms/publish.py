@@ -10,13 +10,10 @@ latter carry the log since the last push, as before deltas.
 
 What every patched viewer holds is kept once per room (`_Held`): the room part, the deadline,
 the game's public part without its log, and each connected seat's private part without log
-pointers; never a copy of anyone's encoded view. The public part is kept as the objects the
-game built when the game says they share nothing with its live state (`fresh_public`,
-games/view_parts.py): the next diff then decodes nothing. Otherwise it is kept encoded.
-
-A resync sends the current state at the current version: that is what patched viewers hold
-because the room pushes after every change (room.py); a change left unpushed would reach
-them in the next patch, but a client that resynced in between would then hold something else.
+pointers; never a copy of anyone's encoded view. A resync sends the current state at the
+current version: that is what patched viewers hold because the room pushes after every change
+(room.py); a change left unpushed would reach them in the next patch, but a client that
+resynced in between would then hold something else.
 """
 
 from __future__ import annotations
@@ -45,15 +42,13 @@ class _Held:
     deadline: int | None
     match: Match | None
     over: bool
-    # The game's public part without its log: kept as objects only from a game whose public
-    # part shares nothing with its live state (`fresh_public`), else only its encoding.
-    public: dict[str, Any] | None
+    public: dict[str, Any] | None  # the game's public part without its log (this push's)
     log_size: int
     kept: bool  # false: nobody was connected to hold this version
     # Encoded, not kept as objects: compact, and no alias of the match's live state can
     # change them after the push. Each seat's private part has no log pointers; None: that
     # seat gets whole views.
-    public_bytes: bytes = b"null"  # "null": none, or kept as objects
+    public_bytes: bytes = b"null"
     room_bytes: bytes = b"{}"
     private: dict[int, bytes | None] = field(default_factory=dict)
 
@@ -121,10 +116,8 @@ class Publisher:
         # and to tell a change only some seats see (even on a table of whole-view clients).
         keep = any(m.sub is not None for m in members) or bool(self.spectators)
         now = _Held(room, deadline, match, over, core, log_size, keep)
-        objects = split is not None and getattr(split, "fresh_public", False) is True
         if keep:
-            if not objects:  # decoded again for the next push's diff
-                now.public_bytes = _compact(orjson.dumps(core))
+            now.public_bytes = _compact(orjson.dumps(core))
             now.room_bytes = _compact(orjson.dumps(room))
         base = None if fresh or held is None or not held.kept else held
         shared = None if base is None or not keep else self._shared_ops(base, now, public, log_from)
@@ -175,9 +168,7 @@ class Publisher:
             else:
                 sub.send(frame.patch(shared[0], []))
         self.log_mark = log_size
-        now.room = None  # only its encoding is kept
-        if not objects or not keep:
-            now.public = None
+        now.public = now.room = None  # only their encodings are kept
         self._held = now
 
     def _shared_ops(
@@ -192,11 +183,8 @@ class Publisher:
         if held.deadline != now.deadline:
             ops.append({"op": "replace", "path": "/deadline", "value": now.deadline})
         game_ops: list[Op] = []
-        old = held.public
-        if old is None and held.public_bytes != b"null":
-            old = orjson.loads(held.public_bytes)
-        if public is not None and old is not None:
-            game_ops = diff(old, now.public, "/game")
+        if public is not None and held.public_bytes != b"null":
+            game_ops = diff(orjson.loads(held.public_bytes), now.public, "/game")
             for index, entry in enumerate(public["log"][held.log_size - log_from :]):
                 game_ops.append(
                     {"op": "add", "path": f"/game/log/{held.log_size + index}", "value": entry}
