@@ -144,3 +144,76 @@ def test_a_waiting_send_is_stopped_by_finish() -> None:
         assert ws.sent == ["1"]
 
     asyncio.run(scenario())
+
+
+class KeptWaiterSocket:
+    """Waits on a future it keeps and checks before it waits again, as the legacy
+    `websockets` protocol's drain does: a send given up must have that future cancelled."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed: tuple[int, str] | None = None
+        self.waiter: asyncio.Future[None] | None = None
+
+    def _check(self) -> None:
+        assert self.waiter is None or self.waiter.cancelled(), "a drain is still waited on"
+
+    async def send_text(self, text: str) -> None:
+        self._check()
+        self.sent.append(text)
+        self.waiter = asyncio.get_running_loop().create_future()
+        await self.waiter
+        self.waiter = None
+
+    async def close(self, code: int, reason: str) -> None:
+        self._check()
+        self.closed = (code, reason)
+
+
+def test_a_dropped_waiting_send_cancels_what_it_waits_on() -> None:
+    async def scenario() -> None:
+        ws: Any = KeptWaiterSocket()
+        conn = Connection(ws, queue_size=4)
+        for i in range(10):
+            conn.send(b"%d" % i)
+        assert conn.closing and conn.close_code == 1013
+        assert ws.waiter is not None and ws.waiter.cancelled()
+        await conn.finish()
+        assert ws.closed is not None and ws.closed[0] == 1013  # the close still goes out
+
+    asyncio.run(scenario())
+
+
+class CancellingSocket(OpenSocket):
+    async def send_text(self, text: str) -> None:
+        raise asyncio.CancelledError  # e.g. the protocol's own task torn down
+
+
+def test_a_send_cancelled_under_the_room_is_that_socket_gone_not_the_room() -> None:
+    async def scenario() -> None:
+        ws: Any = CancellingSocket()
+        conn = Connection(ws, queue_size=4)
+        conn.send(b"1")  # raises nothing into the room's code
+        assert conn.closing
+        await conn.finish()
+
+    asyncio.run(scenario())
+
+
+def test_a_waiting_send_cancelled_under_the_writer_sends_nothing_after_it() -> None:
+    async def scenario() -> None:
+        ws: Any = KeptWaiterSocket()
+        conn = Connection(ws, queue_size=4)
+        conn.send(b"1")  # waits
+        conn.send(b"2")  # queued behind it
+        await asyncio.sleep(0)  # the writer takes the waiting send over
+        assert ws.waiter is not None
+        ws.waiter.cancel()  # the socket gives up on it
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert conn.closing  # the peer counts as gone: nothing overtakes "2"
+        conn.send(b"3")
+        assert ws.sent == ["1"]
+        await conn.finish()
+
+    asyncio.run(scenario())

@@ -71,7 +71,7 @@ class Connection:
         if self._writer is None:  # nothing queued or in flight: now, in order
             try:
                 pending = _Eager.start(self.ws.send_text(data.decode()))
-            except Exception:
+            except (Exception, asyncio.CancelledError):  # never the room's own cancellation
                 self._gone()
                 return
             if pending is not None:  # the socket is not writable: a writer finishes it
@@ -94,11 +94,14 @@ class Connection:
         self.become(ConnState.CLOSING)
         self.close_code, self._reason = code, reason
         if len(self._queue) >= self._size:  # a slow reader: what it has not read is lost
-            for item in self._queue:
-                if isinstance(item, _Eager):
-                    item.abandon()
-            self._queue.clear()
+            self._drop_queue()
         self._put(_CLOSE)
+
+    def _drop_queue(self) -> None:
+        for item in self._queue:
+            if isinstance(item, _Eager):
+                item.abandon()
+        self._queue.clear()
 
     # ------------------------------------------------------------ the writer
 
@@ -116,15 +119,22 @@ class Connection:
                 else:
                     assert isinstance(item, bytes)
                     await self.ws.send_text(item.decode())
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # finish() stops this writer
+            self._gone()  # the send itself was cancelled: treated as the peer gone
         except Exception:
             self._gone()
         finally:
+            if queue and not self.closing:  # never left behind a later send
+                self._gone()
             if not self.closing:
                 self._writer = None  # a closing connection keeps it, for finish()
 
     def _gone(self) -> None:
         """The peer went away mid-send; the reader sees the disconnect and cleans up."""
-        self._queue.clear()
+        self._drop_queue()
         if self.state is not ConnState.CLOSING:
             self.become(ConnState.CLOSING)
 
@@ -166,8 +176,8 @@ class _Eager:
         return cls(coro, waiting)
 
     def abandon(self) -> None:
-        """Never finished: the coroutine is closed where it waits (its waiter is removed)."""
-        self._coro.close()
+        """Never finished: closed where it waits, as a cancelled task's coroutine would be."""
+        _stop(self._coro, self._waiting)
 
     async def finish(self) -> None:
         coro, waiting = self._coro, self._waiting
@@ -185,5 +195,16 @@ class _Eager:
                 except StopIteration:
                     return
         except BaseException:
-            coro.close()  # cancelled: the coroutine is not resumed again
+            _stop(coro, waiting)  # cancelled: the coroutine is not resumed again
             raise
+
+
+def _stop(coro: Coroutine[Any, Any, None], waiting: Any) -> None:
+    """What cancelling a task does to the coroutine it runs: the future it waits on is
+    cancelled (an implementation may keep that future and check it later: the legacy
+    `websockets` one does), then the coroutine is closed. Nothing it raises reaches the
+    caller, which may be a room closing one slow socket."""
+    if isinstance(waiting, asyncio.Future) and not waiting.done():
+        waiting.cancel()
+    with contextlib.suppress(Exception):
+        coro.close()

@@ -94,7 +94,8 @@ class Session:
                 if exc.code != "bad_token":
                     raise
             else:
-                self.conn.become(PLAYER)
+                if not self.conn.closing:  # the welcome's send may have found the peer gone
+                    self.conn.become(PLAYER)
                 return
         # A failed guess: only these count against the address.
         if not await limiter.allow(self.address):
@@ -110,7 +111,8 @@ class Session:
             if not message.deltas:
                 room.views.full_views(self.conn)
             await room.connect(self.conn, None)
-            self.conn.become(SPECTATOR)
+            if not self.conn.closing:
+                self.conn.become(SPECTATOR)
         elif room is None and await limiter.allow(self.address):  # guesses left: say so, count it
             self.fail("room_not_found", 4004)
         else:
