@@ -8,12 +8,25 @@ from typing import Any
 from laundermat.web.connection import Connection
 
 
-class StuckSocket:
-    """A peer that never reads: every send waits forever."""
+class OpenSocket:
+    """A peer whose socket always takes a message at once (the usual case)."""
 
     def __init__(self) -> None:
         self.sent: list[str] = []
         self.closed: tuple[int, str] | None = None
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+
+class StuckSocket(OpenSocket):
+    """A peer that never reads: every send waits until `release` is set."""
+
+    def __init__(self) -> None:
+        super().__init__()
         self.release = asyncio.Event()
         self.waiting = 0  # sends suspended in this socket
 
@@ -24,9 +37,6 @@ class StuckSocket:
             await self.release.wait()
         finally:
             self.waiting -= 1
-
-    async def close(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
 
 
 def test_a_full_queue_drops_only_that_connection() -> None:
@@ -58,20 +68,6 @@ def test_queued_messages_go_out_before_the_close() -> None:
         assert ws.closed == (4003, "kicked")
 
     asyncio.run(scenario())
-
-
-class OpenSocket:
-    """A peer whose socket always takes a message at once (the usual case)."""
-
-    def __init__(self) -> None:
-        self.sent: list[str] = []
-        self.closed: tuple[int, str] | None = None
-
-    async def send_text(self, text: str) -> None:
-        self.sent.append(text)
-
-    async def close(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
 
 
 def test_a_writable_socket_is_sent_to_at_once() -> None:
@@ -146,13 +142,12 @@ def test_a_waiting_send_is_stopped_by_finish() -> None:
     asyncio.run(scenario())
 
 
-class KeptWaiterSocket:
+class KeptWaiterSocket(OpenSocket):
     """Waits on a future it keeps and checks before it waits again, as the legacy
     `websockets` protocol's drain does: a send given up must have that future cancelled."""
 
     def __init__(self) -> None:
-        self.sent: list[str] = []
-        self.closed: tuple[int, str] | None = None
+        super().__init__()
         self.waiter: asyncio.Future[None] | None = None
 
     def _check(self) -> None:
@@ -167,7 +162,7 @@ class KeptWaiterSocket:
 
     async def close(self, code: int, reason: str) -> None:
         self._check()
-        self.closed = (code, reason)
+        await super().close(code, reason)
 
 
 def test_a_dropped_waiting_send_cancels_what_it_waits_on() -> None:

@@ -9,8 +9,9 @@ writable, docs/FIELD-NOTES.md), the writer task finishes that send and the next 
 queue behind it. A reader too slow to keep up fills its queue and is dropped (1013), instead
 of stalling its room.
 
-The queue is a list and one future the writer waits on, not an `asyncio.Queue`: that holds
-three deques and an Event, ~3.3 KiB a socket before anything is queued (docs/benchmarks.md).
+The queue is a plain list, not an `asyncio.Queue` (three deques and an Event, ~3.3 KiB a
+socket before anything is queued, docs/benchmarks.md), and the writer task exists only while
+it has something to send: an idle socket holds neither.
 """
 
 from __future__ import annotations
