@@ -84,3 +84,25 @@ def test_any_value_in_any_field_is_a_command_or_malformed(kind: str, draw: st.Da
     command = _parse(data)
     if command is not None:  # accepted: it survives its own JSON round trip
         assert parse_command(command.to_dict()) == command
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(VALID)), st.data())
+def test_a_commands_json_form_is_its_fields_copied(kind: str, draw: st.DataObject) -> None:
+    """GEN-2: `to_dict` (the command log's form) has every field as dataclasses.asdict would
+    give it, and shares no mutable value with the command (a frozen command stays as it was
+    whatever its caller does with the dict)."""
+    data: dict[str, Any] = {"type": kind, **VALID[kind]}
+    names = [f.name for f in dataclasses.fields(COMMAND_TYPES[kind])]
+    name = draw.draw(st.sampled_from(names), label="field")
+    data[name] = draw.draw(JSON, label="value")
+    command = _parse(data)
+    if command is None:
+        command = parse_command({"type": kind, **VALID[kind]})
+    before = dataclasses.asdict(command)
+    form = command.to_dict()
+    assert form == {**before, "type": kind}
+    for value in form.values():
+        if isinstance(value, dict | list):
+            value.clear()
+    assert dataclasses.asdict(command) == before

@@ -30,7 +30,10 @@ class Command:
                 object.__setattr__(self, name, checked)
 
     def to_dict(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
+        # Not dataclasses.asdict: it deep-copies field by field, 5-10 times the cost of this
+        # for every command the rooms log (docs/benchmarks.md). Fields hold ints, strings,
+        # tuples and, in one command, a dict of ints: a dict is the only one copied.
+        data = {name: _plain(getattr(self, name)) for name in _field_names(type(self))}
         data["type"] = self.type
         return data
 
@@ -212,6 +215,10 @@ def _field_names(cls: type[Command]) -> tuple[str, ...]:
     if names is None:
         names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
     return names
+
+
+def _plain(value: Any) -> Any:
+    return dict(value) if isinstance(value, dict) else value
 
 
 def _whole(name: str, value: Any) -> Any:
