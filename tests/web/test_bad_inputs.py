@@ -87,6 +87,17 @@ BAD_MESSAGES: list[tuple[str, str]] = [
     ('{"type": "lobby", "id": "x19", "action": "kick", "player_id": {"a": 1}}', "bad_message"),
     ('{"type": "lobby", "id": "x20", "action": "settings", "settings": []}', "bad_message"),
     ('{"type": ["ping"]}', "bad_message"),
+    # A value of the wrong JSON type is refused, never converted (strict models): as window 1
+    # these would have been acted on, and in a lobby a "no" switched stand-ins off.
+    ('{"type": "act", "id": "x21", "command": {"type": "skip"}, "window": true}', "bad_message"),
+    ('{"type": "act", "id": "x22", "command": {"type": "skip"}, "window": "1"}', "bad_message"),
+    ('{"type": "act", "id": "x23", "command": {"type": "skip"}, "window": 1.0}', "bad_message"),
+    ('{"type": "lobby", "id": "x24", "action": "stand_in", "on": "no"}', "bad_message"),
+    ('{"type": "lobby", "id": "x25", "action": "stand_in", "on": 1}', "bad_message"),
+    (
+        '{"type": "lobby", "id": "x26", "action": "settings", "settings": {"round_timer": "60"}}',
+        "bad_message",
+    ),
     ('{"type": "hello", "token": ["' + "a" * 40 + '"]}', "bad_message"),
 ]
 
@@ -162,7 +173,11 @@ def test_too_big_and_rate_limited_close_the_socket(server: ServerProcess) -> Non
         code, _, clients = await seated_game(server, 3, round_timer=600)
         big = await Client.open(server.ws, code, max_size=2**20)
         await big.ws.send('{"type": "ping", "pad": "' + "x" * 20_000 + '"}')
+        assert (await big.recv())["code"] == "too_big"  # told why, then closed
         assert await _closed_with(big) == 1009
+        huge = await Client.open(server.ws, code, max_size=2**20)  # refused unread
+        await huge.ws.send('{"type": "ping", "pad": "' + "x" * 100_000 + '"}')
+        assert await _closed_with(huge) == 1009
         chatty = await Client.open(server.ws, code)
         await chatty.send({"type": "spectate"})
         for _ in range(200):
@@ -195,6 +210,10 @@ def test_foreign_origin_is_refused(server: ServerProcess) -> None:
 
 
 def test_http_errors_are_error_bodies(server: ServerProcess) -> None:
+    def create(**body: Any) -> httpx.Response:
+        headers = {"content-type": "application/json"}
+        return httpx.post(server.url + "/api/rooms", headers=headers, **body)
+
     cases = [
         (httpx.post(server.url + "/api/rooms", json={"name": ""}), 400, "bad_message"),
         (httpx.post(server.url + "/api/rooms", content=b"{"), 400, "bad_message"),
@@ -212,10 +231,19 @@ def test_http_errors_are_error_bodies(server: ServerProcess) -> None:
             400,
             "bad_message",
         ),  # SETUP-3: only the allowed timers
+        # Of the wrong JSON type: refused, not converted to an allowed timer.
+        (create(json={"name": "a", "settings": {"round_timer": "60"}}), 400, "bad_message"),
+        (create(json={"name": "a", "settings": {"bribe_timer": 30.0}}), 400, "bad_message"),
+        # Bodies that cannot even be decoded are bad messages too.
+        (create(content=b'{"name":' + b"[" * 5000 + b"]" * 5000 + b"}"), 400, "bad_message"),
+        (create(content=b'{"name":"\xff\xfe"}'), 400, "bad_message"),
+        (httpx.put(server.url + "/api/rooms", json={}), 405, "bad_request"),
     ]
     for response, status, code in cases:
         assert response.status_code == status, response.text
         assert response.json()["code"] == code
+    head = httpx.head(server.url + "/api/catalog")  # the wrong method says which are right
+    assert head.status_code == 405 and head.headers["allow"] == "GET"
 
 
 def test_room_creations_and_joins_are_limited_per_address(make_server: Any) -> None:
@@ -243,5 +271,21 @@ def test_open_sockets_are_limited_per_address(make_server: Any) -> None:
         assert await _closed_with(third) == 1008
         await first.close()
         await second.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_hello_of_the_wrong_type_is_refused_before_its_token(server: ServerProcess) -> None:
+    """`deltas: "no"` is not false: refused as a bad message (lax validation took it for
+    false and went on to check the token)."""
+
+    async def scenario() -> None:
+        code, _ = await new_room(server.url, 1)
+        client = await Client.open(server.ws, code)
+        await client.send({"type": "hello", "token": "x" * 43, "deltas": "no"})
+        assert (await client.recv())["code"] == "bad_message"
+        await client.send({"type": "hello", "token": "x" * 43, "deltas": False})
+        assert (await client.recv())["code"] == "bad_token"
+        await client.close()
 
     asyncio.run(scenario())

@@ -24,6 +24,7 @@ from .conftest import ServerProcess
         ("\u00a0Li\u3000Wei\u00a0", "Li Wei"),  # no-break and ideographic spaces are spaces
         ("ﬁona", "fiona"),  # the ligature is two letters
         ("🎲 Dice", "🎲 Dice"),
+        ("\u2764\ufe0f Bo", "\u2764\ufe0f Bo"),  # an emoji's variation selector is kept
     ],
 )
 def test_names_are_trimmed_and_normalised(raw: str, expected: str) -> None:
@@ -47,6 +48,11 @@ def test_names_are_trimmed_and_normalised(raw: str, expected: str) -> None:
         "Ann\u2029",  # Zp
         "\ue000Ann",  # Co: private use
         "\ufdfa" * 2,  # NFKC expands each to 18 letters: too long once normalised
+        "Ann\ufe0f",  # a variation selector after a letter: looks like "Ann"
+        "An\u034fn",  # combining grapheme joiner (default-ignorable, Mn)
+        "\u3164",  # Hangul filler (default-ignorable, Lo): shows as nothing
+        "\u2800\u2800",  # Braille pattern blank
+        "\u115fAnn",  # Hangul choseong filler
     ],
 )
 def test_bad_names_are_refused_with_bad_name(raw: str) -> None:
@@ -59,6 +65,7 @@ def test_names_that_look_the_same_have_the_same_key() -> None:
     assert name_key("Ann") == name_key("ann") == name_key("ANN") == name_key("\uff21\uff4e\uff4e")
     assert name_key("Strasse") == name_key("STRAßE")  # casefold, not lower
     assert name_key("Ann") != name_key("Anne")
+    assert name_key("\u2764\ufe0f") == name_key("\u2764")  # the same heart, either style
 
 
 def test_names_over_http(server: ServerProcess) -> None:

@@ -5,8 +5,13 @@ spaces plain spaces), trimmed, and runs of spaces become one. Characters that ar
 reorder or hide text are refused rather than dropped, so nobody is surprised by the name
 they are shown: control characters (Cc), format characters such as bidirectional overrides
 and zero-width spaces (Cf), line and paragraph separators (Zl, Zp), and surrogates, private-use
-and unassigned code points (Cs, Co, Cn). Two names clash when their case-folded NFKC forms
-are equal. Look-alikes across scripts (a Cyrillic "a" for a Latin one) are not caught.
+and unassigned code points (Cs, Co, Cn); the other code points Unicode says to ignore when
+rendering (Default_Ignorable_Code_Point: the Hangul fillers, the combining grapheme joiner,
+Mongolian and Khmer invisible marks) and the Braille blank, which show as nothing; and a
+variation selector anywhere but after a symbol (it picks an emoji's style; after a letter it
+only makes "Ann" a different name that looks the same). Two names clash when their
+case-folded NFKC forms, variation selectors left out, are equal. Look-alikes across scripts (a
+Cyrillic "a" for a Latin one) are not caught.
 """
 
 from __future__ import annotations
@@ -17,13 +22,32 @@ from .errors import RoomError
 
 MAX_NAME_LENGTH = 24  # the protocol's limit, checked again after normalising (NFKC can grow)
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+# Default_Ignorable_Code_Point outside the categories above and the variation selectors
+# (Unicode 15, DerivedCoreProperties.txt), and U+2800 BRAILLE PATTERN BLANK.
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0\u2800")
+
+
+def _variation_selector(c: str) -> bool:
+    return "\ufe00" <= c <= "\ufe0f" or "\U000e0100" <= c <= "\U000e01ef"
+
+
+def _hidden(text: str) -> bool:
+    """Whether `text` holds a character that is refused (see the module's docstring)."""
+    before = ""
+    for c in text:
+        if unicodedata.category(c) in _REFUSED_CATEGORIES or c in _INVISIBLE:
+            return True
+        if _variation_selector(c) and not (before and unicodedata.category(before) == "So"):
+            return True
+        before = c
+    return False
 
 
 def normalize_name(raw: str) -> str:
     """The name as it will be stored and shown, or `RoomError("bad_name", ...)`."""
     name = " ".join(unicodedata.normalize("NFKC", raw).split())
     # Checked on the input and the result: normalising must not smuggle one in either.
-    if any(unicodedata.category(c) in _REFUSED_CATEGORIES for c in raw + name):
+    if _hidden(raw) or _hidden(name):
         raise RoomError(
             "bad_name", "Names cannot contain control, invisible or formatting characters."
         )
@@ -38,4 +62,4 @@ def name_key(name: str) -> str:
     """What two names are compared by: NFKC, case-folded, spaces collapsed. Also right for
     names stored before names were normalised."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    return " ".join(folded.split())
+    return " ".join("".join(c for c in folded if not _variation_selector(c)).split())

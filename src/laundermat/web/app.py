@@ -203,8 +203,12 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        code = "not_found" if exc.status_code == 404 else "bad_request"
-        return ApiError(code, str(exc.detail), exc.status_code).response()
+        # A 400 here is a body FastAPI could not even decode (invalid UTF-8, JSON nested too
+        # deep): a bad message like any other. The headers carry a 405's `Allow`.
+        code = {400: "bad_message", 404: "not_found"}.get(exc.status_code, "bad_request")
+        response = ApiError(code, str(exc.detail), exc.status_code).response()
+        response.headers.update(exc.headers or {})
+        return response
 
     @app.exception_handler(StoreUnavailable)
     async def unavailable(request: Request, exc: StoreUnavailable) -> JSONResponse:

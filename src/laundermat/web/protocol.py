@@ -34,6 +34,13 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class Input(Strict):
+    """What a client sends: each value of its JSON type, never converted (`"60"` is not a
+    timer, `1.0` and `true` are not window 1, `"no"` is not false); else `bad_message`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
 # ------------------------------------------------------------------ HTTP bodies
 
 
@@ -43,13 +50,13 @@ RoomSettings = Annotated[dict[Annotated[str, Field(max_length=32)], int], Field(
 GameName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z][a-z0-9_]*$")]
 
 
-class CreateRoom(Strict):
+class CreateRoom(Input):
     name: Name
     game: GameName = DEFAULT_GAME
     settings: RoomSettings = Field(default_factory=dict)
 
 
-class JoinRoom(Strict):
+class JoinRoom(Input):
     name: Name
 
 
@@ -121,7 +128,7 @@ class ReplayStep(Strict):
 # ------------------------------------------------------------------ client → server
 
 
-class Hello(Strict):
+class Hello(Input):
     """`deltas: false` asks for whole views only (old clients, bots, debugging); by default a
     view after the first is sent as a `patch` of the previous one (docs/protocol.md)."""
 
@@ -130,12 +137,12 @@ class Hello(Strict):
     deltas: bool = True
 
 
-class Spectate(Strict):
+class Spectate(Input):
     type: Literal["spectate"]
     deltas: bool = True
 
 
-class Act(Strict):
+class Act(Input):
     """A game command. `command` is the engine's JSON form without `seat` (the token is
     the seat), e.g. `{"type": "select", "card": 12}`; a `seat` key is rejected (`bad_message`).
     `window`, when given, is the id of the window the player meant to act in: if another
@@ -147,7 +154,7 @@ class Act(Strict):
     window: int | None = None
 
 
-class LobbyAction(Strict):
+class LobbyAction(Input):
     """Lobby actions. `settings`, `kick`, `start` and `rematch` are the host's; `leave` is
     anyone's (in the lobby it frees the seat; during a game the seat stays, GEN-3). The host's
     platform actions, in the lobby: `add_bot` (a bot in the next free seat), `remove_bot`
@@ -174,11 +181,11 @@ class LobbyAction(Strict):
     nonce: Annotated[str, Field(pattern=r"^[0-9a-f]{32,64}$")] | None = None
 
 
-class Resync(Strict):
+class Resync(Input):
     type: Literal["resync"]
 
 
-class Ping(Strict):
+class Ping(Input):
     type: Literal["ping"]
 
 

@@ -33,13 +33,19 @@ class Server(uvicorn.Server):
         await super().shutdown(sockets)
 
 
+TRANSPORT_SLACK = 4  # uvicorn's frame limit, in multiples of max_message_bytes
+
+
 def uvicorn_config(app: Any, settings: ServerSettings) -> uvicorn.Config:
     return uvicorn.Config(
         app,
         host=settings.host,
         port=settings.port,
         ws=settings.ws,
-        ws_max_size=settings.max_message_bytes,
+        # Above ours, so that a message a little over the limit reaches socket.py and gets
+        # the `too_big` error before its 1009 close; one far over it (it would be buffered
+        # whole) is closed by uvicorn itself, also with 1009 (docs/protocol.md).
+        ws_max_size=settings.max_message_bytes * TRANSPORT_SLACK,
         ws_per_message_deflate=False,  # OWASP; and it costs CPU and memory per socket
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
