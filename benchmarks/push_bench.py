@@ -1,0 +1,142 @@
+"""A push alone (rooms/publish.py): CPU time per push to a table of six, on real games.
+
+Bots play whole LaunderMat games with the engine alone (no room, no store, no sockets). After
+every command each publisher measured pushes the same state to its own six seats; their
+order alternates, so both meet the same machine and the same caches. `--against FILE` loads
+another tree's publish.py beside this one, e.g. the one before a change:
+
+    git show HEAD~1:src/laundermat/rooms/publish.py > /tmp/publish_before.py
+    PYTHONPATH=src:. .venv/bin/python -m benchmarks.push_bench --against /tmp/publish_before.py
+
+It also checks that both send the same bytes (but for `server_time`), so a faster push that
+sends something else is caught here before the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import random
+import re
+import sys
+import time
+from types import ModuleType
+from typing import Any
+
+from laundermat.bots.policy import RandomPolicy
+from laundermat.engine import view
+from laundermat.games.laundermat import GAME
+from laundermat.rooms import publish
+from laundermat.rooms.members import Member
+
+_TIME = re.compile(rb'"server_time":\d+')
+
+
+class Sink:
+    """A seat's socket: keeps the last message, counts the bytes."""
+
+    def __init__(self) -> None:
+        self.last = b""
+        self.bytes = 0
+
+    def send(self, data: bytes) -> None:
+        self.last = data
+        self.bytes += len(data)
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+
+def _load(path: str) -> ModuleType:
+    # A name inside the package, so that the file's relative imports resolve.
+    spec = importlib.util.spec_from_file_location("laundermat.rooms._publish_against", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+class Table:
+    def __init__(self, module: Any) -> None:
+        self.publisher = module.Publisher(lambda: 0)
+        self.members = [
+            Member(f"p{seat}", f"p{seat}", "", 0, seat=seat, sub=Sink()) for seat in range(6)
+        ]
+        self.spent = 0
+        self.pushes = 0
+
+    def push(self, room: dict[str, Any], deadline: int, match: Any, full: bool) -> None:
+        subs = {m.sub for m in self.members if m.sub is not None} if full else ()
+        start = time.process_time_ns()
+        self.publisher.push(room, deadline, match, self.members, subs)
+        self.spent += time.process_time_ns() - start
+        self.pushes += 1
+
+    def sent(self) -> list[bytes]:
+        return [_TIME.sub(b"", m.sub.last) for m in self.members]  # type: ignore[union-attr]
+
+
+def play(tables: list[Table], seed: int, check: bool) -> int:
+    rng = random.Random(seed)
+    match = GAME.new(seed, [f"p{i}" for i in range(6)], {})
+    policy = RandomPolicy(random.Random(seed), wait_chance=0)
+    room = {"code": "BENCH", "status": "playing", "seats": [f"p{i}" for i in range(6)]}
+    for table in tables:
+        table.push(room, 0, match, full=True)
+    commands = 0
+    while not match.over():
+        state = match.game.state
+        actors = list(state.window_actors)
+        rng.shuffle(actors)
+        command = None
+        for seat in actors:
+            command = policy.decide(view(state, seat))
+            if command is not None:
+                break
+        if command is None:
+            command = GAME.timeout(match, state.window_id).to_dict()
+        match.apply(match.parse(command))
+        commands += 1
+        deadline = state.window_id * 1000
+        order = tables if commands % 2 else tables[::-1]
+        for table in order:
+            table.push(room, deadline, match, full=False)
+        if check and len(tables) > 1 and tables[0].sent() != tables[1].sent():
+            raise SystemExit(f"game {seed}, command {commands}: the two pushes differ")
+    return commands
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--against", help="another publish.py, measured in the same run")
+    parser.add_argument("--no-check", action="store_true", help="do not compare their bytes")
+    args = parser.parse_args(argv)
+    modules: list[tuple[str, Any]] = [("this tree", publish)]
+    if args.against:
+        modules.append((args.against, _load(args.against)))
+    totals = {name: [0, 0, 0] for name, _ in modules}
+    commands = 0
+    for seed in range(args.games):
+        tables = [Table(module) for _, module in modules]
+        commands += play(tables, seed, not args.no_check)
+        for (name, _), table in zip(modules, tables, strict=True):
+            total = totals[name]
+            total[0] += table.spent
+            total[1] += table.pushes
+            total[2] += sum(m.sub.bytes for m in table.members)  # type: ignore[union-attr]
+    out: dict[str, Any] = {"games": args.games, "commands": commands}
+    for name, (spent, pushes, sent) in totals.items():
+        out[name] = {
+            "us_per_push": round(spent / pushes / 1e3, 1),
+            "bytes_per_push": sent // pushes,
+        }
+    if args.against:
+        out["ratio"] = round(totals["this tree"][0] / totals[args.against][0], 3)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
