@@ -26,6 +26,11 @@ COMMANDS = {
         *("--postgres", PG_URL, "--fenced", "1"),
     ],
     "send": ["benchmarks.send_bench", "--pushes", "50", "--rounds", "1"],
+    # Against this tree's own file: the loading of another publish.py and the bytes check.
+    "push": [
+        *("benchmarks.push_bench", "--games", "1"),
+        *("--against", "src/laundermat/rooms/publish.py"),
+    ],
     "wide_row": ["benchmarks.wide_row_bench", "--snapshot-kib", "4", "--commits", "20"],
     "capacity": ["benchmarks.capacity", "--help"],
     # Goblin tables of 4 through the whole capacity harness, in miniature (~20 s).
