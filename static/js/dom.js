@@ -65,6 +65,14 @@ function sameKind(a, b) {
 }
 
 function syncAttributes(from, to) {
+  // A control disabled while it has focus (the move it sent is on its way) would drop keyboard
+  // and screen-reader users to <body>: it is marked aria-disabled instead, which keeps focus
+  // and which `delegate` ignores, until a render enables it or focus leaves it.
+  const holdFocus = from === document.activeElement && to.hasAttribute("disabled") && !from.disabled;
+  if (holdFocus) {
+    to.removeAttribute("disabled");
+    to.setAttribute("aria-disabled", "true");
+  }
   for (const attr of Array.from(from.attributes)) {
     if (!to.hasAttribute(attr.name)) {
       // A <details> the user opened stays open unless the render says otherwise.

@@ -224,7 +224,10 @@ function enterRoom(code, session) {
   socket = new RoomSocket(code, session.token, {
     onStatus(status) {
       state.conn = { ...state.conn, status, retryAt: socket?.retryAt ?? null };
-      if (status !== "open") state.pending = null;
+      // A move in flight when the link drops is sent again on the next socket (net.js) and
+      // answered there: it stays pending (its controls busy) until then, unless the room
+      // is gone for good.
+      if (status === "closed") state.pending = null;
       render();
     },
     onWelcome(msg) {
@@ -312,7 +315,7 @@ function send(command, label, after) {
   const window = state.view?.game?.me?.options?.window;
   const id = socket.act(command, window);
   if (id) state.pending = { id, label, after };
-  else notify(OFFLINE_MOVE);
+  else notify(notSent(OFFLINE_MOVE));
   render();
 }
 
@@ -320,8 +323,15 @@ function lobby(action, extra = {}, label = action) {
   if (!socket) return;
   const id = socket.lobby(action, extra);
   if (id) state.pending = { id, label };
-  else notify(OFFLINE_LOBBY);
+  else notify(notSent(OFFLINE_LOBBY));
   render();
+}
+
+/** Why nothing was sent: the room's socket closed for good (e.g. the seat is open in another
+ *  tab) says so; otherwise the link is down for now. */
+function notSent(offline) {
+  const closed = state.conn.closed;
+  return closed ? sentence(closed) : offline;
 }
 
 setInterval(() => tick(root), 250);

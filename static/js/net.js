@@ -52,12 +52,23 @@ const FINAL_CLOSES = { 1000: "left", 4001: "replaced", 4003: "kicked", 4004: "ro
 // Twice within RECONNECT_NOW_MS falls back to the backoff, so a loop cannot spin.
 export const RECONNECT_NOW = 4012;
 const RECONNECT_NOW_MS = 1000;
+// A link that dies without a close (a phone in a tunnel, a router that drops the route)
+// delivers nothing more, and the page's WebSocket is never told. So the socket notes when it
+// last heard anything; after IDLE_PING_MS of silence it asks for a pong, and after DEAD_MS it
+// gives the socket up and reconnects, as after a close. Pings go only on a quiet socket.
+export const IDLE_PING_MS = 5000;
+export const DEAD_MS = 12000;
+const HEARTBEAT_MS = 1000;
 
 /**
  * One room connection. Reconnects with exponential backoff and resends hello; tracks the view
  * version and asks for a resync on a gap; keeps the clock offset to the server.
  *
  * Callbacks: onView(view), onWelcome(msg), onAck(msg), onError(msg), onStatus(status), onClosed(reason)
+ *
+ * A command (`act`, `lobby`) sent and not yet answered when its socket is lost is sent again,
+ * with the same id, on the next socket: the server answers an id once and never applies it
+ * twice (docs/protocol.md), so a move made as the link died is neither lost nor doubled.
  */
 export class RoomSocket {
   constructor(code, token, callbacks) {
@@ -77,15 +88,25 @@ export class RoomSocket {
     this.status = "connecting";
     this.fatal = null;
     this.reconnectedNowAt = -Infinity;
+    this.lastHeard = 0;
+    this.lastPing = 0;
+    this.unanswered = new Map(); // id -> message, in the order sent
+    // The browser knows before the socket does: offline drops it, online retries at once.
+    this.onOffline = () => this.ws && this.drop(this.ws);
+    this.onOnline = () => this.retryNow();
   }
 
   start() {
     this.stopped = false;
+    globalThis.addEventListener?.("offline", this.onOffline);
+    globalThis.addEventListener?.("online", this.onOnline);
     this.connect();
   }
 
   stop() {
     this.stopped = true;
+    globalThis.removeEventListener?.("offline", this.onOffline);
+    globalThis.removeEventListener?.("online", this.onOnline);
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
     if (this.ws) {
@@ -109,10 +130,12 @@ export class RoomSocket {
     this.ws = ws;
     this.version = null; // a new socket starts a new sequence of views
     this.doc = null;
+    this.lastHeard = Date.now(); // a handshake that hangs is given up like a silent socket
+    clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => this.heartbeat(Date.now()), HEARTBEAT_MS);
     ws.onopen = () => {
+      this.lastHeard = Date.now();
       ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "spectate" }));
-      clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.send({ type: "ping" }), 20000);
     };
     ws.onmessage = (event) => this.receive(event.data);
     ws.onerror = () => {}; // onclose follows and handles it
@@ -122,6 +145,7 @@ export class RoomSocket {
       this.ws = null;
       const final = this.fatal ?? FINAL_CLOSES[event.code];
       if (final || this.stopped) {
+        this.unanswered.clear();
         this.setStatus("closed");
         if (!this.stopped) this.cb.onClosed?.(final);
         return;
@@ -149,7 +173,36 @@ export class RoomSocket {
     this.connect();
   }
 
+  /** Called every HEARTBEAT_MS with the time: a ping on a quiet socket, a drop on a dead one. */
+  heartbeat(now) {
+    const ws = this.ws;
+    if (!ws) return;
+    const silent = now - this.lastHeard;
+    if (silent >= DEAD_MS) {
+      this.drop(ws);
+    } else if (ws.readyState === WebSocket.OPEN && silent >= IDLE_PING_MS && now - this.lastPing >= IDLE_PING_MS) {
+      this.lastPing = now;
+      this.send({ type: "ping" });
+    }
+  }
+
+  /** Give a socket up without waiting for its closing handshake (a dead link never answers
+   *  one), then reconnect as after a close. */
+  drop(ws) {
+    if (this.ws !== ws) return;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    try {
+      ws.close();
+    } catch {
+      // already closing
+    }
+    this.ws = null;
+    clearInterval(this.pingTimer);
+    this.scheduleRetry();
+  }
+
   receive(raw) {
+    this.lastHeard = Date.now();
     let msg;
     try {
       msg = JSON.parse(raw);
@@ -164,6 +217,7 @@ export class RoomSocket {
         this.resyncing = false;
         this.setStatus("open");
         this.cb.onWelcome?.(msg);
+        for (const message of this.unanswered.values()) this.send(message);
         break;
       case "view":
         this.doc = !msg.game || msg.game.log_from === 0 ? msg : null;
@@ -173,9 +227,11 @@ export class RoomSocket {
         this.receivePatch(msg);
         break;
       case "ack":
+        this.unanswered.delete(msg.id);
         this.cb.onAck?.(msg);
         break;
       case "error":
+        if (msg.id) this.unanswered.delete(msg.id);
         if (["bad_token", "kicked", "room_not_found", "room_closed", "replaced"].includes(msg.code) && !msg.id) {
           this.fatal = msg.code; // the close that follows is final
         }
@@ -233,14 +289,19 @@ export class RoomSocket {
   }
 
   act(command, window) {
-    const id = this.newId();
-    const message = { type: "act", id, command };
+    const message = { type: "act", id: this.newId(), command };
     if (window !== undefined && window !== null) message.window = window;
-    return this.send(message) ? id : null;
+    return this.sendCommand(message);
   }
 
   lobby(action, extra = {}) {
-    const id = this.newId();
-    return this.send({ type: "lobby", id, action, ...extra }) ? id : null;
+    return this.sendCommand({ type: "lobby", id: this.newId(), action, ...extra });
+  }
+
+  /** Sent now, or null (no open socket: the caller says so); kept until answered. */
+  sendCommand(message) {
+    if (!this.send(message)) return null;
+    this.unanswered.set(message.id, message);
+    return message.id;
   }
 }

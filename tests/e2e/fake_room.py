@@ -33,6 +33,8 @@ class FakeRoom:
         self.received: list[dict[str, Any]] = []
         self.sockets: list[WebSocketRoute] = []
         self.fail_next: tuple[str, str] | None = None  # (code, message) for the next act
+        self.hold = False  # acts are kept unanswered (a slow server, a dying link)
+        self.held: list[tuple[WebSocketRoute, dict[str, Any]]] = []
         self.log_sent = 0
 
     def attach(self, context: BrowserContext) -> None:
@@ -81,7 +83,16 @@ class FakeRoom:
         elif kind == "ping":
             ws.send(json.dumps({"type": "pong", "server_time": now_ms()}))
 
+    def release(self) -> None:
+        """Answer the acts kept while `hold` was set, in order, on the sockets they came on."""
+        self.hold, held, self.held = False, self.held, []
+        for ws, message in held:
+            self.act(ws, message)
+
     def act(self, ws: WebSocketRoute, message: dict[str, Any]) -> None:
+        if self.hold:
+            self.held.append((ws, message))
+            return
         if self.fail_next is not None:
             code, text = self.fail_next
             self.fail_next = None

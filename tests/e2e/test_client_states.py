@@ -235,6 +235,70 @@ def test_version_gap_resync_errors_and_reconnect(open_page: OpenPage, server_url
     expect(page.locator("[data-testid^=draft-bill-]:enabled")).not_to_have_count(0)
 
 
+def wait_for(page: Page, ready: object) -> None:
+    for _ in range(100):
+        if ready():  # type: ignore[operator]
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("timed out")
+
+
+def test_a_move_in_flight_when_the_link_drops_is_sent_again_with_its_id(
+    open_page: OpenPage, server_url: str
+):
+    """The tap reached a link that died: the client sends it again on its next socket, with
+    the same id (the server answers an id once and applies it once), instead of dropping it."""
+    room = FakeRoom(build(3), 0, NAMES)
+    page = open_room(open_page, server_url, room)
+    room.hold = True
+    page.locator("[data-testid^=draft-bill-]").first.click()
+    wait_for(page, lambda: room.sent("act"))
+    first = room.sent("act")[0]
+    room.held = []  # lost with the link
+    room.hold = False
+    room.sockets[-1].close(code=1001, reason="going away")
+    wait_for(page, lambda: len(room.sent("act")) == 2)
+    again = room.sent("act")[1]
+    assert (again["id"], again["command"]) == (first["id"], first["command"])
+    expect(page.locator("[data-testid^=draft-bill-][aria-pressed=true]")).to_have_count(1)
+    expect(page.locator(sel("toast"))).to_have_count(0)
+
+
+def test_keyboard_focus_stays_on_the_control_whose_move_is_on_its_way(
+    open_page: OpenPage, server_url: str
+):
+    room = FakeRoom(build(3), 0, NAMES)
+    page = open_room(open_page, server_url, room)
+    room.hold = True
+    bill = page.locator("[data-testid^=draft-bill-]").first
+    bill.focus()
+    page.keyboard.press("Enter")
+    wait_for(page, lambda: room.sent("act"))
+    expect(bill).to_have_attribute("aria-disabled", "true")  # busy, but still focused
+    expect(bill).to_be_focused()
+    page.keyboard.press("Enter")  # ignored while the first is on its way
+    page.wait_for_timeout(200)
+    assert len(room.sent("act")) == 1
+    room.release()
+    expect(bill).not_to_have_attribute("aria-disabled", "true")
+    expect(bill).to_be_focused()
+
+
+def test_a_seat_taken_by_another_tab_leaves_this_one_frozen(open_page: OpenPage, server_url: str):
+    room = FakeRoom(build(3), 0, NAMES)
+    page = open_room(open_page, server_url, room)
+    ws = room.sockets[-1]
+    ws.send('{"type": "error", "id": null, "code": "replaced", "message": "replaced"}')
+    ws.close(code=4001, reason="replaced")
+    expect(page.locator(sel("banner-replaced"))).to_be_visible()
+    expect(page.locator("[data-testid^=draft-bill-]")).not_to_have_count(0)
+    expect(page.locator("[data-testid^=draft-bill-]:enabled")).to_have_count(0)
+    expect(page.locator("[data-action=reclaim-seat]")).to_be_enabled()
+    page.click("[data-action=reclaim-seat]")  # play here again: the board comes back to life
+    expect(page.locator(sel("banner-replaced"))).to_have_count(0)
+    expect(page.locator("[data-testid^=draft-bill-]:enabled")).not_to_have_count(0)
+
+
 def test_kicked_player_sees_why_and_loses_the_seat(open_page: OpenPage, server_url: str):
     room = FakeRoom(build(3), 0, NAMES)
     page = open_room(open_page, server_url, room)

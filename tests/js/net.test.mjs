@@ -18,7 +18,21 @@ class FakeSocket {
 
 globalThis.WebSocket = FakeSocket;
 globalThis.location = { protocol: "http:", host: "play.example" };
-const { RoomSocket, RECONNECT_NOW } = await import("../../static/js/net.js");
+// The page's online/offline events (Node's global is no EventTarget).
+const browser = new EventTarget();
+globalThis.addEventListener = browser.addEventListener.bind(browser);
+globalThis.removeEventListener = browser.removeEventListener.bind(browser);
+const { RoomSocket, RECONNECT_NOW, IDLE_PING_MS, DEAD_MS } = await import("../../static/js/net.js");
+
+/** The socket `room` holds now, opened and welcomed; what it is sent lands in `sent`. */
+function opened(room, sent = []) {
+  const ws = FakeSocket.made[FakeSocket.made.length - 1];
+  ws.readyState = FakeSocket.OPEN;
+  ws.send = (m) => sent.push(JSON.parse(m));
+  ws.onopen();
+  room.receive(JSON.stringify({ type: "welcome", role: "player", player_id: "p0" }));
+  return { ws, sent };
+}
 
 function socket() {
   FakeSocket.made = [];
@@ -78,4 +92,82 @@ test("a patch from a version to itself is shown; an older view is not", () => {
   room.receive(JSON.stringify({ type: "view", version: 9, server_time: 4, game, room: {} }));
   assert.deepEqual(sent, [{ type: "resync" }]); // version 8 was missed
   room.stop();
+});
+
+// A link that dies without a close (a phone in a tunnel): nothing arrives any more and the
+// WebSocket is never told. A quiet socket asks for a pong; a silent one is given up.
+test("a quiet socket pings; a silent one is given up and reconnected", () => {
+  const room = socket();
+  const { sent } = opened(room);
+  const start = Date.now();
+  room.heartbeat(start + IDLE_PING_MS - 1);
+  assert.deepEqual(sent, [{ type: "hello", token: "token" }]); // not quiet long enough
+  room.heartbeat(start + IDLE_PING_MS);
+  assert.deepEqual(sent.at(-1), { type: "ping" });
+  room.heartbeat(start + IDLE_PING_MS + 1000);
+  assert.equal(sent.filter((m) => m.type === "ping").length, 1); // one per quiet spell
+  assert.equal(room.status, "open");
+  room.heartbeat(start + DEAD_MS);
+  assert.equal(room.ws, null);
+  assert.equal(room.status, "reconnecting");
+  assert.ok(room.retryAt > Date.now());
+  room.stop();
+});
+
+test("anything heard keeps a socket alive", () => {
+  const room = socket();
+  const { ws } = opened(room);
+  const later = Date.now() + DEAD_MS - 1000;
+  room.lastHeard = Date.now() - DEAD_MS + 2000; // almost given up
+  room.receive(JSON.stringify({ type: "pong", server_time: 1 }));
+  room.heartbeat(later);
+  assert.equal(room.ws, ws);
+  room.stop();
+});
+
+test("a move in flight when the link drops is sent again, with its id, once answered no more", () => {
+  const room = socket();
+  const { ws } = opened(room);
+  const id = room.act({ type: "select", card: 3 }, 7);
+  const lobbyId = room.lobby("nonce", { nonce: "ab".repeat(16) });
+  ws.onclose({ code: 1006 }); // dropped before any answer
+  room.retryNow();
+  const again = opened(room).sent;
+  assert.deepEqual(
+    again.slice(1),
+    [
+      { type: "act", id, command: { type: "select", card: 3 }, window: 7 },
+      { type: "lobby", id: lobbyId, action: "nonce", nonce: "ab".repeat(16) },
+    ],
+  );
+  room.receive(JSON.stringify({ type: "ack", id, version: 4 }));
+  room.receive(JSON.stringify({ type: "error", id: lobbyId, code: "not_in_lobby", message: "" }));
+  FakeSocket.made.at(-1).onclose({ code: 1006 });
+  room.retryNow();
+  assert.deepEqual(opened(room).sent, [{ type: "hello", token: "token" }]); // nothing again
+  room.stop();
+});
+
+test("a final close forgets what was unanswered", () => {
+  const room = socket();
+  const { ws } = opened(room);
+  room.act({ type: "skip" }, 1);
+  ws.onclose({ code: 4001 });
+  assert.equal(room.status, "closed");
+  assert.equal(room.unanswered.size, 0);
+  room.stop();
+});
+
+test("the page going offline drops the socket; back online reconnects at once", () => {
+  const room = socket();
+  opened(room);
+  browser.dispatchEvent(new Event("offline"));
+  assert.equal(room.ws, null);
+  assert.equal(room.status, "reconnecting");
+  const made = FakeSocket.made.length;
+  browser.dispatchEvent(new Event("online"));
+  assert.equal(FakeSocket.made.length, made + 1);
+  room.stop();
+  browser.dispatchEvent(new Event("online")); // a stopped socket no longer listens
+  assert.equal(FakeSocket.made.length, made + 1);
 });

@@ -24,7 +24,7 @@ function renderRoom(state) {
       banner,
       state.conn.closed ? null : h("p.loading", { role: "status" }, "Connecting to the room…"));
   }
-  if (view.room.status === "lobby") return renderLobby(state, banner);
+  if (view.room.status === "lobby") return frozenIfClosed(state, renderLobby(state, banner));
   if (!view.game) {
     return h("main.screen", { id: "main", "data-key": "nogame" }, topbar(state), banner,
       h("p.loading", { role: "status" }, "Setting up the game…"));
@@ -36,7 +36,19 @@ function renderRoom(state) {
   }
   const over = view.room.status === "finished" || view.game.phase === "over";
   const notes = [banner, awayLine(view)].filter(Boolean);
-  return client.renderGame(state, notes.length ? notes : null, { end: over ? endExtras(state) : null });
+  return frozenIfClosed(state, client.renderGame(state, notes.length ? notes : null, { end: over ? endExtras(state) : null }));
+}
+
+/** A socket closed for good (the seat is open in another tab, the room closed): the page stays
+ *  in sight, but none of its controls acts until the banner's button is used; the top bar's
+ *  and the banner's stay live. */
+function frozenIfClosed(state, screen) {
+  if (!state.conn.closed) return screen;
+  for (const el of screen.querySelectorAll("button, input, select, textarea")) {
+    if (!el.closest(".banner, header")) el.setAttribute("disabled", "");
+  }
+  screen.setAttribute("data-frozen", "true");
+  return screen;
 }
 
 function connectionBanner(state) {
