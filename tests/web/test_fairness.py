@@ -154,6 +154,30 @@ def test_the_commitment_and_nonces_survive_a_restart(make_server: Any) -> None:
     assert after == before and sorted(after["contributed"]) == sorted(nonces)
 
 
+def test_the_last_games_reveal_survives_a_restart_during_the_rematch(make_server: Any) -> None:
+    """A room shows the finished game's reveal until the next game is over; a restart while
+    the rematch runs must not lose it (an outside crash audit found it did)."""
+    srv = make_server()
+    code, seats = asyncio.run(new_room(srv.url, 3))
+    play_out(srv, code, seats, 7)
+    revealed = httpx.get(f"{srv.url}/api/rooms/{code}").json()["fairness"]["revealed"]
+    assert revealed["game_id"] == finished_record(srv, code)["game_id"]
+
+    async def rematch() -> None:
+        host = await Client.open(srv.ws, code, seats[0]["token"])
+        assert (await host.lobby("rematch"))["type"] == "ack"
+        await host.close()
+
+    asyncio.run(rematch())
+    during = httpx.get(f"{srv.url}/api/rooms/{code}").json()
+    assert (during["status"], during["fairness"]["revealed"]) == ("playing", revealed)
+    srv.kill(signal.SIGKILL)
+    srv.start()
+    after = httpx.get(f"{srv.url}/api/rooms/{code}").json()
+    assert (after["status"], after["fairness"]["revealed"]) == ("playing", revealed)
+    assert after["fairness"]["commitment"] == during["fairness"]["commitment"]
+
+
 def test_finished_games_are_deleted_after_the_retention_period(make_server: Any) -> None:
     # 0.00005 days is about 4 s; the sweep looks every half second.
     srv = make_server(finished_game_retention_days=0.00005, retention_sweep_seconds=0.5)

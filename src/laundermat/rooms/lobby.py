@@ -15,7 +15,7 @@ from .errors import RoomError
 from .fairness import NONCE, Commitment, derive
 from .members import Member, hash_token, new_token, next_host
 from .names import name_key, normalize_name
-from .records import LiveGame, PlayerRecord, RoomRecord
+from .records import FinishedSeed, LiveGame, PlayerRecord, RoomRecord
 
 # How many removed seats' tokens a room remembers (to tell their players why).
 KICKED_KEPT = 16
@@ -148,6 +148,12 @@ class Lobby:
         seated = {m.player_id for m in self.members}
         self.commitment.nonces = {p: n for p, n in self.commitment.nonces.items() if p in seated}
         return derive(self.commitment.server_seed, self.commitment.nonces)
+
+    def reveal_last(self, last: FinishedSeed | None) -> None:
+        """After a restart: the last finished game's reveal, shown until the next is over (a
+        finished current game's own, set by `resume`, comes after and wins)."""
+        if last is not None:
+            self.revealed = Commitment(last.server_seed, dict(last.nonces)).reveal(last.game_id)
 
     def reveal(self, game_id: int) -> None:
         """The game is over: show what its seed came from, and commit to the next one's."""

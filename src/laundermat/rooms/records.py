@@ -95,12 +95,23 @@ class LiveGame:
 
 
 @dataclass
+class FinishedSeed:
+    """What the room's last finished game's seed came from: its view reveals it (fairness.py)
+    until the next game is over, a rematch running after a restart included."""
+
+    game_id: int
+    server_seed: str
+    nonces: dict[str, str]
+
+
+@dataclass
 class LiveRoom:
     room: RoomRecord
     game: LiveGame | None
     # (player_id, client_id) of every logged command of the room's games, oldest first:
     # a retry after a restart is recognised whatever the snapshot interval or the game.
     answered: list[tuple[str, str]] = field(default_factory=list)
+    last_finished: FinishedSeed | None = None
 
 
 @dataclass

@@ -349,6 +349,7 @@ class Room:
         lobby = Lobby.from_record(live.room)
         room = cls(live.room.code, store, clock, config, observer, on_empty, lobby=lobby)
         lobby.remember(live.answered, config.answered_limit)
+        lobby.reveal_last(live.last_finished)
         if live.game is None:
             if lobby.status is RoomStatus.PLAYING:  # finished before the record said so
                 lobby.status = RoomStatus.FINISHED

@@ -1,7 +1,7 @@
 """Reading live rooms back: each room's record, its current game (snapshot + later commands,
 the open window's deadline) and every client id its logs answered. Used by a restart
 (`Store.load_live_rooms`) and by a replica taking rooms over (cluster/). Rooms are read in
-batches, four queries per batch whatever its size: a replica taking a dead one's hundreds
+batches, five queries per batch whatever its size: a replica taking a dead one's hundreds
 of rooms over must not pay a round trip per room per table."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from ..rooms.records import LiveGame, LiveRoom
+from ..rooms.records import FinishedSeed, LiveGame, LiveRoom
 from .rows import room_record
 from .tables import commands, games, rooms
 
@@ -54,6 +54,7 @@ async def live_rooms_of(conn: AsyncConnection, room_rows: list[Any]) -> list[Liv
         )
         for row in rows:
             logs[row.game_id].append((row.seq, row.command))
+    revealed = await _last_finished(conn, codes)
     answered: dict[str, list[tuple[str, str]]] = defaultdict(list)
     rows = await conn.execute(
         select(games.c.room_code, commands.c.player_id, commands.c.client_id)
@@ -68,9 +69,36 @@ async def live_rooms_of(conn: AsyncConnection, room_rows: list[Any]) -> list[Liv
     for row in rows:
         answered[row.room_code].append((row.player_id, row.client_id))
     return [
-        LiveRoom(record, _live_game(current.get(record.code), logs), answered[record.code])
+        LiveRoom(
+            record,
+            _live_game(current.get(record.code), logs),
+            answered[record.code],
+            revealed.get(record.code),
+        )
         for record in records
     ]
+
+
+async def _last_finished(conn: AsyncConnection, codes: list[str]) -> dict[str, FinishedSeed]:
+    """Each room's last finished game with a committed seed (games before commitments have
+    none)."""
+    last = (
+        select(func.max(games.c.id))
+        .where(
+            games.c.room_code.in_(codes),
+            games.c.finished.is_(True),
+            games.c.server_seed.is_not(None),
+        )
+        .group_by(games.c.room_code)
+    )
+    rows = await conn.execute(
+        select(games.c.room_code, games.c.id, games.c.server_seed, games.c.nonces).where(
+            games.c.id.in_(last)
+        )
+    )
+    return {
+        row.room_code: FinishedSeed(row.id, row.server_seed, dict(row.nonces or {})) for row in rows
+    }
 
 
 def _live_game(g: Any, logs: dict[int, list[tuple[int, dict[str, Any]]]]) -> LiveGame | None:

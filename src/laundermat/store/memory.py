@@ -13,6 +13,7 @@ from typing import Any
 
 from ..rooms.records import (
     DuplicateCommand,
+    FinishedSeed,
     GameRecord,
     GameSummary,
     LiveGame,
@@ -165,7 +166,14 @@ class MemoryStore:
                     nonces=copy.deepcopy(current.nonces),
                 )
             answered = [pc for g in sorted(games, key=lambda g: g.game_id) for pc in g.client_ids]
-            out.append(LiveRoom(copy.deepcopy(room), live, answered))
+            done = [g for g in games if g.result is not None and g.server_seed is not None]
+            last = max(done, key=lambda g: g.game_id) if done else None
+            revealed = (
+                None
+                if last is None or last.server_seed is None
+                else FinishedSeed(last.game_id, last.server_seed, dict(last.nonces or {}))
+            )
+            out.append(LiveRoom(copy.deepcopy(room), live, answered, revealed))
         return out
 
     async def delete_finished_games(self, before_ms: int) -> int:
