@@ -72,7 +72,7 @@ const ERRORS = {
   kicked: "The host removed you from the room.",
   replaced: "You opened this seat in another tab or device.",
   room_closed: "This room has closed.",
-  bad_name: "That name can't be used: letters, digits and spaces, 1 to 24 characters.",
+  bad_name: "That name can't be used: 1 to 24 characters you can see (no invisible or control characters).",
   hello_timeout: "The connection took too long to start. Reconnecting…",
   unavailable: "The game's server is catching its breath. Nothing changed; try again in a moment.",
   bad_request: "The game couldn't handle that request. Please reload the page.",
