@@ -83,7 +83,7 @@ export class RoomSocket {
     this.stopped = false;
     this.retryAt = null;
     this.retryTimer = null;
-    this.pingTimer = null;
+    this.heartbeatTimer = null;
     this.nextId = 1;
     this.status = "connecting";
     this.fatal = null;
@@ -108,7 +108,7 @@ export class RoomSocket {
     globalThis.removeEventListener?.("offline", this.onOffline);
     globalThis.removeEventListener?.("online", this.onOnline);
     clearTimeout(this.retryTimer);
-    clearInterval(this.pingTimer);
+    clearInterval(this.heartbeatTimer);
     if (this.ws) {
       this.ws.onclose = null;
       this.ws.close(1000);
@@ -131,8 +131,8 @@ export class RoomSocket {
     this.version = null; // a new socket starts a new sequence of views
     this.doc = null;
     this.lastHeard = Date.now(); // a handshake that hangs is given up like a silent socket
-    clearInterval(this.pingTimer);
-    this.pingTimer = setInterval(() => this.heartbeat(Date.now()), HEARTBEAT_MS);
+    clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = setInterval(() => this.heartbeat(Date.now()), HEARTBEAT_MS);
     ws.onopen = () => {
       this.lastHeard = Date.now();
       ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "spectate" }));
@@ -140,7 +140,7 @@ export class RoomSocket {
     ws.onmessage = (event) => this.receive(event.data);
     ws.onerror = () => {}; // onclose follows and handles it
     ws.onclose = (event) => {
-      clearInterval(this.pingTimer);
+      clearInterval(this.heartbeatTimer);
       if (this.ws !== ws) return;
       this.ws = null;
       const final = this.fatal ?? FINAL_CLOSES[event.code];
@@ -197,7 +197,7 @@ export class RoomSocket {
       // already closing
     }
     this.ws = null;
-    clearInterval(this.pingTimer);
+    clearInterval(this.heartbeatTimer);
     this.scheduleRetry();
   }
 

@@ -83,6 +83,13 @@ class FakeRoom:
         elif kind == "ping":
             ws.send(json.dumps({"type": "pong", "server_time": now_ms()}))
 
+    def close_for_good(self, code: str, close: int) -> None:
+        """The server's last word on the newest socket: an error without an id, then a close
+        after which the client must not reconnect (kicked, replaced, ...)."""
+        ws = self.sockets[-1]
+        ws.send(json.dumps({"type": "error", "id": None, "code": code, "message": code}))
+        ws.close(code=close, reason=code)
+
     def release(self) -> None:
         """Answer the acts kept while `hold` was set, in order, on the sockets they came on."""
         self.hold, held, self.held = False, self.held, []

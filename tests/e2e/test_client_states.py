@@ -287,9 +287,7 @@ def test_keyboard_focus_stays_on_the_control_whose_move_is_on_its_way(
 def test_a_seat_taken_by_another_tab_leaves_this_one_frozen(open_page: OpenPage, server_url: str):
     room = FakeRoom(build(3), 0, NAMES)
     page = open_room(open_page, server_url, room)
-    ws = room.sockets[-1]
-    ws.send('{"type": "error", "id": null, "code": "replaced", "message": "replaced"}')
-    ws.close(code=4001, reason="replaced")
+    room.close_for_good("replaced", 4001)
     expect(page.locator(sel("banner-replaced"))).to_be_visible()
     expect(page.locator("[data-testid^=draft-bill-]")).not_to_have_count(0)
     expect(page.locator("[data-testid^=draft-bill-]:enabled")).to_have_count(0)
@@ -302,9 +300,7 @@ def test_a_seat_taken_by_another_tab_leaves_this_one_frozen(open_page: OpenPage,
 def test_kicked_player_sees_why_and_loses_the_seat(open_page: OpenPage, server_url: str):
     room = FakeRoom(build(3), 0, NAMES)
     page = open_room(open_page, server_url, room)
-    ws = room.sockets[-1]
-    ws.send('{"type": "error", "id": null, "code": "kicked", "message": "kicked"}')
-    ws.close(code=4003, reason="kicked")
+    room.close_for_good("kicked", 4003)
     expect(page.locator(sel("home-error"))).to_contain_text("The host removed you")
     expect(page.locator(sel("join-form"))).to_be_visible()
     assert page.evaluate(f"() => localStorage.getItem('laundermat.seat.{CODE}')") is None

@@ -226,9 +226,8 @@ class Lobby:
             m.away = m.seat is not None and match.away(m.seat)
         self.status = RoomStatus.FINISHED if match.over() else RoomStatus.PLAYING
         if match.over() and live.server_seed is not None:
-            used = Commitment(live.server_seed, dict(live.nonces or {}))
-            self.revealed = used.reveal(live.game_id)
-            if self.commitment.server_seed == used.server_seed:  # crashed before the next
+            self.reveal_last(FinishedSeed(live.game_id, live.server_seed, dict(live.nonces or {})))
+            if self.commitment.server_seed == live.server_seed:  # crashed before the next
                 self.commitment = Commitment()
 
     def memo(self) -> Callable[[], None]:

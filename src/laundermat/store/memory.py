@@ -166,13 +166,12 @@ class MemoryStore:
                     nonces=copy.deepcopy(current.nonces),
                 )
             answered = [pc for g in sorted(games, key=lambda g: g.game_id) for pc in g.client_ids]
-            done = [g for g in games if g.result is not None and g.server_seed is not None]
-            last = max(done, key=lambda g: g.game_id) if done else None
-            revealed = (
-                None
-                if last is None or last.server_seed is None
-                else FinishedSeed(last.game_id, last.server_seed, dict(last.nonces or {}))
-            )
+            done = [
+                FinishedSeed(g.game_id, g.server_seed, dict(g.nonces or {}))
+                for g in games
+                if g.result is not None and g.server_seed is not None
+            ]
+            revealed = max(done, key=lambda f: f.game_id) if done else None
             out.append(LiveRoom(copy.deepcopy(room), live, answered, revealed))
         return out
 

@@ -38,7 +38,7 @@ class Input(Strict):
     """What a client sends: each value of its JSON type, never converted (`"60"` is not a
     timer, `1.0` and `true` are not window 1, `"no"` is not false); else `bad_message`."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(strict=True)  # merged with Strict's
 
 
 # ------------------------------------------------------------------ HTTP bodies
