@@ -60,6 +60,7 @@ SERVE_FLAGS: list[tuple[str, type, str]] = [
     ("allowed_origins", str, "comma-separated origins allowed to connect"),
     ("public_url", str, "base URL for join links and QR codes (default: the request's)"),
     ("forwarded_allow_ips", str, "proxies trusted for X-Forwarded-For (comma-separated)"),
+    ("metrics_allow_ips", str, "addresses or networks that may read /metrics (comma-separated)"),
     ("max_message_bytes", int, "largest accepted socket message"),
     ("messages_per_second", float, "per-connection message rate"),
     ("room_creations_per_minute", int, "per client address"),

@@ -13,7 +13,9 @@ import httpx
 import pytest
 
 from laundermat.bots.ws_bot import RoomRun, play_seats, run_bots_async
+from laundermat.engine import Settings
 
+from ..engine.drafts import abandoned_selects
 from .client import new_room
 from .conftest import REPO, ServerProcess
 
@@ -39,6 +41,31 @@ def test_replay_of_finished_game_reveals_everything(server: ServerProcess) -> No
     assert body["final"]["phase"] == "over"
     assert all("wallet" in p for p in body["final"]["players"])  # PUBLIC-1: the end reveals
     assert body["result"]["winners"] == body["final"]["result"]["winners"]
+
+
+def test_the_replay_shows_no_abandoned_selection_and_no_client_clock(
+    server: ServerProcess,
+) -> None:
+    """PRIVATE-1, DRAFT-2, DRAFT-7: a seat's selection is its own; the end reveals the bill
+    it held at each lock, not the ones it selected and changed (the random bots change their
+    minds often). The client's retry ids (the browser's carry its clock) are not published.
+    The shared server's teardown also runs `laundermat verify` on this replay."""
+    code, seats = asyncio.run(new_room(server.url, 4))
+    run = RoomRun(server.url, 4, 0.0, random.Random(11), code=code)
+    asyncio.run(play_seats(run, seats))
+    assert run.completed
+    history = httpx.get(server.url + "/api/history").json()
+    game_id = next(g["game_id"] for g in history if g["code"] == code)
+    body = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
+    assert not any("client_id" in c for c in body["commands"])
+    assert body["steps"] == len(body["commands"])
+    settings = Settings(**body["settings"])
+    selects = sum(c["type"] == "select" for c in body["commands"])
+    assert selects >= 8 * 4  # a select per seat per round at least
+    _, shown = abandoned_selects(body["seed"], body["player_ids"], settings, body["commands"])
+    assert shown == 0
+    last = httpx.get(f"{server.url}/api/games/{game_id}/replay/step/{body['steps']}").json()
+    assert last["view"] == body["final"]
 
 
 def test_laundermat_bots_create_rooms_of_the_chosen_game(server: ServerProcess) -> None:

@@ -41,7 +41,7 @@ EXPECTED = {
     ("get", "/api/protocol.json"): set(),
     ("get", "/api/catalog"): set(),
     ("get", "/healthz"): set(),
-    ("get", "/metrics"): set(),
+    ("get", "/metrics"): {403},
 }
 EXAMPLES_PER_OPERATION = 50  # per generation mode: at most 100 cases per operation in all
 

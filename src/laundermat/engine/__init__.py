@@ -73,7 +73,7 @@ from .errors import (
 from .flow import pending_actors
 from .game import Game
 from .legal import options
-from .replay import replay
+from .replay import public_commands, replay
 from .scoring import Result, result
 from .state import Event, GameState, Phase, Settings, Window
 from .views import private_view, public_rules, public_view, redact_event, view
@@ -131,6 +131,7 @@ __all__ = [
     "parse_command",
     "pending_actors",
     "private_view",
+    "public_commands",
     "public_rules",
     "public_view",
     "redact_event",

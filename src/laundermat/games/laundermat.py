@@ -104,6 +104,13 @@ class LaunderMat:
     def restore(self, snapshot: JSON) -> LaunderMatMatch:
         return LaunderMatMatch(engine.Game(engine.GameState.from_dict(snapshot)))
 
+    def public_commands(
+        self, seed: int, player_ids: list[str], settings: JSON, commands: list[JSON]
+    ) -> list[JSON]:
+        """A finished game's commands as its public replay shows them: a bill a seat
+        selected and then changed shows as the one it held at the lock (PRIVATE-1)."""
+        return engine.public_commands(seed, player_ids, engine.Settings(**settings), commands)
+
     def timeout(self, match: Any, window_id: int) -> Command:
         return engine.Timeout(window_id)
 

@@ -10,6 +10,7 @@ sockets on one replica too (docs/scaling.md).
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import time
 import uuid
@@ -241,3 +242,16 @@ def origin_allowed(origin: str | None, host_header: str | None, allowed: list[st
     if parts.hostname in LOCAL_HOSTS:
         return True
     return host_header is not None and parts.netloc.lower() == host_header.lower()
+
+
+def address_allowed(address: str | None, allowed: list[str]) -> bool:
+    """Whether a client address is in an allowlist of addresses and networks ("*": any)."""
+    if "*" in allowed:
+        return True
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:  # no address, or not an IP (an in-process test client's name)
+        return False
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return any(ip in ipaddress.ip_network(item, strict=False) for item in allowed)

@@ -90,7 +90,9 @@ class ReplayBody(Strict):
     which anyone can check it (`laundermat verify`, docs/fairness.md). `commitment` was shown
     before the game could start; SHA-256 of `server_seed` must equal it, and `seed` must be
     derived from `server_seed` and `nonces` (rooms/fairness.py). `commands` is the whole log
-    (room timeouts and presence included); `result` is what the server recorded; `final` is
+    (room timeouts and presence included) as the game publishes it: a LaunderMat bill a seat
+    selected and then changed shows as the one it held at the lock (PRIVATE-1), and no
+    client's retry id is kept; `result` is what the server recorded; `final` is
     the spectator view of the final state (fully revealed, PUBLIC-2). `round_starts` gives,
     for each round, the step (commands applied) at which it begins. Games played before
     commitments existed have null `server_seed`, `commitment` and `nonces`."""
@@ -344,6 +346,7 @@ SERVER_ERROR_CODES = {
     "origin_not_allowed": "This origin may not connect.",
     "too_many_requests": "Too many requests from this address; try again shortly.",
     "not_found": "No such game.",
+    "forbidden": "This address may not read this resource.",
     "bad_request": "The HTTP request is not one this route accepts (e.g. the wrong method).",
     "internal": "Something went wrong on the server.",
     # The rooms' (rooms/errors.py), each sentence written once, there.

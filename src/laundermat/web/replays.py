@@ -39,6 +39,19 @@ async def _finished(app: State, game_id: int) -> tuple[GameRecord, games.GameDef
     return record, definition
 
 
+def _public_commands(record: GameRecord, definition: games.GameDefinition) -> list[Any]:
+    """The commands as anyone may read them: without the client's retry id (the browser's
+    holds its clock), and as the game itself publishes them (a game may define
+    `public_commands`: LaunderMat hides the bills a seat selected and then changed)."""
+    commands = [{k: v for k, v in c.items() if k != "client_id"} for c in record.commands]
+    publish = getattr(definition, "public_commands", None)
+    if publish is None:
+        return commands
+    ids, settings = list(record.player_ids), dict(record.settings)
+    public: list[Any] = publish(record.seed, ids, settings, commands)
+    return public
+
+
 def _round(match: Match) -> int | None:
     value = match.view(None).get("round")
     return value if isinstance(value, int) else None
@@ -49,9 +62,10 @@ def _round(match: Match) -> int | None:
 )
 async def game_replay(game_id: GameId, app: State) -> ReplayBody:
     record, definition = await _finished(app, game_id)
+    commands = _public_commands(record, definition)
     match = definition.new(record.seed, record.player_ids, dict(record.settings))
     round_starts: dict[str, int] = {}
-    for step, entry in enumerate([*record.commands, None]):
+    for step, entry in enumerate([*commands, None]):
         current = _round(match)
         if current is not None:
             round_starts.setdefault(str(current), step)
@@ -71,10 +85,10 @@ async def game_replay(game_id: GameId, app: State) -> ReplayBody:
         names=list(record.names),
         seats=[pid for pid, _ in sorted(match.seats().items(), key=lambda item: item[1])],
         settings=dict(record.settings),
-        commands=list(record.commands),
+        commands=commands,
         result=record.result,
         final=match.view(None),
-        steps=len(record.commands),
+        steps=len(commands),
         round_starts=round_starts,
     )
 
@@ -86,10 +100,11 @@ async def game_replay(game_id: GameId, app: State) -> ReplayBody:
 )
 async def replay_step(game_id: GameId, step: Step, app: State, viewer: Viewer = None) -> ReplayStep:
     record, definition = await _finished(app, game_id)
-    if step > len(record.commands):
-        raise ApiError("not_found", f"The game has {len(record.commands)} steps.")
+    commands = _public_commands(record, definition)
+    if step > len(commands):
+        raise ApiError("not_found", f"The game has {len(commands)} steps.")
     match = definition.new(record.seed, record.player_ids, dict(record.settings))
-    for entry in record.commands[:step]:
+    for entry in commands[:step]:
         match.apply(match.parse(entry))
     seats = len(record.player_ids)
     if isinstance(viewer, int) and not 0 <= viewer < seats:
@@ -99,4 +114,4 @@ async def replay_step(game_id: GameId, step: Step, app: State, viewer: Viewer = 
         view = {**match.view(None), "all_seats": [match.view(s).get("me") for s in range(seats)]}
     else:
         view = match.view(viewer if isinstance(viewer, int) else None)
-    return ReplayStep(step=step, steps=len(record.commands), round=_round(match), view=view)
+    return ReplayStep(step=step, steps=len(commands), round=_round(match), view=view)

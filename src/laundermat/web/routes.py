@@ -15,7 +15,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from .. import games
 from ..rooms import RoomError
 from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
-from .limits import origin_allowed
+from .limits import address_allowed, origin_allowed
 from .protocol import (
     SERVER_ERROR_CODES,
     CreateRoom,
@@ -39,6 +39,7 @@ STATUS = {
     "not_finished": 409,
     "room_closed": 410,
     "origin_not_allowed": 403,
+    "forbidden": 403,
     "too_many_requests": 429,
     "unavailable": 503,
 }
@@ -61,7 +62,8 @@ class ApiError(Exception):
 # What each error status means on the routes that answer it; every body is an ErrorBody.
 ERROR_STATUS = {
     400: "bad_message: a parameter or the body does not match this document.",
-    403: "origin_not_allowed: a browser on another site sent this request.",
+    403: "origin_not_allowed: a browser on another site sent this request; forbidden: this "
+    "address may not read the route (`/metrics`).",
     404: "room_not_found (or not_found for a game): nothing live has that code or id.",
     409: "room_full, game_started, name_taken, or not_finished for a replay.",
     410: "room_closed: the room closed while the request waited.",
@@ -209,9 +211,17 @@ async def healthz(app: State) -> dict[str, Any]:
 
 @router.get(
     "/metrics",
-    responses={**errors(), 200: {"content": {CONTENT_TYPE_LATEST: {"schema": {"type": "string"}}}}},
+    responses={
+        **errors(403),
+        200: {"content": {CONTENT_TYPE_LATEST: {"schema": {"type": "string"}}}},
+    },
 )
-async def metrics(app: State) -> Response:
+async def metrics(app: State, request: Request) -> Response:
+    # The operator's: the counters move with each command, a seat's secret change of its
+    # draft choice included, which its socket keeps from everyone else (DRAFT-2, GFILL-2).
+    client = request.client.host if request.client else None
+    if not address_allowed(client, app.settings.metrics_allow_ips):
+        raise ApiError("forbidden", "Metrics are served to the operator's addresses only.")
     app.metrics.rooms.set(len(app.manager.rooms))
     return Response(generate_latest(app.metrics.registry), media_type=CONTENT_TYPE_LATEST)
 

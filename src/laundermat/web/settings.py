@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import sys
 from pathlib import Path
 from typing import Annotated, Literal
@@ -75,6 +76,11 @@ class ServerSettings(BaseSettings):
     # Proxies whose X-Forwarded-For / -Proto are trusted (comma-separated addresses or "*"),
     # so limits count players' addresses rather than the TLS proxy's.
     forwarded_allow_ips: str = "127.0.0.1"
+    # Who may read GET /metrics (comma-separated addresses or networks, "*" for anyone): the
+    # counters move with every command, a seat's secret change of choice included, so they
+    # are the operator's, not the players' (docs/security.md). The address is the client's
+    # as the trusted proxies above report it.
+    metrics_allow_ips: Annotated[list[str], NoDecode] = ["127.0.0.1", "::1"]
     log_level: str = "info"
     # JSON lines for a log collector; short human lines when the logs go to a terminal
     # (`make run`). LAUNDERMAT_JSON_LOGS=true/false overrides either way.
@@ -104,6 +110,18 @@ class ServerSettings(BaseSettings):
     def _games(cls, value: object) -> object:
         if isinstance(value, str):
             return [v.strip() for v in value.split(",") if v.strip()]
+        return value
+
+    @field_validator("metrics_allow_ips", mode="before")
+    @classmethod
+    def _networks(cls, value: object) -> object:
+        if isinstance(value, str):
+            # Empty (an unset line of .env.example): loopback, as for the proxies above.
+            value = [v.strip() for v in value.split(",") if v.strip()] or ["127.0.0.1", "::1"]
+        if isinstance(value, list):
+            for item in value:  # refused at start, not at the first scrape
+                if item != "*":
+                    ipaddress.ip_network(item, strict=False)
         return value
 
     @field_validator("allowed_origins", mode="before")
