@@ -5,9 +5,12 @@ const SLACK_MS = 60 * 60 * 1000; // clocks differ: a game that ended an hour "be
 /**
  * The games of `history` (GET /api/history, newest first) played in a room this browser
  * joined: `played` is [{code, joined_at}] (ms). A code can come back for a new room later, so
- * a game counts only if it finished after the browser joined a room with that code.
+ * a game counts only if it finished after the browser joined a room with that code. The server
+ * lists no code while its room is open (anyone could join it): those games count by id,
+ * `gameIds` being the ids this browser saw revealed at its own tables.
  */
-export function playedGames(history, played) {
+export function playedGames(history, played, gameIds = []) {
+  const seen = new Set((gameIds ?? []).map(Number));
   const joined = new Map();
   for (const p of played ?? []) {
     if (!p?.code) continue;
@@ -16,7 +19,7 @@ export function playedGames(history, played) {
     joined.set(code, Math.min(joined.get(code) ?? Infinity, at));
   }
   return (history ?? [])
-    .filter((g) => joined.has(g.code) && (g.finished_ms ?? Infinity) + SLACK_MS >= joined.get(g.code))
+    .filter((g) => seen.has(g.game_id) || (joined.has(g.code) && (g.finished_ms ?? Infinity) + SLACK_MS >= joined.get(g.code)))
     .sort((a, b) => (b.finished_ms ?? 0) - (a.finished_ms ?? 0));
 }
 
@@ -26,6 +29,13 @@ export function withPlayed(played, code, now, max = 200) {
   const upper = code.toUpperCase();
   if (list.some((p) => p.code === upper)) return list;
   return [...list, { code: upper, joined_at: now }].slice(-max);
+}
+
+/** Add (or keep) a game id in the list of games seen at this browser's tables. */
+export function withGame(ids, id, max = 500) {
+  const list = (ids ?? []).filter((g) => Number.isInteger(g));
+  if (!Number.isInteger(id) || list.includes(id)) return list;
+  return [...list, id].slice(-max);
 }
 
 /** A finished game's date and time, for a list: "30 Nov 2026, 12:34". */

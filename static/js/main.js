@@ -11,7 +11,7 @@ import { replayHandlers, replayKey } from "./handlers/replay.js";
 import { api, RoomSocket } from "./net.js";
 import { pages as makePages } from "./replay-page.js";
 import {
-  dismissToast, forgetSeat, mergeLog, rememberPlayed, resetLog, savedSeat, state, toast, watching,
+  dismissToast, forgetSeat, mergeLog, rememberGame, rememberPlayed, resetLog, savedSeat, state, toast, watching,
 } from "./store.js";
 import { OFFLINE_LOBBY, OFFLINE_MOVE, errorSentence } from "./text.js";
 import { windowSpan } from "./time.js";
@@ -95,6 +95,7 @@ function checkShownReveal() {
     ? { game_id: record.game_id, commitment: record.commitment, server_seed: record.server_seed, nonces: record.nonces, seed: record.seed }
     : state.view?.room?.fairness?.revealed;
   if (!revealed || revealed.game_id in state.checks) return;
+  if (!record && state.route.code && savedSeat(state.route.code)) rememberGame(revealed.game_id);
   state.checks[revealed.game_id] = null;
   checkReveal(revealed).then((ok) => {
     state.checks[revealed.game_id] = ok;

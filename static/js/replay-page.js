@@ -3,7 +3,7 @@
 import { playedGames } from "./history.js";
 import { api } from "./net.js";
 import { clampStep, roundStart, viewerParam } from "./replay.js";
-import { playedRooms, savedRooms, state } from "./store.js";
+import { playedGameIds, playedRooms, savedRooms, state } from "./store.js";
 
 const CACHE_SIZE = 120;
 
@@ -71,7 +71,7 @@ export function pages({ render }) {
     render();
     const played = [...playedRooms(), ...savedRooms().map((code) => ({ code, joined_at: 0 }))];
     api.history(200).then((games) => {
-      state.history = { games: playedGames(games, played), error: null };
+      state.history = { games: playedGames(games, played, playedGameIds()), error: null };
       render();
     }).catch((err) => {
       state.history = { games: null, error: err.code };

@@ -1,5 +1,5 @@
 // The client's whole state in one object, and the few rules for changing it.
-import { withPlayed } from "./history.js";
+import { withGame, withPlayed } from "./history.js";
 import { mergeLog as merged } from "./log.js";
 
 export const state = {
@@ -69,6 +69,25 @@ export function rememberPlayed(code) {
   const before = playedRooms();
   const after = withPlayed(before, code, Date.now());
   if (after.length !== before.length) localStorage.setItem(PLAYED_KEY, JSON.stringify(after));
+}
+
+// The finished games this browser saw at a table it was seated at (their ids), for the history
+// page: the server lists no room code while the room is open.
+const GAMES_KEY = "laundermat.games";
+
+export function playedGameIds() {
+  try {
+    const list = JSON.parse(localStorage.getItem(GAMES_KEY));
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberGame(id) {
+  const before = playedGameIds();
+  const after = withGame(before, id);
+  if (after.length !== before.length) localStorage.setItem(GAMES_KEY, JSON.stringify(after));
 }
 
 /** Every room this browser holds a seat in (newest last is not guaranteed). */

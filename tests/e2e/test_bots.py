@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 
 from tests.web.conftest import ServerProcess
 
+from ..web.client import room_games
 from .conftest import PHONE, TIME_SCALE, OpenPage, frames
 from .driver import Seat, sel, unnamed_controls
 
@@ -163,8 +164,7 @@ def test_a_bot_stands_in_for_a_player_who_drops(
     expect(final).to_be_visible()
     for name in ("Ana", "Dee", "Bot Ada"):
         expect(final).to_contain_text(name)
-    record = httpx.get(bots_url + "/api/history").json()
-    game = next(g for g in record if g["code"] == code)
+    game = room_games(bots_url, code)[0]
     replay = httpx.get(f"{bots_url}/api/games/{game['game_id']}/replay").json()
     dee_id = replay["player_ids"][replay["names"].index("Dee")]
     dee_seat = replay["seats"].index(dee_id)

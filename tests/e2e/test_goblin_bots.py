@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from ..web.client import room_games
 from .audit import audit, serve_axe
 from .conftest import PHONE, OpenPage
 from .driver import sel, unnamed_controls
@@ -27,8 +27,7 @@ def add_bot(page: Page, count: int) -> None:
 
 
 def finished_game_id(url: str, code: str) -> int:
-    games = httpx.get(url + "/api/history", params={"limit": 200}).json()
-    game_id: int = next(g["game_id"] for g in games if g["code"] == code)
+    game_id: int = room_games(url, code)[0]["game_id"]
     return game_id
 
 

@@ -13,6 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from ..web.client import room_games
 from .audit import audit, covered_buttons, serve_axe
 from .conftest import PHONE, OpenPage
 from .driver import sel, unnamed_controls
@@ -67,8 +68,7 @@ def check_final(page: Page, names: list[str]) -> None:
 
 
 def result_of(url: str, code: str) -> dict[str, object]:
-    games = httpx.get(url + "/api/history", params={"limit": 200}).json()
-    game = next(g for g in games if g["code"] == code)
+    game = room_games(url, code)[0]
     replay: dict[str, object] = httpx.get(f"{url}/api/games/{game['game_id']}/replay").json()
     return replay
 

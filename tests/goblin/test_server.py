@@ -17,6 +17,8 @@ from laundermat.games.goblin import GAME
 from laundermat.verify import problems
 from tests.web.client import Client
 
+from ..web.client import room_games
+
 pytestmark = pytest.mark.server
 
 
@@ -111,8 +113,7 @@ def test_a_goblin_room_plays_through_the_platform_and_survives_a_restart(
         final = clients[0].game
         assert final["result"]["winners"] and final["seed"] is not None
         async with httpx.AsyncClient(base_url=srv.url) as http:
-            history = (await http.get("/api/history")).json()
-            mine = next(g for g in history if g["code"] == code)
+            mine = room_games(srv.url, code)[0]
             assert mine["game"] == "goblin"
             record = (await http.get(f"/api/games/{mine['game_id']}/replay")).json()
             assert record["game"] == "goblin"

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { contributedText, hexOf, isNonce, newNonce, nonceWanted, shortHex } from "../../static/js/fair.js";
-import { finishedText, playedGames, withPlayed } from "../../static/js/history.js";
+import { finishedText, playedGames, withGame, withPlayed } from "../../static/js/history.js";
 import { clampStep, roundAt, roundNumbers, roundStart, stepText, viewerParam } from "../../static/js/replay.js";
 
 test("a nonce is 16 or 32 random bytes as lowercase hex, fresh every time", () => {
@@ -84,6 +84,27 @@ test("the history lists the games of rooms this browser played in, newest first"
   assert.deepEqual(playedGames(history, played).map((g) => g.game_id), [4, 3, 5]);
   assert.deepEqual(playedGames(history, []), []);
   assert.deepEqual(playedGames(undefined, played), []);
+});
+
+test("a game whose room is still open (no code listed) counts by the ids this browser saw", () => {
+  const history = [
+    { game_id: 7, code: null, finished_ms: 2000 },
+    { game_id: 8, code: null, finished_ms: 3000 },
+    { game_id: 6, code: "BBBBB", finished_ms: 1000 },
+  ];
+  const played = [{ code: "BBBBB", joined_at: 0 }];
+  assert.deepEqual(playedGames(history, played, [7]).map((g) => g.game_id), [7, 6]);
+  assert.deepEqual(playedGames(history, played).map((g) => g.game_id), [6]);
+  assert.deepEqual(playedGames(history, [], [8, 7]).map((g) => g.game_id), [8, 7]);
+});
+
+test("the seen games keep each id once, the newest `max`", () => {
+  let ids = withGame([], 3);
+  ids = withGame(ids, 3);
+  ids = withGame(ids, 4);
+  assert.deepEqual(ids, [3, 4]);
+  assert.deepEqual(withGame(ids, 5, 2), [4, 5]);
+  assert.deepEqual(withGame(["x", 2], "9"), [2]); // only integer ids are kept
 });
 
 test("the played list keeps each code once, with its first joining time", () => {

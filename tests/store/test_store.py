@@ -132,9 +132,13 @@ def test_finished_games_leave_the_live_set_and_enter_history(store_target) -> No
             assert live.game is not None and live.game.finished
             assert live.game.game_id == game_id
             [summary] = await store.history()
-            assert summary.game_id == game_id and summary.code == "ABCDE"
+            # The room is open: its code is not listed (anyone could join it with it).
+            assert summary.game_id == game_id and summary.code is None
             assert summary.player_names == ["Name 1", "Name 2", "Name 3"]
             assert summary.winners == ["Name 2"]
+            await store.close_room("ABCDE")
+            [summary] = await store.history()
+            assert summary.game_id == game_id and summary.code == "ABCDE"
             record = await store.game_record(game_id)
             assert record is not None and record.finished
             assert record.commands == [{"type": "timeout", "window": 1}]

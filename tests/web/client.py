@@ -121,3 +121,16 @@ async def seated_game(
     for c in clients:
         await c.until(lambda m: m["type"] == "view" and m["game"] is not None)
     return code, seats, clients
+
+
+def room_games(url: str, code: str, limit: int = 200) -> list[dict[str, Any]]:
+    """The finished games of room `code` in GET /api/history, newest first, as a player's
+    browser finds them: while the room is open the history names no code (docs/security.md),
+    and its last finished game is the one the room reveals (`fairness.revealed`)."""
+    history: list[dict[str, Any]] = httpx.get(url + "/api/history", params={"limit": limit}).json()
+    info = httpx.get(f"{url}/api/rooms/{code}")
+    if info.status_code == 200:
+        revealed = (info.json().get("fairness") or {}).get("revealed") or {}
+        assert all(g["code"] != code for g in history), "an open room's code was listed"
+        return [g for g in history if g["game_id"] == revealed.get("game_id")]
+    return [g for g in history if g["code"] == code]

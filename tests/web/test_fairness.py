@@ -20,7 +20,7 @@ from laundermat.bots.ws_bot import RoomRun, play_seats
 from laundermat.rooms.fairness import derive
 from laundermat.verify import problems
 
-from .client import Client, new_room
+from .client import Client, new_room, room_games
 from .conftest import ServerProcess
 
 
@@ -44,8 +44,7 @@ def play_out(srv: ServerProcess, code: str, seats: list[dict[str, Any]], seed: i
 
 
 def finished_record(srv: ServerProcess, code: str) -> dict[str, Any]:
-    history = httpx.get(srv.url + "/api/history").json()
-    game_id = next(g["game_id"] for g in history if g["code"] == code)
+    game_id = room_games(srv.url, code)[0]["game_id"]
     record: dict[str, Any] = httpx.get(f"{srv.url}/api/games/{game_id}/replay").json()
     return record
 

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .client import Client
+from .client import Client, room_games
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "laundermat"
 PLATFORM = ("rooms", "store", "web")
@@ -118,8 +118,7 @@ def test_a_second_game_plays_through_the_platform(make_server: Any) -> None:
         final = await clients[0].until(lambda m: m["type"] == "view" and m["game"]["over"], 30)
         assert final["room"]["status"] == "finished"
         async with httpx.AsyncClient(base_url=srv.url) as http:
-            history = (await http.get("/api/history")).json()
-            mine = next(g for g in history if g["code"] == code)
+            mine = room_games(srv.url, code)[0]
             assert mine["game"] == "pickgame"
             replay = (await http.get(f"/api/games/{mine['game_id']}/replay")).json()
             assert replay["game"] == "pickgame" and replay["final"]["over"]

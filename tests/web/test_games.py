@@ -16,7 +16,7 @@ from laundermat.bots.ws_bot import RoomRun, play_seats, run_bots_async
 from laundermat.engine import Settings
 
 from ..engine.drafts import abandoned_selects
-from .client import new_room
+from .client import new_room, room_games
 from .conftest import REPO, ServerProcess
 
 
@@ -35,8 +35,7 @@ def test_replay_of_finished_game_reveals_everything(server: ServerProcess) -> No
     run = RoomRun(server.url, 3, 0.0, random.Random(7), code=code)
     asyncio.run(play_seats(run, seats))
     assert run.completed
-    history = httpx.get(server.url + "/api/history").json()
-    game_id = next(g["game_id"] for g in history if g["code"] == code)
+    game_id = room_games(server.url, code)[0]["game_id"]
     body = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
     assert body["final"]["phase"] == "over"
     assert all("wallet" in p for p in body["final"]["players"])  # PUBLIC-1: the end reveals
@@ -54,8 +53,7 @@ def test_the_replay_shows_no_abandoned_selection_and_no_client_clock(
     run = RoomRun(server.url, 4, 0.0, random.Random(11), code=code)
     asyncio.run(play_seats(run, seats))
     assert run.completed
-    history = httpx.get(server.url + "/api/history").json()
-    game_id = next(g["game_id"] for g in history if g["code"] == code)
+    game_id = room_games(server.url, code)[0]["game_id"]
     body = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
     assert not any("client_id" in c for c in body["commands"])
     assert body["steps"] == len(body["commands"])

@@ -16,7 +16,7 @@ import httpx
 
 from laundermat.bots.ws_bot import RoomRun, play_seats
 
-from .client import Client, Message
+from .client import Client, Message, room_games
 from .conftest import assert_every_finished_game_verifies
 
 
@@ -71,5 +71,6 @@ def test_a_goblin_game_survives_sigkill_and_finishes(make_server: Any) -> None:
 
     asyncio.run(after_restart())
     history = httpx.get(srv.url + "/api/history").json()
-    assert [g["code"] for g in history] == [code]
+    assert [g["game_id"] for g in history] == [g["game_id"] for g in room_games(srv.url, code)]
+    assert len(history) == 1
     assert_every_finished_game_verifies(srv)

@@ -19,7 +19,7 @@ import orjson
 from laundermat.bots.ws_bot import RoomRun, play_seats
 from laundermat.engine import Game, GameState, Phase, Settings, parse_command, view
 
-from .client import Client, new_room
+from .client import Client, new_room, room_games
 from .conftest import ServerProcess
 
 
@@ -66,8 +66,7 @@ def test_no_seat_ever_sees_another_seats_secrets(server: ServerProcess) -> None:
     # Other tests' rooms on this server may finish meanwhile: find this room's game.
     assert run.completed and not run.errors
 
-    history = httpx.get(server.url + "/api/history").json()
-    game_id = next(g["game_id"] for g in history if g["code"] == run.code)
+    game_id = room_games(server.url, run.code)[0]["game_id"]
     record = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
     game = Game.new(record["seed"], record["player_ids"], Settings(**record["settings"]))
     states = {game.state.version: game.state.to_dict()}

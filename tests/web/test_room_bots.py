@@ -10,7 +10,7 @@ import httpx
 
 from laundermat.bots.ws_bot import RoomRun, play_seats
 
-from .client import Client, new_room
+from .client import Client, new_room, room_games
 from .conftest import ServerProcess
 
 
@@ -33,8 +33,7 @@ def test_one_person_and_two_bots_play_a_game_to_the_end(server: ServerProcess) -
 
     code, run = asyncio.run(scenario())
     assert run.completed and not run.errors, run.errors
-    history = httpx.get(server.url + "/api/history").json()
-    game = next(g for g in history if g["code"] == code)
+    game = room_games(server.url, code)[0]
     assert sorted(game["player_names"]) == ["Bot Ada", "Bot Alan", "p0"]
     record = httpx.get(f"{server.url}/api/games/{game['game_id']}/replay").json()
     person = record["player_ids"][record["names"].index("p0")]

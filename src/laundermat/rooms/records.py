@@ -117,7 +117,9 @@ class LiveRoom:
 @dataclass
 class GameSummary:
     game_id: int
-    code: str
+    # None while a room with that code is open: a listed code would let anyone spectate the
+    # table's next game, or join its lobby (docs/security.md, "Room codes").
+    code: str | None
     game_number: int
     player_names: list[str]
     finished_ms: int | None

@@ -7,14 +7,16 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from ..rooms.records import GameRecord, GameSummary
-from .tables import commands, games
+from .tables import commands, games, rooms
 
 
 async def finished_games(conn: AsyncConnection, limit: int) -> list[GameSummary]:
-    """The most recently finished games first."""
+    """The most recently finished games first; a game's room code only once no open room
+    has that code (`GameSummary.code`)."""
+    open_room = select(rooms.c.code).where(rooms.c.code == games.c.room_code, ~rooms.c.closed)
     rows = (
         await conn.execute(
-            select(games)
+            select(games, open_room.exists().label("room_open"))
             .where(games.c.finished.is_(True))
             .order_by(games.c.finished_ms.desc(), games.c.id.desc())
             .limit(limit)
@@ -23,7 +25,7 @@ async def finished_games(conn: AsyncConnection, limit: int) -> list[GameSummary]
     return [
         GameSummary(
             game_id=r.id,
-            code=r.room_code,
+            code=None if r.room_open else r.room_code,
             game_number=r.game_number,
             player_names=list(r.names),
             finished_ms=r.finished_ms,

@@ -194,7 +194,7 @@ class MemoryStore:
             out.append(
                 GameSummary(
                     game_id=game.game_id,
-                    code=game.code,
+                    code=None if room is not None and game.code not in self.closed else game.code,
                     game_number=game.game_number,
                     player_names=[names.get(p, p) for p in game.player_ids],
                     finished_ms=game.finished_ms,

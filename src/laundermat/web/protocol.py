@@ -74,10 +74,12 @@ class ErrorBody(Strict):
 
 
 class GameSummaryBody(Strict):
-    """One finished (or running) game in `GET /api/history`."""
+    """One finished game in `GET /api/history`. `code` is null while a room with that code
+    is open (a listed code would let anyone into the table's next game); the players' own
+    browsers know their game ids from the room's `fairness.revealed`."""
 
     game_id: int
-    code: str
+    code: str | None
     game: str
     game_number: int
     player_names: list[str]

@@ -16,7 +16,8 @@ export function renderHistory(state) {
     body = h("ol.history-list", { "data-testid": "history-list" }, history.games.map((g) => h("li.card", {
       "data-key": `g${g.game_id}`, "data-testid": `history-game-${g.game_id}`, "data-code": g.code,
     },
-      h("h2", `Room ${g.code} · game ${g.game_number}`),
+      // The server names no room that is still open (anyone could join it with the code).
+      h("h2", g.code ? `Room ${g.code} · game ${g.game_number}` : `Game ${g.game_number} · its room is still open`),
       h("p.small.muted", finishedText(g.finished_ms)),
       h("p", "Players: ", g.player_names.join(", ")),
       h("p", g.winners.length ? `${g.winners.length === 1 ? "Winner" : "Winners"}: ${list(g.winners)}` : "Nobody won."),
