@@ -56,6 +56,7 @@ def test_the_replay_shows_no_abandoned_selection_and_no_client_clock(
     game_id = room_games(server.url, code)[0]["game_id"]
     body = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
     assert not any("client_id" in c for c in body["commands"])
+    assert body["code"] is None  # the room is open for a rematch: its code is not published
     assert body["steps"] == len(body["commands"])
     settings = Settings(**body["settings"])
     selects = sum(c["type"] == "select" for c in body["commands"])

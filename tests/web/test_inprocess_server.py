@@ -25,6 +25,7 @@ from websockets.uri import parse_uri
 
 from laundermat.bots.server_process import free_port
 from laundermat.web.app import create_app
+from laundermat.web.guards import GuardedWebSocket
 from laundermat.web.serve import uvicorn_config
 from laundermat.web.settings import ServerSettings
 
@@ -70,7 +71,7 @@ def test_an_accepted_socket_drops_its_handshake_and_still_works(tmp_path: Path) 
                 assert view["room"]["code"] == code
                 (conn,) = app.state.laundermat.connections
                 protocol = conn.ws._send.__self__
-                assert type(protocol).__name__ == "WebSocketsSansIOProtocol"
+                assert isinstance(protocol, GuardedWebSocket)  # web/guards.py's
                 assert protocol.request is None and protocol.response is None
                 assert (await _exchange(ws, {"type": "ping"}, "pong"))["server_time"] > 0
             finally:

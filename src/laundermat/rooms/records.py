@@ -141,6 +141,7 @@ class GameRecord:
     game: str = "laundermat"
     server_seed: str | None = None
     nonces: dict[str, str] | None = None
+    room_open: bool = False  # a room with this code is open: the public record names none
 
 
 class StoreLike(Protocol):

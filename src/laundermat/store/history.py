@@ -3,6 +3,8 @@ and `laundermat verify` start from it)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -13,10 +15,9 @@ from .tables import commands, games, rooms
 async def finished_games(conn: AsyncConnection, limit: int) -> list[GameSummary]:
     """The most recently finished games first; a game's room code only once no open room
     has that code (`GameSummary.code`)."""
-    open_room = select(rooms.c.code).where(rooms.c.code == games.c.room_code, ~rooms.c.closed)
     rows = (
         await conn.execute(
-            select(games, open_room.exists().label("room_open"))
+            select(games, _room_open())
             .where(games.c.finished.is_(True))
             .order_by(games.c.finished_ms.desc(), games.c.id.desc())
             .limit(limit)
@@ -36,8 +37,14 @@ async def finished_games(conn: AsyncConnection, limit: int) -> list[GameSummary]
     ]
 
 
+def _room_open() -> Any:
+    """Whether an open room has the game's room code, as the column `room_open`."""
+    open_room = select(rooms.c.code).where(rooms.c.code == games.c.room_code, ~rooms.c.closed)
+    return open_room.exists().label("room_open")
+
+
 async def game_record(conn: AsyncConnection, game_id: int) -> GameRecord | None:
-    row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
+    row = (await conn.execute(select(games, _room_open()).where(games.c.id == game_id))).first()
     if row is None:
         return None
     cmd_rows = (
@@ -59,4 +66,5 @@ async def game_record(conn: AsyncConnection, game_id: int) -> GameRecord | None:
         game=g["game"],
         server_seed=g["server_seed"],
         nonces=g["nonces"],
+        room_open=bool(g["room_open"]),
     )

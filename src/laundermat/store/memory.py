@@ -223,4 +223,5 @@ class MemoryStore:
             game=room.game if room else "laundermat",
             server_seed=game.server_seed,
             nonces=copy.deepcopy(game.nonces),
+            room_open=room is not None and game.code not in self.closed,
         )

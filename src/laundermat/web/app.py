@@ -139,6 +139,7 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
             lookup_limiter=limiter("lookup", settings.room_lookups_per_minute),
             lookup_miss_limiter=limiter("lookup_miss", settings.room_lookup_misses_per_minute),
             qr_limiter=limiter("qr", settings.qr_codes_per_minute),
+            replay_limiter=limiter("replay", settings.replays_per_minute),
             socket_limiter=limiter("socket", settings.sockets_per_minute_per_address),
             message_buckets=AddressBuckets(
                 settings.messages_per_second_per_address, settings.message_burst_per_address

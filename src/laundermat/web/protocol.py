@@ -100,7 +100,7 @@ class ReplayBody(Strict):
     commitments existed have null `server_seed`, `commitment` and `nonces`."""
 
     game_id: int
-    code: str
+    code: str | None  # null while a room with that code is open (as in the history)
     game: str
     seed: int
     seed_text: str  # the seed in decimal: JavaScript numbers are exact only to 2**53

@@ -114,7 +114,7 @@ def get_state(request: Request) -> AppState:
 State = Annotated[AppState, Depends(get_state)]
 
 
-def _address(request: Request) -> str:
+def client_address(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
@@ -127,7 +127,7 @@ def _check_origin(request: Request, app: AppState) -> None:
 @router.post("/api/rooms", response_model=SeatGranted, responses=errors(400, 403, 429, 503))
 async def create_room(body: CreateRoom, request: Request, app: State) -> SeatGranted:
     _check_origin(request, app)
-    if not await app.create_limiter.allow(_address(request)):
+    if not await app.create_limiter.allow(client_address(request)):
         raise ApiError("too_many_requests", "Too many rooms from this address; wait a minute.")
     try:
         room, player_id, token = await app.manager.create(body.name, body.settings, body.game)
@@ -143,7 +143,7 @@ async def create_room(body: CreateRoom, request: Request, app: State) -> SeatGra
 )
 async def join_room(code: Code, body: JoinRoom, request: Request, app: State) -> SeatGranted:
     _check_origin(request, app)
-    if not await app.join_limiter.allow(_address(request)):
+    if not await app.join_limiter.allow(client_address(request)):
         raise ApiError("too_many_requests", "Too many join attempts; wait a minute.")
     try:
         room = app.manager.require(room_code(code))
@@ -157,7 +157,7 @@ async def join_room(code: Code, body: JoinRoom, request: Request, app: State) ->
 async def room_info(code: Code, request: Request, app: State) -> dict[str, Any]:
     # Guessing live codes means many misses: an address over the miss limit gets 429 for
     # every lookup, hits included (a 200/429 split would still say which codes are live).
-    address = _address(request)
+    address = client_address(request)
     if await app.lookup_miss_limiter.blocked(address) or not await app.lookup_limiter.allow(
         address
     ):
@@ -255,7 +255,7 @@ async def room_page(code: str, app: State) -> Response:
 
 @router.get("/r/{code}/qr.svg", include_in_schema=False)
 async def room_qr(code: str, request: Request, app: State) -> Response:
-    if not await app.qr_limiter.allow(_address(request)):
+    if not await app.qr_limiter.allow(client_address(request)):
         raise ApiError("too_many_requests", "Too many QR codes; wait a minute.")
     code = room_code(code)  # before rendering: a 2,000-character code made a huge QR
     base = app.settings.public_url or str(request.base_url)

@@ -11,6 +11,7 @@ from fastapi import FastAPI
 
 from . import logs
 from .app import create_app
+from .guards import GuardedWebSocket, guarded_http
 from .settings import ServerSettings
 
 log = logging.getLogger("laundermat.serve")
@@ -41,7 +42,10 @@ def uvicorn_config(app: Any, settings: ServerSettings) -> uvicorn.Config:
         app,
         host=settings.host,
         port=settings.port,
-        ws=settings.ws,
+        # Both with the limits uvicorn's own lack (web/guards.py): pings, closes that never
+        # finish, requests that never arrive, request heads of any size.
+        http=guarded_http(settings.http_request_timeout_seconds),
+        ws=GuardedWebSocket if settings.ws == "websockets-sansio" else settings.ws,
         # Above ours, so that a message a little over the limit reaches socket.py and gets
         # the `too_big` error before its 1009 close; one far over it (it would be buffered
         # whole) is closed by uvicorn itself, also with 1009 (docs/protocol.md).

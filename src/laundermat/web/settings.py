@@ -57,9 +57,11 @@ class ServerSettings(BaseSettings):
     room_lookups_per_minute: int = 300  # GET /api/rooms/{code}, per client address
     room_lookup_misses_per_minute: int = 30  # codes with no live room: then every lookup 429s
     qr_codes_per_minute: int = 60  # GET /r/{code}/qr.svg, per client address
+    # GET /api/games/{id}/replay and its steps, per client address: each replays a game.
+    replays_per_minute: int = 180
     sockets_per_address: int = 200  # open sockets from one client address at once
     # uvicorn's WebSocket implementation; docs/benchmarks.md measures each (memory per socket,
-    # CPU per message) and says why this one.
+    # CPU per message) and says why this one. Only this one has web/guards.py's limits.
     ws: Literal["websockets-sansio", "websockets", "wsproto"] = "websockets-sansio"
     send_queue_size: int = 256  # messages queued for one slow socket before it is dropped
     # Garbage collector (web/gcpolicy.py): freeze survivors this often; 0 leaves gc alone.
@@ -87,6 +89,9 @@ class ServerSettings(BaseSettings):
     json_logs: bool = Field(default_factory=lambda: not _logs_to_terminal())
     # Socket abuse limits (docs/security.md). A socket must say hello or spectate this soon.
     hello_timeout_seconds: float = Field(default=10.0, gt=0)
+    # An HTTP request (its head and body; a socket's opening handshake) must arrive whole this
+    # soon after its connection opens or the last answer on it (web/guards.py).
+    http_request_timeout_seconds: float = Field(default=15.0, gt=0)
     # New sockets per client address per minute: a table behind one NAT opens a handful,
     # a reconnect loop many.
     sockets_per_minute_per_address: int = 120

@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from ..rooms import RoomError
 from ..rooms.manager import RECONNECT_CLOSE
@@ -64,9 +65,10 @@ def drop_handshake(ws: WebSocket) -> None:
     response, with their headers, for the socket's whole life, though it reads them only
     until the accept is sent: ~3 KiB a socket (docs/benchmarks.md). Once the socket is
     accepted they go. Any other protocol class, or one not yet accepted, is left alone."""
-    protocol: Any = getattr(ws._send, "__self__", None)  # the ASGI send: a protocol method
-    if type(protocol).__name__ != "WebSocketsSansIOProtocol":
+    owner = getattr(ws._send, "__self__", None)  # the ASGI send: a protocol method
+    if not isinstance(owner, WebSocketsSansIOProtocol):
         return
+    protocol: Any = owner  # its request and response are typed as never None
     if getattr(protocol, "handshake_complete", False) and hasattr(protocol, "response"):
         protocol.request = protocol.response = None
 

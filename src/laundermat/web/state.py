@@ -28,6 +28,9 @@ class AppState:
     lookup_limiter: Limiter = field(default_factory=lambda: LocalLimiter(300))
     lookup_miss_limiter: Limiter = field(default_factory=lambda: LocalLimiter(30))
     qr_limiter: Limiter = field(default_factory=lambda: LocalLimiter(60))
+    replay_limiter: Limiter = field(default_factory=lambda: LocalLimiter(180))
+    # Finished games' public command lists (web/replays.py): a game is replayed to build one.
+    public_commands: dict[tuple[int, int, int], list[Any]] = field(default_factory=dict)
     # Socket limits per address: new sockets per minute, and every frame's budget.
     socket_limiter: Limiter = field(kw_only=True)
     message_buckets: AddressBuckets = field(kw_only=True)

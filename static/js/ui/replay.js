@@ -36,7 +36,7 @@ export function renderReplayPage(state) {
   const reveal = !record.server_seed ? null : revealCard({ game_id: record.game_id, commitment: record.commitment, server_seed: record.server_seed, nonces: record.nonces, seed: record.seed },
     names, state.catalog, { links: false, checks: state.checks });
   return main(
-    h("p.muted", `Room ${record.code} · ${record.names.join(", ")}`),
+    h("p.muted", `${record.code ? `Room ${record.code}` : "Room still open"} · ${record.names.join(", ")}`),
     controls(replay, record, client?.seatNames?.(record) ?? record.names),
     !client
       ? h("p", "This page can't show that game.")
