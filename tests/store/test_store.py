@@ -225,3 +225,32 @@ def test_a_rejected_command_fails_only_its_own_caller(store_target) -> None:  # 
             await store.close()
 
     run(go())
+
+
+def test_retention_deletes_closed_rooms_no_game_names(store_target) -> None:  # type: ignore[no-untyped-def]
+    """A closed room's row used to outlive it for ever. Past the retention period it goes
+    once no game names it; open rooms and rooms with kept games stay."""
+
+    async def go() -> None:
+        store = await open_store(store_target)
+        try:
+            for code in ("AAAAA", "BBBBB", "CCCCC"):
+                await store.save_room(room(code=code))
+            game_id = await start(store, "BBBBB", 9, ["p1", "p2", "p3"], {})
+            await store.finish_game(game_id, {"winners": [0], "winner_names": ["Name 1"]})
+            await store.close_room("AAAAA")  # unused, closed: goes
+            await store.close_room("BBBBB")  # closed, but its game is kept: stays
+            later = 2**53  # everything so far is older than this
+            assert await store.delete_closed_rooms(later) == 1
+            assert await store.delete_closed_rooms(later) == 0
+            assert [r.room.code for r in await store.load_live_rooms()] == ["CCCCC"]
+            assert (await store.game_record(game_id)) is not None
+            # Once its game is past retention too, the other closed room goes as well.
+            assert await store.delete_finished_games(later) == 1
+            assert await store.delete_closed_rooms(later) == 1
+            await store.save_room(room(code="AAAAA"))  # a code can be used again
+            assert {r.room.code for r in await store.load_live_rooms()} == {"AAAAA", "CCCCC"}
+        finally:
+            await store.close()
+
+    run(go())

@@ -166,6 +166,9 @@ class FencedStore:
     async def delete_finished_games(self, before_ms: int) -> int:
         return int(await self.store.delete_finished_games(before_ms))
 
+    async def delete_closed_rooms(self, before_ms: int) -> int:
+        return int(await self.store.delete_closed_rooms(before_ms))
+
     async def history(self, limit: int = 50) -> list[GameSummary]:
         return list(await self.store.history(limit))
 

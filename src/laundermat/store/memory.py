@@ -185,6 +185,18 @@ class MemoryStore:
             del self.games[gid]
         return len(old)
 
+    async def delete_closed_rooms(self, before_ms: int) -> int:
+        named = {g.code for g in self.games.values()}
+        old = [
+            code
+            for code in self.closed
+            if code in self.rooms and code not in named and self.rooms[code].updated_ms < before_ms
+        ]
+        for code in old:
+            del self.rooms[code]
+            self.closed.discard(code)
+        return len(old)
+
     async def history(self, limit: int = 50) -> list[GameSummary]:
         out = []
         for game in sorted(self.games.values(), key=lambda g: -g.game_id)[:limit]:

@@ -81,6 +81,17 @@ async def delete_finished(conn: AsyncConnection, before_ms: int) -> int:
     return int(done.rowcount or 0)
 
 
+async def delete_closed_rooms(conn: AsyncConnection, before_ms: int) -> int:
+    """Closed rooms last changed before `before_ms` that no game still names: a room's row
+    outlived it for ever (an outside flood audit: 2.2 KB a room, 28,800 rooms a day from one
+    address at the creation limit)."""
+    named = select(games.c.id).where(games.c.room_code == rooms.c.code).exists()
+    done = await conn.execute(
+        delete(rooms).where(rooms.c.closed, rooms.c.updated_ms < before_ms, ~named)
+    )
+    return int(done.rowcount or 0)
+
+
 async def write_log(
     conn: AsyncConnection,
     rows: list[dict[str, Any]],

@@ -32,7 +32,7 @@ from .guard import guarded
 from .loading import live_rooms
 from .migrate import upgrade_async
 from .pg_log import PgCommandLog
-from .rows import PendingCommand, delete_finished, now_ms, write_log
+from .rows import PendingCommand, delete_closed_rooms, delete_finished, now_ms, write_log
 from .rows import upsert_room as _upsert_room
 from .sqlite_log import SqliteCommandLog
 from .tables import games, rooms
@@ -324,6 +324,10 @@ class Store(ClusterQueries):
     async def delete_finished_games(self, before_ms: int) -> int:
         """Retention: finished games (and their logs) that ended before `before_ms` go."""
         return await self._transaction(lambda conn: delete_finished(conn, before_ms))
+
+    async def delete_closed_rooms(self, before_ms: int) -> int:
+        """Retention: closed rooms last changed before `before_ms` and named by no game."""
+        return await self._transaction(lambda conn: delete_closed_rooms(conn, before_ms))
 
     async def history(self, limit: int = 50) -> list[GameSummary]:
         return await guarded(lambda: self._read(history.finished_games, limit), self.lock_budget_s)

@@ -94,15 +94,18 @@ def make_cluster(
 
 
 async def retention(store: StoreLike, settings: ServerSettings) -> None:
-    """Delete finished games older than the retention period, now and then."""
+    """Delete finished games older than the retention period, now and then, and then the
+    closed rooms that no game names any more."""
     keep_ms = round(settings.finished_game_retention_days * 86_400_000)
     while True:
+        before = int(time.time() * 1000) - keep_ms
         try:
-            gone = await store.delete_finished_games(int(time.time() * 1000) - keep_ms)
+            gone = await store.delete_finished_games(before)
+            rooms = await store.delete_closed_rooms(before)
         except StoreUnavailable:
-            gone = 0  # tried again at the next sweep
-        if gone:
-            log.info("finished games deleted", extra={"games": gone})
+            gone = rooms = 0  # tried again at the next sweep
+        if gone or rooms:
+            log.info("finished games deleted", extra={"games": gone, "rooms": rooms})
         await asyncio.sleep(settings.retention_sweep_seconds)
 
 
