@@ -57,6 +57,7 @@ const ERRORS = {
   bad_token: "Your seat in this room is no longer valid.",
   room_not_found: "There is no room with that code. Check the code and try again.",
   room_full: "That room is full. You can still watch.",
+  too_many_spectators: "That room has as many spectators as it takes. Try again later.",
   game_started: "That game has already started. You can watch it as a spectator.",
   not_host: "Only the host can do that.",
   not_in_lobby: "That can only be done before the game starts.",

@@ -14,6 +14,7 @@ import pytest
 import websockets
 
 from laundermat.web import guards
+from laundermat.web.limits import limit_key
 
 from .client import Client, new_room
 from .conftest import ServerProcess
@@ -143,3 +144,61 @@ def test_replays_have_a_budget_per_address(make_server: Callable[..., ServerProc
     assert answers[-1].json()["code"] == "too_many_requests"
     other = {"X-Forwarded-For": "203.0.113.9"}  # another player, behind the trusted proxy
     assert httpx.get(f"{proc.url}/api/games/1/replay", headers=other).status_code == 404
+
+
+def test_an_ipv6_network_shares_one_budget(make_server: Callable[..., ServerProcess]) -> None:
+    """A host may take any address of its /64: the limits count the /64, not the address."""
+    proc = make_server(room_creations_per_minute=2)
+
+    def create(address: str) -> int:
+        body = {"name": "Ann"}
+        answer = httpx.post(
+            proc.url + "/api/rooms", json=body, headers={"X-Forwarded-For": address}
+        )
+        return answer.status_code
+
+    assert [create(f"2001:db8::{n}") for n in (1, 2, 3)] == [200, 200, 429]
+    assert create("2001:db8:0:1::1") == 200  # the next /64: another subscriber
+    assert [create("198.51.100.1"), create("198.51.100.2")] == [200, 200]  # IPv4: each address
+
+
+@pytest.mark.parametrize(
+    ("address", "key"),
+    [
+        ("2001:db8::1", "2001:db8::/64"),
+        ("2001:db8::ffff:1", "2001:db8::/64"),
+        ("2001:db8:0:1::1", "2001:db8:0:1::/64"),
+        ("::ffff:198.51.100.7", "198.51.100.7"),
+        ("198.51.100.7", "198.51.100.7"),
+        ("testclient", "testclient"),
+    ],
+)
+def test_limit_key(address: str, key: str) -> None:
+    assert limit_key(address) == key
+
+
+def test_a_room_takes_so_many_spectators(make_server: Callable[..., ServerProcess]) -> None:
+    """Each spectator coming or going is pushed to every seat: a room takes a bounded number.
+    The one refused hears why, keeps its socket, and gets in once another leaves."""
+    proc = make_server(spectators_per_room=2)
+
+    async def scenario() -> None:
+        code, seats = await new_room(proc.url, 1)
+        player = await Client.open(proc.ws, code, seats[0]["token"])
+        watchers = [await Client.open(proc.ws, code) for _ in range(3)]
+        for w in watchers[:2]:
+            await w.send({"type": "spectate"})
+            await w.until(lambda m: m["type"] == "view")
+        late = watchers[2]
+        await late.send({"type": "spectate"})
+        refused = await late.until(lambda m: m["type"] == "error")
+        assert refused["code"] == "too_many_spectators"
+        await player.until(lambda m: m["type"] == "view" and m["room"]["spectators"] == 2)
+        await watchers[0].close()
+        await player.until(lambda m: m["type"] == "view" and m["room"]["spectators"] == 1)
+        await late.send({"type": "spectate"})
+        assert (await late.until(lambda m: m["type"] == "view"))["room"]["spectators"] == 2
+        for c in (player, watchers[1], late):
+            await c.close()
+
+    asyncio.run(scenario())

@@ -23,6 +23,7 @@ class RoomCode(StrEnum):
     NOT_IN_LOBBY = "not_in_lobby"
     ROOM_CLOSED = "room_closed"
     ROOM_FULL = "room_full"
+    TOO_MANY_SPECTATORS = "too_many_spectators"
     ROOM_NOT_FOUND = "room_not_found"
     STALE_WINDOW = "stale_window"
     UNAVAILABLE = "unavailable"
@@ -45,6 +46,7 @@ MESSAGES: dict[RoomCode, str] = {
     RoomCode.NOT_IN_LOBBY: "That can only be done in the lobby.",
     RoomCode.ROOM_CLOSED: "The room has closed.",
     RoomCode.ROOM_FULL: "The room has no free seat.",
+    RoomCode.TOO_MANY_SPECTATORS: "The room has as many spectators as it takes.",
     RoomCode.ROOM_NOT_FOUND: "There is no live room with that code.",
     RoomCode.STALE_WINDOW: "That window is no longer open.",
     RoomCode.UNAVAILABLE: "The game's storage is not answering; nothing was changed. Try again.",

@@ -168,6 +168,8 @@ class Room:
     async def _connect(self, sub: Subscriber, token: str | None) -> str | None:
         self._touch()
         if token is None:
+            if len(self.views.spectators) >= self.config.spectators_limit:
+                raise RoomError("too_many_spectators")
             self.views.spectators.add(sub)
             sub.send(welcome_bytes("spectator", None, self.code))
             self._push(full={sub})

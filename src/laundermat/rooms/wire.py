@@ -57,6 +57,9 @@ class RoomConfig:
     restart_grace_ms: int = 5_000  # a deadline that passed while the server was down
     snapshot_every: int = 50  # commands between state snapshots
     answered_limit: int = 256  # command ids remembered per seat
+    # Each spectator coming or going is pushed to every seat: without a cap one address
+    # could keep a table's sockets busy with them (an outside flood audit).
+    spectators_limit: int = 50
 
 
 def compact(data: bytes) -> bytes:

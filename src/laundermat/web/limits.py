@@ -255,3 +255,18 @@ def address_allowed(address: str | None, allowed: list[str]) -> bool:
     if ip.version == 6 and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
     return any(ip in ipaddress.ip_network(item, strict=False) for item in allowed)
+
+
+def limit_key(address: str) -> str:
+    """What per-address limits count under: an IPv6 address's /64, the network one subscriber
+    is given and any of whose 2⁶⁴ addresses a host may take (an outside flood audit: keyed
+    on the whole address, IPv6 made every limit per-connection); any other address as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return address

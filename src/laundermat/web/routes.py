@@ -15,7 +15,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from .. import games
 from ..rooms import RoomError
 from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
-from .limits import address_allowed, origin_allowed
+from .limits import address_allowed, limit_key, origin_allowed
 from .protocol import (
     SERVER_ERROR_CODES,
     CreateRoom,
@@ -115,7 +115,8 @@ State = Annotated[AppState, Depends(get_state)]
 
 
 def client_address(request: Request) -> str:
-    return request.client.host if request.client else "?"
+    """The key the per-address limits count this request under (limits.limit_key)."""
+    return limit_key(request.client.host) if request.client else "?"
 
 
 def _check_origin(request: Request, app: AppState) -> None:

@@ -110,7 +110,13 @@ class Session:
         if room is not None and not await limiter.blocked(self.address):
             if not message.deltas:
                 room.views.full_views(self.conn)
-            await room.connect(self.conn, None)
+            try:
+                await room.connect(self.conn, None)
+            except RoomError as exc:
+                if exc.code != "too_many_spectators":
+                    raise
+                self.error(exc.code, exc.message)  # the socket may try again, or say hello
+                return
             if not self.conn.closing:
                 self.conn.become(SPECTATOR)
         elif room is None and await limiter.allow(self.address):  # guesses left: say so, count it

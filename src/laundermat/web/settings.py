@@ -60,6 +60,7 @@ class ServerSettings(BaseSettings):
     # GET /api/games/{id}/replay and its steps, per client address: each replays a game.
     replays_per_minute: int = 180
     sockets_per_address: int = 200  # open sockets from one client address at once
+    spectators_per_room: int = Field(default=50, ge=0)  # more are refused too_many_spectators
     # uvicorn's WebSocket implementation; docs/benchmarks.md measures each (memory per socket,
     # CPU per message) and says why this one. Only this one has web/guards.py's limits.
     ws: Literal["websockets-sansio", "websockets", "wsproto"] = "websockets-sansio"

@@ -27,7 +27,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from ..rooms import RoomError
 from ..rooms.manager import RECONNECT_CLOSE
 from .connection import Connection, ConnState
-from .limits import TokenBucket, origin_allowed
+from .limits import TokenBucket, limit_key, origin_allowed
 from .session import Session
 from .state import AppState
 
@@ -104,7 +104,7 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
     via = str(ws.scope.get("laundermat.via", "")) if relayed else ""
     if cluster is not None and room is not None:
         cluster.follower.opened(code, via)
-    address = ws.client.host if ws.client else "?"
+    address = limit_key(ws.client.host) if ws.client else "?"  # an IPv6 address's /64
     session = Session(app, room, conn, address)
     app.sockets_by_address[address] = app.sockets_by_address.get(address, 0) + 1
     try:
