@@ -171,6 +171,7 @@ def test_an_ipv6_network_shares_one_budget(make_server: Callable[..., ServerProc
         ("::ffff:198.51.100.7", "198.51.100.7"),
         ("198.51.100.7", "198.51.100.7"),
         ("testclient", "testclient"),
+        ("x" * 4096, "x" * 64),  # a trusted proxy's garbage: a short key all the same
     ],
 )
 def test_limit_key(address: str, key: str) -> None:

@@ -263,8 +263,8 @@ def limit_key(address: str) -> str:
     on the whole address, IPv6 made every limit per-connection); any other address as it is."""
     try:
         ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
+    except ValueError:  # not an address: only a trusted proxy can send one; keys stay short
+        return address[:64]
     if ip.version == 6:
         if ip.ipv4_mapped is not None:
             return str(ip.ipv4_mapped)
