@@ -108,8 +108,17 @@ class Cluster:
                         # before the release): claiming it back would undo the handover. The
                         # client reconnects through the balancer to the new owner instead.
                         return Route.MOVED, None
-                    if await self.ownership.claim(code, "demand"):
+                    won = await self.ownership.claim(code, "demand")
+                    if won:
                         return Route.LOCAL, None
+                    if won is None:
+                        # The store or Redis failed: the room may well be live. Answering here
+                        # would say "not found", and a browser forgets its seat on that (an
+                        # outside failover audit): try again, then tell the client to reconnect.
+                        if time.monotonic() > give_up:
+                            return Route.MOVED, None
+                        await asyncio.sleep(self.config.watch_ms / 1000)
+                        continue
                     owner = await self.leases.owner(code)
                     if owner is None:
                         return Route.LOCAL, None  # no live room: answered here (not found)

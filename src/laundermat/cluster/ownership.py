@@ -51,7 +51,7 @@ class Ownership:
         self.metrics = metrics
         self.owned: dict[str, Fence] = {}
         self.accepting = True  # False once draining: no new rooms come here
-        self._claiming: dict[str, asyncio.Future[bool]] = {}
+        self._claiming: dict[str, asyncio.Future[bool | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.moved: set[str] = set()  # codes handed over or dropped: their sockets reconnect
         # Claims at once (a dead replica's hundreds of rooms): within the database pool, so
@@ -89,9 +89,10 @@ class Ownership:
 
     # ------------------------------------------------------------ claiming
 
-    async def claim(self, code: str, reason: str) -> bool:
-        """Own `code` if it is live and nobody holds its lease; True if it is ours now. Two
-        callers for one code share one attempt."""
+    async def claim(self, code: str, reason: str) -> bool | None:
+        """Own `code` if it is live and nobody holds its lease; True if it is ours now, None
+        if the store or Redis failed (whether the room lives is not known: a caller must not
+        answer that it does not exist). Two callers for one code share one attempt."""
         if code in self.owned and code in self.manager.rooms:
             return True
         if not self.accepting:
@@ -99,16 +100,17 @@ class Ownership:
         running = self._claiming.get(code)
         if running is not None:
             return await asyncio.shield(running)
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[bool | None] = asyncio.get_running_loop().create_future()
         self._claiming[code] = future
         try:
             async with self._claim_slots:
                 won = await self._claim(code, reason)
         except BaseException as exc:
-            future.set_result(False)
-            if isinstance(exc, (StoreUnavailable, *REDIS_ERRORS)):
+            failed = isinstance(exc, (StoreUnavailable, *REDIS_ERRORS))
+            future.set_result(None if failed else False)
+            if failed:
                 log.warning("claim failed", extra={"room": code, "error": str(exc)[:200]})
-                return False
+                return None
             raise
         finally:
             self._claiming.pop(code, None)
@@ -190,6 +192,7 @@ class Ownership:
                 await self._release_quietly(code)
         fences = {code: self._own(Fence(code, token)) for code, token in tokens.items()}
         pending = sorted(fences)
+        settled: set[str] = set()  # adopted, or found closed
         try:
             await self.leases.add_owned(*pending)
             while pending:
@@ -197,6 +200,7 @@ class Ownership:
                 lives = {live.room.code: live for live in await self.store.load_rooms(batch)}
                 for code in batch:
                     live = lives.get(code)
+                    settled.add(code)
                     if live is None:
                         self.closed(code)
                         continue
@@ -204,9 +208,13 @@ class Ownership:
                     won.append(code)
                     waiting[code].set_result(True)
         except BaseException:
-            for code in pending:  # not read yet: let them go again
-                self.owned.pop(code, None)
-                await self._release_quietly(code)
+            # Every room not adopted goes again, the batch whose read failed included: leased
+            # but not in memory, it was renewed for ever and served by nobody (an outside
+            # failover audit). Released, the next claim (a player's, the orphan scan) takes it.
+            for code in fences:
+                if code not in settled:
+                    self.owned.pop(code, None)
+                    await self._release_quietly(code)
             raise
 
     async def _adopt(self, live: LiveRoom, fence: Fence, reason: str) -> None:
