@@ -25,6 +25,14 @@ from .conftest import ServerProcess
         ("ﬁona", "fiona"),  # the ligature is two letters
         ("🎲 Dice", "🎲 Dice"),
         ("\u2764\ufe0f Bo", "\u2764\ufe0f Bo"),  # an emoji's variation selector is kept
+        # Emoji glued by the zero-width joiner (the phone audit: all were refused).
+        ("\U0001f469\U0001f3fd\u200d\U0001f680 Zo", "\U0001f469\U0001f3fd\u200d\U0001f680 Zo"),
+        ("\U0001f9d1\u200d\U0001f4bb Ana", "\U0001f9d1\u200d\U0001f4bb Ana"),
+        ("\U0001f3f3\ufe0f\u200d\U0001f308", "\U0001f3f3\ufe0f\u200d\U0001f308"),
+        (
+            "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+            "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+        ),
     ],
 )
 def test_names_are_trimmed_and_normalised(raw: str, expected: str) -> None:
@@ -53,6 +61,10 @@ def test_names_are_trimmed_and_normalised(raw: str, expected: str) -> None:
         "\u3164",  # Hangul filler (default-ignorable, Lo): shows as nothing
         "\u2800\u2800",  # Braille pattern blank
         "\u115fAnn",  # Hangul choseong filler
+        "Ann\u200d",  # a zero-width joiner joining nothing
+        "A\u200dnn",  # ... or letters: invisible there
+        "\U0001f680\u200dAnn",  # ... or an emoji to a letter
+        "\u200d\U0001f680",
     ],
 )
 def test_bad_names_are_refused_with_bad_name(raw: str) -> None:

@@ -9,7 +9,9 @@ and unassigned code points (Cs, Co, Cn); the other code points Unicode says to i
 rendering (Default_Ignorable_Code_Point: the Hangul fillers, the combining grapheme joiner,
 Mongolian and Khmer invisible marks) and the Braille blank, which show as nothing; and a
 variation selector anywhere but after a symbol (it picks an emoji's style; after a letter it
-only makes "Ann" a different name that looks the same). Two names clash when their
+only makes "Ann" a different name that looks the same). The zero-width joiner, a format
+character, is allowed between two emoji, where it joins them into one (👩🏽‍🚀, 🏳️‍🌈); anywhere
+else it is as invisible as the others. Two names clash when their
 case-folded NFKC forms, variation selectors left out, are equal. Look-alikes across scripts (a
 Cyrillic "a" for a Latin one) are not caught.
 """
@@ -31,15 +33,30 @@ def _variation_selector(c: str) -> bool:
     return "\ufe00" <= c <= "\ufe0f" or "\U000e0100" <= c <= "\U000e01ef"
 
 
+_ZWJ = "\u200d"  # ZERO WIDTH JOINER: glues emoji into one (👩🏽‍🚀, 🏳️‍🌈, 👨‍👩‍👧)
+
+
+def _emoji_end(text: str, i: int) -> bool:
+    """Whether `text[i]` ends an emoji: a symbol, a skin tone after one, or a variation
+    selector after either."""
+    c = text[i]
+    if _variation_selector(c) or "\U0001f3fb" <= c <= "\U0001f3ff":
+        return i > 0 and _emoji_end(text, i - 1)
+    return unicodedata.category(c) == "So"
+
+
 def _hidden(text: str) -> bool:
     """Whether `text` holds a character that is refused (see the module's docstring)."""
-    before = ""
-    for c in text:
+    for i, c in enumerate(text):
+        if c == _ZWJ:  # allowed between two emoji only, where it shows as their join
+            joins = 0 < i < len(text) - 1 and _emoji_end(text, i - 1)
+            if joins and unicodedata.category(text[i + 1]) == "So":
+                continue
+            return True
         if unicodedata.category(c) in _REFUSED_CATEGORIES or c in _INVISIBLE:
             return True
-        if _variation_selector(c) and not (before and unicodedata.category(before) == "So"):
+        if _variation_selector(c) and not (i and unicodedata.category(text[i - 1]) == "So"):
             return True
-        before = c
     return False
 
 
