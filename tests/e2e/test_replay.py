@@ -30,7 +30,7 @@ from .driver import sel, unnamed_controls
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
-NAMES = ["Ana", "Bo", "Cyd"]
+NAMES = ["Ana", "Bo", "Bartholomew_Featherstone"]  # the longest name (24) must fit a phone
 
 
 def play_with_bots(url: str, code: str, seats: list[dict[str, str]]) -> None:

@@ -95,8 +95,19 @@ def test_running_score_on_boards_and_at_the_end(open_page: OpenPage, server_url:
         )
     final = page.locator(sel("final-standings"))
     expect(final).to_be_visible()
-    expect(page.locator(sel("standing-0")).locator(sel("points-0"))).to_have_text("155k pts")
-    expect(page.locator(sel("standing-0")).locator(sel(f"risk-0-{PAWN}"))).to_be_visible()
+    # The investigation has happened: the standings show its result, not the what-ifs (an
+    # outside phone audit found "If Pawn Shop is investigated" still under the winner).
+    expect(page.locator(sel("standing-0")).locator(sel("total-0"))).to_be_visible()
+    expect(final.locator("[data-testid^=risk-]")).to_have_count(0)
+    expect(final.locator("[data-testid^=points-]")).to_have_count(0)
+    expect(page.locator(sel("rematch"))).to_be_visible()  # Ana hosts
+    expect(page.locator(sel("next-game"))).to_have_count(0)
+
+    # Another player's end: who starts the next game, and that the seat stays theirs.
+    other = open_room(open_page, server_url, FakeRoom(game, 1, NAMES))
+    expect(other.locator(sel("final-standings"))).to_be_visible()
+    expect(other.locator(sel("rematch"))).to_have_count(0)
+    expect(other.locator(sel("next-game"))).to_contain_text(f"{NAMES[0]} (the host) can start")
 
 
 def test_a_stage_that_needs_you_comes_into_view(open_page: OpenPage, server_url: str):

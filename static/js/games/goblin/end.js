@@ -2,6 +2,7 @@
 // out in words (GSCORE-4), the tie-break (GSCORE-7), and what the Baskets still held.
 import { h } from "../../dom.js";
 import { capital, list } from "../../text.js";
+import { endActions } from "../../ui/end-actions.js";
 import { icon } from "../../ui/icons.js";
 import { explainMajority, majority } from "./majority.js";
 import { cardName, clothName, coins, speciesName } from "./text.js";
@@ -93,7 +94,6 @@ export function renderEnd(ctx) {
   const result = game.result;
   if (!result) return null;
   const standings = [...result.players].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || b.total - a.total);
-  const host = !ctx.replay && ctx.room.players.find((p) => p.player_id === ctx.playerId)?.host;
   return h("section.card.final", { "data-key": "final", "data-testid": "final-standings", "aria-labelledby": "final-title" },
     h("h2#final-title", { tabindex: "-1", "data-landing": "page" }, "Final scoring"),
     h("p.headline", { "data-testid": "headline" }, icon("crown"), headline(ctx, result)),
@@ -112,7 +112,5 @@ export function renderEnd(ctx) {
         : null,
       h("p.small.muted", `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log now shows every hidden card.`)),
     ctx.end,
-    ctx.replay ? null : h("div.row",
-      host ? h("button.primary", { type: "button", "data-action": "rematch", "data-testid": "rematch", disabled: ctx.pending }, "Play again with the same players") : null,
-      h("button", { type: "button", "data-action": "go-home", "data-testid": "go-home" }, "Back to the start")));
+    endActions(ctx));
 }

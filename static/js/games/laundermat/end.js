@@ -2,8 +2,8 @@
 // standings with every score broken down, who was caught, and everything that was hidden.
 import { h } from "../../dom.js";
 import { capital, list } from "../../text.js";
+import { endActions } from "../../ui/end-actions.js";
 import { icon } from "../../ui/icons.js";
-import { scoreLines } from "./board.js";
 import { ADDITION_ORDER, additionName, entries, money, points, weaponName } from "./text.js";
 
 const REEL_LOOPS = 3;
@@ -38,7 +38,6 @@ export function renderEnd(ctx) {
     : result.winners.length === 1
       ? `${result.winners[0] === ctx.seat && !ctx.replay ? "You win" : `${winners[0]} wins`}!`
       : `${capital(list(result.winners.map(ctx.who)))} share the win!`;
-  const host = !ctx.replay && ctx.room.players.find((p) => p.player_id === ctx.playerId)?.host;
 
   return h("section.card.final", { "data-key": "final", "data-testid": "final-standings", "aria-labelledby": "final-title" },
     h("h2#final-title", { tabindex: "-1", "data-landing": "page" }, "The investigation"),
@@ -62,9 +61,7 @@ export function renderEnd(ctx) {
         // A 62-bit seed is rounded by JSON.parse: the fairness reveal shows it exactly.
         h("p.small.muted", `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log below now shows every secret.`)),
       ctx.end,
-      ctx.replay ? null : h("div.row",
-        host ? h("button.primary", { type: "button", "data-action": "rematch", "data-testid": "rematch", disabled: ctx.pending }, "Play again with the same players") : null,
-        h("button", { type: "button", "data-action": "go-home", "data-testid": "go-home" }, "Back to the start"))));
+      endActions(ctx)));
 }
 
 /** Hidden bills shown at the end (PUBLIC-1), largest first: "$100k ×2, $10k". */
@@ -101,6 +98,6 @@ function playerResult(ctx, ps, i, result) {
           h("caption.visually-hidden", `${ctx.nameOf(ps.seat)}'s score`),
           h("thead", h("tr", h("th", { scope: "col" }, "Addition"), h("th", { scope: "col" }, "Points"), h("th", { scope: "col" }, "Bonus"), h("th", { scope: "col" }, "Total"))),
           h("tbody", rows))
-      : h("p.small.muted", "No additions: scores 0."),
-    rows.length ? scoreLines(ctx, ps.seat) : null);
+      // The investigation has happened: its result, not the "if ... is investigated" lines.
+      : h("p.small.muted", "No additions: scores 0."));
 }
