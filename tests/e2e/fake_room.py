@@ -36,6 +36,7 @@ class FakeRoom:
         self.hold = False  # acts are kept unanswered (a slow server, a dying link)
         self.held: list[tuple[WebSocketRoute, dict[str, Any]]] = []
         self.log_sent = 0
+        self.stood_in: dict[int, int] = {}  # seat -> moves a stand-in made for it
 
     def attach(self, context: BrowserContext) -> None:
         if self.viewer is None:  # watching: the page says `spectate`, not `hello`
@@ -144,6 +145,7 @@ class FakeRoom:
                     "connected": True,
                     "away": False,
                     "seat": p.seat,
+                    "stood_in_moves": self.stood_in.get(p.seat, 0),
                 }
                 for p in state.players
             ],

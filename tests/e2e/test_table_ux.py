@@ -347,3 +347,22 @@ def test_a_spectator_is_not_told_to_pick(open_page: OpenPage, server_url: str):
     expect(panel).to_contain_text("The draft (")
     expect(panel).not_to_contain_text("Pick a bill")
     expect(page.locator(sel("instruction"))).to_contain_text("Players are picking bills")
+
+
+def test_a_player_back_from_away_is_told_what_a_bot_did_for_them(
+    open_page: OpenPage, server_url: str
+):
+    """The game's log names the seat for a stand-in's moves: the player, back, is told."""
+    game = build(3)
+    room = FakeRoom(game, 0, NAMES)
+    room.stood_in = {0: 3, 1: 1}
+    page = open_room(open_page, server_url, room)
+    note = page.locator(sel("stood-in-for-you"))
+    expect(note).to_contain_text("While you were away, a bot made 3 moves for you")
+    expect(page.locator(sel("away-line"))).to_have_attribute("role", "status")
+    # Bo's count is Bo's to read: Cyd, who was never away, sees no such line.
+    other = FakeRoom(game, 2, NAMES)
+    other.stood_in = {0: 3, 1: 1}
+    expect(open_room(open_page, server_url, other).locator(sel("stood-in-for-you"))).to_have_count(
+        0
+    )

@@ -180,12 +180,16 @@ def test_a_bot_stands_in_while_a_player_is_away_and_gives_the_seat_back(
         await settle()
         assert [s for s, _, _ in spy.calls] == [seat]
         assert seat not in room.play.match.pending()
-        # Back: the seat is theirs at once.
+        # Back: the seat is theirs at once, and the room says what the bot did meanwhile (the
+        # game's log names the seat: an outside phone audit found nothing told the player).
         back = Sub()
         await room.connect(back, rooms.tokens[2])
         info = back.view["room"]["players"][2]
         assert info["away"] is False and info["stand_in"] is False
+        assert info["stood_in_moves"] == 1
         assert room.bots.seats() == set() and room.bots._timers == {}
+        others = back.view["room"]["players"]
+        assert [p["stood_in_moves"] for p in others if p is not info] == [0] * (len(others) - 1)
 
     run(scenario())
 

@@ -205,6 +205,7 @@ class Lobby:
         self.status, self.finished_ms = RoomStatus.PLAYING, None
         for m in self.members:
             m.seat = seats[m.player_id]
+            m.stood_in_moves = 0
 
     def remember(self, answered: list[tuple[str, str]], limit: int) -> None:
         """After a restart: every command id the log holds is answered again, never
@@ -305,6 +306,7 @@ class Lobby:
                     "seat": m.seat if seated else None,
                     "bot": m.bot,
                     "stand_in": self.stood_in(m),
+                    "stood_in_moves": m.stood_in_moves,
                 }
                 for m in self.members
             ],

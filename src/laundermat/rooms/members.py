@@ -49,6 +49,9 @@ class Member:
     away: bool = False  # GEN-4, mirrored into the engine while a game runs
     left: bool = False  # said "leave" during a game: keeps the seat, gives up hosting
     bot: bool = False  # played by the server (seats_bots.py): no token, no socket, never hosts
+    # This game's moves a stand-in made for this seat: the game's log names the seat, so the
+    # player, back, is told (not kept across a restart).
+    stood_in_moves: int = 0
     # Answers to this seat's recent command ids, so a retry is answered, never re-applied:
     # an ack as the view version it named (an int: ~60 bytes less than its encoding, and
     # most answers are acks), a refusal as its encoded error. Oldest first (dicts keep order).

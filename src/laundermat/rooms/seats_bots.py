@@ -153,4 +153,7 @@ class BotSeats:
             log.warning("bot move not saved; retrying", extra={"room": self.room.code})
             self.changed()
             return
+        for m in self.room.lobby.members:
+            if m.seat == seat and not m.bot:
+                m.stood_in_moves += 1  # a stand-in's move: the player is told when back
         self.push()

@@ -211,6 +211,7 @@ class PlayerInfo(Strict):
     seat: int | None  # the engine seat once the game has started
     bot: bool = False  # played by the server (the host added it); always connected
     stand_in: bool = False  # away, and a bot plays this seat until they are back
+    stood_in_moves: int = 0  # this game's moves a stand-in made for this seat (the log names it)
 
 
 class RoomOptions(Strict):

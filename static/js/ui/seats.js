@@ -32,12 +32,20 @@ export function standInField(room, host) {
 }
 
 /** During a game: who is away, and whether a bot plays for them or the game goes on without
- * them (its countdown is the open window's, redrawn by countdown.js). */
-export function awayLine(view) {
+ * them (its countdown is the open window's, redrawn by countdown.js); and to a player who is
+ * back, what a bot did in their name meanwhile (the log says "you"). */
+export function awayLine(view, playerId) {
   if (!view?.game || view.room.status !== "playing") return null;
   const gone = view.room.players.filter((p) => p.away && !p.bot);
-  if (!gone.length) return null;
+  const me = view.room.players.find((p) => p.player_id === playerId && !p.away);
+  const moves = me?.stood_in_moves ?? 0;
+  const back = moves
+    ? h("p", { "data-key": "stood-in", "data-testid": "stood-in-for-you" }, icon("bot"),
+        `While you were away, a bot made ${moves === 1 ? "1 move" : `${moves} moves`} for you. The log shows them under your name.`)
+    : null;
+  if (!gone.length && !back) return null;
   return h("div.away-line", { role: "status", "data-key": "away-line", "data-testid": "away-line" },
+    back,
     gone.map((p) => p.stand_in
       ? h("p", { "data-key": p.player_id, "data-testid": "stand-in" }, icon("bot"), `A bot plays for ${p.name}`)
       : h("p", { "data-key": p.player_id, "data-testid": "away" }, icon("clock"),

@@ -35,7 +35,7 @@ function renderRoom(state) {
       h("p.loading", { role: "status" }, "This room plays a game this page can't show. Try reloading the page."));
   }
   const over = view.room.status === "finished" || view.game.phase === "over";
-  const notes = [banner, awayLine(view)].filter(Boolean);
+  const notes = [banner, awayLine(view, state.session?.playerId)].filter(Boolean);
   return frozenIfClosed(state, client.renderGame(state, notes.length ? notes : null, { end: over ? endExtras(state) : null }));
 }
 
