@@ -14,7 +14,7 @@ import websockets
 
 from laundermat.bots.ws_bot import RoomRun, play_seats
 
-from .client import Client, seated_game
+from .client import Client, new_room, seated_game
 from .conftest import BACKENDS, TIME_SCALE
 
 GRACE_S = 1.0
@@ -101,3 +101,42 @@ def test_sigterm_closes_sockets_with_going_away(make_server: Any) -> None:
     # It exits by itself (uvicorn re-raises the signal after a clean shutdown).
     assert srv.proc.wait(timeout=10) in (0, -signal.SIGTERM)
     assert "Application shutdown complete" in srv.log()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_lobby_action_resent_after_a_crash_is_answered_not_applied_again(
+    make_server: Any, backend: str
+) -> None:
+    """The browser resends an unanswered lobby action on its next socket. Its ack may die with
+    the old process: after the restart the same id is acked again, not applied twice (an
+    outside failover audit: a resent add_bot added a second bot; a resent start answered
+    not_in_lobby though the game had started)."""
+    srv = make_server(backend)
+
+    async def before_crash() -> tuple[str, list[dict[str, Any]]]:
+        code, seats = await new_room(srv.url, 2)
+        host = await Client.open(srv.ws, code, seats[0]["token"])
+        added = await host.request({"type": "lobby", "action": "add_bot", "id": "bot-1"})
+        assert added["type"] == "ack"
+        started = await host.request({"type": "lobby", "action": "start", "id": "go-1"})
+        assert started["type"] == "ack"
+        await host.close()
+        return code, seats
+
+    code, seats = asyncio.run(before_crash())
+    assert srv.kill(signal.SIGKILL) == -signal.SIGKILL
+    srv.start()
+
+    async def after_restart() -> None:
+        host = await Client.open(srv.ws, code, seats[0]["token"])
+        for action, command_id in (("add_bot", "bot-1"), ("start", "go-1")):
+            again = await host.request({"type": "lobby", "action": action, "id": command_id})
+            assert again["type"] == "ack", again
+        view = host.view
+        assert view is not None and view["room"]["status"] == "playing"
+        assert sum(p["bot"] for p in view["room"]["players"]) == 1
+        fresh = await host.request({"type": "lobby", "action": "add_bot", "id": "bot-2"})
+        assert fresh["type"] == "error" and fresh["code"] == "not_in_lobby"  # a new id runs
+        await host.close()
+
+    asyncio.run(after_restart())

@@ -49,8 +49,10 @@ async def lobby_action(
     target: str | None,
     nonce: str | None = None,
     on: bool | None = None,
+    command_id: str | None = None,
 ) -> bool:
-    """One lobby action; True when the sender's socket should close afterwards."""
+    """One lobby action; True when the sender's socket should close afterwards. Its
+    `command_id` is saved with the change (Lobby.answered), once nothing can refuse it."""
     lobby = room.lobby
     undo = lobby.memo()
     victim = None
@@ -63,11 +65,11 @@ async def lobby_action(
             lobby.require_host(member)
             if action == "start":
                 lobby.require_lobby()
-                return await start_game(room, undo)  # saved with the game, atomically
+                return await start_game(room, undo, member, command_id)  # with the game
             if action == "rematch":
                 if lobby.status is not RoomStatus.FINISHED:
                     raise RoomError("not_finished", "A rematch starts once the game is over.")
-                return await start_game(room, undo)
+                return await start_game(room, undo, member, command_id)
             if action == "settings":
                 if settings is None:
                     raise RoomError("bad_message", "settings needs a settings object.")
@@ -82,6 +84,8 @@ async def lobby_action(
                 lobby.set_stand_in(on)
             else:
                 raise RoomError("bad_message", f"Unknown lobby action {action[:32]!r}.")
+        if command_id is not None:
+            lobby.answered(member.player_id, command_id)
         await room.save()
     except StoreUnavailable:
         undo()
@@ -100,7 +104,9 @@ async def lobby_action(
     return False
 
 
-async def start_game(room: RoomPort, undo: Callable[[], None]) -> bool:
+async def start_game(
+    room: RoomPort, undo: Callable[[], None], member: Member, command_id: str | None
+) -> bool:
     """A new game with the table as it is (the first game or a rematch). The game and the
     room record that seats it are durable together, or neither changes."""
     lobby = room.lobby
@@ -108,6 +114,8 @@ async def start_game(room: RoomPort, undo: Callable[[], None]) -> bool:
     ids = [m.player_id for m in lobby.members]
     # The seed comes from the committed server seed and the players' nonces (fairness.py).
     lobby.seat(room.play.prepare(lobby.game_seed(), ids, lobby.settings))
+    if command_id is not None:
+        lobby.answered(member.player_id, command_id)
     try:
         await room.play.commit_start(room.record())
     except BaseException:

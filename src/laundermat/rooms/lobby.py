@@ -29,6 +29,9 @@ class RoomStatus(StrEnum):
     FINISHED = "finished"  # the game is over; the host may start a rematch
 
 
+LOBBY_ANSWERS_KEPT = 32  # a room's recent lobby action ids kept in its record
+
+
 @dataclass
 class Lobby:
     definition: GameDefinition
@@ -50,6 +53,9 @@ class Lobby:
     # player whose socket was down at the time is told "kicked" on reconnecting, not that
     # the token is unknown.
     kicked_tokens: list[str] = field(default_factory=list)
+    # The (player_id, id) of recent lobby actions, oldest first, saved with the record that
+    # applied each: after a restart or a failover a resent one is answered, not re-applied.
+    lobby_answers: list[tuple[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.settings = self.settings or games.default_settings(self.definition)
@@ -231,14 +237,21 @@ class Lobby:
             if self.commitment.server_seed == live.server_seed:  # crashed before the next
                 self.commitment = Commitment()
 
+    def answered(self, player_id: str, command_id: str) -> None:
+        """A lobby action about to be saved: its id goes into the same record."""
+        self.lobby_answers.append((player_id, command_id))
+        del self.lobby_answers[:-LOBBY_ANSWERS_KEPT]
+
     def memo(self) -> Callable[[], None]:
         """Everything a lobby change may touch, to put back if it cannot be made durable."""
+        answers = list(self.lobby_answers)
         state = (dict(self.settings), list(self.members), self.host, self.stand_in)
         status = (self.status, self.finished_ms, self.game_number)
         flags = [(m, m.left, m.sub, m.seat) for m in self.members]
         nonces = dict(self.commitment.nonces)
 
         def undo() -> None:
+            self.lobby_answers = answers
             self.settings, self.members, self.host, self.stand_in = state
             self.status, self.finished_ms, self.game_number = status
             self.commitment.nonces = nonces
@@ -268,6 +281,7 @@ class Lobby:
                 "nonces": dict(self.commitment.nonces),
             },
             options={"stand_in": self.stand_in},
+            lobby_answers=list(self.lobby_answers),
         )
 
     @classmethod
@@ -286,6 +300,7 @@ class Lobby:
             updated_ms=record.updated_ms,
             commitment=Commitment(**record.fairness) if record.fairness else Commitment(),
             stand_in=bool((record.options or {}).get("stand_in", True)),
+            lobby_answers=list(record.lobby_answers),
         )
 
     def info(self, code: str, seated: bool, spectators: int) -> dict[str, object]:

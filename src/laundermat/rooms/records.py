@@ -76,6 +76,8 @@ class RoomRecord:
     fairness: dict[str, Any] | None = None
     # The platform's own settings, apart from the game's: {"stand_in": bool} (seats_bots.py).
     options: dict[str, Any] | None = None
+    # Recent lobby actions' (player_id, id), oldest first: answered again, never re-applied.
+    lobby_answers: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass

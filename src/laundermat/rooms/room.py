@@ -126,7 +126,9 @@ class Room:
         on: bool | None = None,
     ) -> None:
         async def run(member: Member) -> bool:
-            return await hosting.lobby_action(self, member, action, settings, target, nonce, on)
+            return await hosting.lobby_action(
+                self, member, action, settings, target, nonce, on, command_id
+            )
 
         async def job() -> None:
             answered, close_after = await self._answer_once(sub, player_id, command_id, run)
@@ -350,7 +352,8 @@ class Room:
         """Rebuild a room after a restart (see `GameDriver.restore` for the timer)."""
         lobby = Lobby.from_record(live.room)
         room = cls(live.room.code, store, clock, config, observer, on_empty, lobby=lobby)
-        lobby.remember(live.answered, config.answered_limit)
+        lobby.remember(live.answered, config.answered_limit)  # game commands' ids
+        lobby.remember(live.room.lobby_answers, config.answered_limit)  # lobby actions' ids
         lobby.reveal_last(live.last_finished)
         if live.game is None:
             if lobby.status is RoomStatus.PLAYING:  # finished before the record said so

@@ -46,6 +46,7 @@ def room_values(room: RoomRecord) -> dict[str, Any]:
         "updated_ms": room.updated_ms,
         "fairness": room.fairness,
         "options": room.options,
+        "lobby_answers": [list(pair) for pair in room.lobby_answers],
     }
 
 
@@ -69,6 +70,7 @@ def room_record(row: Any) -> RoomRecord:
         game=row["game"],
         fairness=row["fairness"],
         options=row["options"],
+        lobby_answers=[(str(p), str(i)) for p, i in row["lobby_answers"] or []],
     )
 
 

@@ -38,6 +38,9 @@ rooms = Table(
     Column("fairness", Json),
     # The platform's settings (not the game's): {"stand_in": bool} (migration 0005).
     Column("options", Json),
+    # The ids of recent lobby actions, [[player_id, id], ...] (migration 0007): answered
+    # again after a restart or a failover, never applied twice.
+    Column("lobby_answers", Json),
     # The fencing token (migration 0006, cluster/): one more at every claim by a replica.
     Column("owner_epoch", BigInteger, nullable=False, server_default="0"),
 )
