@@ -235,8 +235,7 @@ class Room:
         await self.store.save_room(self.record())
 
     async def _save_later(self) -> None:
-        """Save the room record; if the store is down, keep trying from the queue. For
-        changes that must go on in memory regardless (who hosts, a finished game)."""
+        """Changes memory keeps regardless (who hosts, a game's end): saved, or retried."""
         try:
             await self.save()
         except StoreUnavailable:
@@ -281,8 +280,7 @@ class Room:
             log.info("game finished", extra={"room": self.code, "game_id": self.play.game_id})
 
     async def apply_quietly(self, command: Command) -> None:
-        """A room command (presence); a refusal just means nothing to record. If the store
-        is down it is tried again later, so the match's presence catches up."""
+        """Presence: a refusal means nothing to record; a store that is down is retried."""
         try:
             await self._apply(command, None)
         except RuleError:
@@ -352,8 +350,7 @@ class Room:
         """Rebuild a room after a restart (see `GameDriver.restore` for the timer)."""
         lobby = Lobby.from_record(live.room)
         room = cls(live.room.code, store, clock, config, observer, on_empty, lobby=lobby)
-        lobby.remember(live.answered, config.answered_limit)  # game commands' ids
-        lobby.remember(live.room.lobby_answers, config.answered_limit)  # lobby actions' ids
+        lobby.remember([*live.answered, *live.room.lobby_answers], config.answered_limit)
         lobby.reveal_last(live.last_finished)
         if live.game is None:
             if lobby.status is RoomStatus.PLAYING:  # finished before the record said so
