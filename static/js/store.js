@@ -57,18 +57,11 @@ export function saveSeat(code, seat) {
 const PLAYED_KEY = "laundermat.played";
 
 export function playedRooms() {
-  try {
-    const list = JSON.parse(localStorage.getItem(PLAYED_KEY));
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
+  return storedList(PLAYED_KEY);
 }
 
 export function rememberPlayed(code) {
-  const before = playedRooms();
-  const after = withPlayed(before, code, Date.now());
-  if (after.length !== before.length) localStorage.setItem(PLAYED_KEY, JSON.stringify(after));
+  updateList(PLAYED_KEY, (list) => withPlayed(list, code, Date.now()));
 }
 
 // The finished games this browser saw at a table it was seated at (their ids), for the history
@@ -76,18 +69,28 @@ export function rememberPlayed(code) {
 const GAMES_KEY = "laundermat.games";
 
 export function playedGameIds() {
+  return storedList(GAMES_KEY);
+}
+
+export function rememberGame(id) {
+  updateList(GAMES_KEY, (list) => withGame(list, id));
+}
+
+/** A list kept in localStorage under `key` ([] if missing or not a list). */
+function storedList(key) {
   try {
-    const list = JSON.parse(localStorage.getItem(GAMES_KEY));
+    const list = JSON.parse(localStorage.getItem(key));
     return Array.isArray(list) ? list : [];
   } catch {
     return [];
   }
 }
 
-export function rememberGame(id) {
-  const before = playedGameIds();
-  const after = withGame(before, id);
-  if (after.length !== before.length) localStorage.setItem(GAMES_KEY, JSON.stringify(after));
+/** Store `change(list)` when it differs (a full list that drops its oldest keeps its length). */
+function updateList(key, change) {
+  const before = JSON.stringify(storedList(key));
+  const after = JSON.stringify(change(JSON.parse(before)));
+  if (after !== before) localStorage.setItem(key, after);
 }
 
 /** Every room this browser holds a seat in (newest last is not guaranteed). */

@@ -8,6 +8,7 @@ import os
 import random
 import subprocess
 import sys
+from typing import Any
 
 import httpx
 import pytest
@@ -30,13 +31,19 @@ def test_complete_games(server: ServerProcess, players: int) -> None:
     assert any(len(g["player_names"]) == players for g in history)
 
 
-def test_replay_of_finished_game_reveals_everything(server: ServerProcess) -> None:
-    code, seats = asyncio.run(new_room(server.url, 3))
-    run = RoomRun(server.url, 3, 0.0, random.Random(7), code=code)
+def bot_game_replay(server: ServerProcess, players: int, seed: int) -> dict[str, Any]:
+    """A room's game played to the end by the bots, and its public record (the replay)."""
+    code, seats = asyncio.run(new_room(server.url, players))
+    run = RoomRun(server.url, players, 0.0, random.Random(seed), code=code)
     asyncio.run(play_seats(run, seats))
     assert run.completed
     game_id = room_games(server.url, code)[0]["game_id"]
-    body = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
+    body: dict[str, Any] = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
+    return body
+
+
+def test_replay_of_finished_game_reveals_everything(server: ServerProcess) -> None:
+    body = bot_game_replay(server, 3, 7)
     assert body["final"]["phase"] == "over"
     assert all("wallet" in p for p in body["final"]["players"])  # PUBLIC-1: the end reveals
     assert body["result"]["winners"] == body["final"]["result"]["winners"]
@@ -49,12 +56,8 @@ def test_the_replay_shows_no_abandoned_selection_and_no_client_clock(
     it held at each lock, not the ones it selected and changed (the random bots change their
     minds often). The client's retry ids (the browser's carry its clock) are not published.
     The shared server's teardown also runs `laundermat verify` on this replay."""
-    code, seats = asyncio.run(new_room(server.url, 4))
-    run = RoomRun(server.url, 4, 0.0, random.Random(11), code=code)
-    asyncio.run(play_seats(run, seats))
-    assert run.completed
-    game_id = room_games(server.url, code)[0]["game_id"]
-    body = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
+    body = bot_game_replay(server, 4, 11)
+    game_id = body["game_id"]
     assert not any("client_id" in c for c in body["commands"])
     assert body["code"] is None  # the room is open for a rematch: its code is not published
     assert body["steps"] == len(body["commands"])

@@ -197,6 +197,10 @@ class MemoryStore:
             self.closed.discard(code)
         return len(old)
 
+    def _open(self, code: str) -> bool:
+        """An open room has this code (then no public record names it)."""
+        return code in self.rooms and code not in self.closed
+
     async def history(self, limit: int = 50) -> list[GameSummary]:
         out = []
         for game in sorted(self.games.values(), key=lambda g: -g.game_id)[:limit]:
@@ -206,7 +210,7 @@ class MemoryStore:
             out.append(
                 GameSummary(
                     game_id=game.game_id,
-                    code=None if room is not None and game.code not in self.closed else game.code,
+                    code=None if self._open(game.code) else game.code,
                     game_number=game.game_number,
                     player_names=[names.get(p, p) for p in game.player_ids],
                     finished_ms=game.finished_ms,
@@ -235,5 +239,5 @@ class MemoryStore:
             game=room.game if room else "laundermat",
             server_seed=game.server_seed,
             nonces=copy.deepcopy(game.nonces),
-            room_open=room is not None and game.code not in self.closed,
+            room_open=self._open(game.code),
         )

@@ -244,29 +244,34 @@ def origin_allowed(origin: str | None, host_header: str | None, allowed: list[st
     return host_header is not None and parts.netloc.lower() == host_header.lower()
 
 
+def _ip(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The address, an IPv4 peer on a dual-stack socket as IPv4; None if it is none."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:  # not an IP: an in-process test client's name, a proxy's garbage
+        return None
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip
+
+
 def address_allowed(address: str | None, allowed: list[str]) -> bool:
     """Whether a client address is in an allowlist of addresses and networks ("*": any)."""
     if "*" in allowed:
         return True
-    try:
-        ip = ipaddress.ip_address(address or "")
-    except ValueError:  # no address, or not an IP (an in-process test client's name)
-        return False
-    if ip.version == 6 and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return any(ip in ipaddress.ip_network(item, strict=False) for item in allowed)
+    ip = _ip(address or "")
+    return ip is not None and any(
+        ip in ipaddress.ip_network(item, strict=False) for item in allowed
+    )
 
 
 def limit_key(address: str) -> str:
     """What per-address limits count under: an IPv6 address's /64, the network one subscriber
     is given and any of whose 2⁶⁴ addresses a host may take (an outside flood audit: keyed
     on the whole address, IPv6 made every limit per-connection); any other address as it is."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:  # not an address: only a trusted proxy can send one; keys stay short
+    ip = _ip(address)
+    if ip is None:  # only a trusted proxy can send a non-address: keys stay short
         return address[:64]
     if ip.version == 6:
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return address
+    return str(ip)
