@@ -37,7 +37,8 @@ async function request(method, path, body) {
 export const api = {
   catalog: () => request("GET", "/api/catalog"),
   createRoom: (name, game, settings) => request("POST", "/api/rooms", { name, game, settings }),
-  joinRoom: (code, name) => request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { name }),
+  joinRoom: (code, name, joinKey) =>
+    request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, joinKey ? { name, join_key: joinKey } : { name }),
   getRoom: (code) => request("GET", `/api/rooms/${encodeURIComponent(code)}`),
   history: (limit = 200) => request("GET", `/api/history?limit=${limit}`),
   replay: (gameId) => request("GET", `/api/games/${encodeURIComponent(gameId)}/replay`),

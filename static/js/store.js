@@ -12,6 +12,7 @@ export const state = {
     busy: false,
     error: null,
     room: null, // GET /api/rooms/{code} on a join link
+    joinKey: null, // {code, name, key} of a join not answered yet (join-key.js)
   },
   session: null, // {code, token, playerId, role: "player"|"spectator"}
   conn: { status: "idle", retryAt: null, closed: null },

@@ -245,6 +245,16 @@ def test_the_owners_answers_pass_through_the_relay_unchanged(replicas: Any) -> N
     code, granted = seats(owner, other, 2)
     taken = httpx.post(f"{other.url}/api/rooms/{code}/join", json={"name": "P1"})
     assert taken.status_code == 409 and taken.json()["code"] == "name_taken"
+    # A forwarded join whose answer is lost, sent again with its key through either replica,
+    # gets its seat back (an outside failover audit: name_taken, and a ghost seat).
+    key = secrets.token_urlsafe(16)
+    body = {"name": "P2", "join_key": key}
+    lost = httpx.post(f"{other.url}/api/rooms/{code}/join", json=body).json()
+    for via in (other, owner):
+        again = httpx.post(f"{via.url}/api/rooms/{code}/join", json=body)
+        assert again.status_code == 200 and again.json()["player_id"] == lost["player_id"]
+    names = [p["name"] for p in httpx.get(f"{owner.url}/api/rooms/{code}").json()["players"]]
+    assert names == ["P0", "P1", "P2"]
     missing = httpx.get(f"{other.url}/api/rooms/ZZZZZ")
     assert missing.status_code == 404 and missing.json()["code"] == "room_not_found"
     hello = orjson.dumps({"type": "hello", "token": granted[1]["token"]}).decode()

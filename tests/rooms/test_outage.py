@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from laundermat.engine import Timeout
-from laundermat.rooms import FakeClock, Room
+from laundermat.rooms import FakeClock, Room, RoomError
 from laundermat.store.memory import MemoryStore
 
 from .helpers import CONFIG, Sub, act, seated, settle
@@ -138,5 +138,28 @@ def test_resume_finishes_a_game_over_in_its_log_but_not_in_its_row() -> None:
         assert row.result == expected and expected is not None
         assert [g.game_id for g in await store.history()] == [room.play.game_id]
         await again.close(forget=False)
+
+    run(scenario())
+
+
+def test_a_join_again_by_key_the_store_refuses_keeps_the_seats_token() -> None:
+    """A retried join that cannot be made durable leaves the first token working: the new one
+    was never answered, so nobody holds it."""
+
+    async def scenario() -> None:
+        _, room, _subs, ids = await seated(start=False)
+        pid, token = await room.join("Kay", "k" * 22)
+        store: Any = room.store
+        store.unavailable = True
+        try:
+            await room.join("Kay", "k" * 22)
+        except RoomError as exc:
+            assert exc.code == "unavailable"
+        else:
+            raise AssertionError("the join was answered without being durable")
+        store.unavailable = False
+        sub = Sub()
+        assert await room.connect(sub, token) == pid
+        assert [m.player_id for m in room.lobby.members] == [*ids, pid]
 
     run(scenario())

@@ -13,7 +13,7 @@ from .. import games
 from ..games import GameDefinition, Match
 from .errors import RoomError
 from .fairness import NONCE, Commitment, derive
-from .members import Member, hash_token, new_token, next_host
+from .members import Member, hash_token, new_token, next_host, token_matches
 from .names import name_key, normalize_name
 from .records import FinishedSeed, LiveGame, PlayerRecord, RoomRecord
 
@@ -93,8 +93,19 @@ class Lobby:
 
     # ------------------------------------------------------------ changes
 
-    def add(self, name: str, now_ms: int) -> tuple[Member, str]:
-        """A new seat: (member, secret token). Raises before changing anything."""
+    def add(self, name: str, now_ms: int, join_key: str | None = None) -> tuple[Member, str]:
+        """A new seat: (member, secret token). Raises before changing anything.
+
+        A `join_key` that an earlier join of this room came with answers that seat again, with
+        a new token (the client never had the first: its answer was lost), whatever the room's
+        status and whatever `name`: a join retried after a dropped answer must not meet its
+        own seat as `name_taken`. Only the client that made the key can send it."""
+        if join_key is not None:
+            again = [m for m in self.members if token_matches(join_key, m.join_key_hash or "")]
+            if again:
+                token = new_token()
+                again[0].token_hash = hash_token(token)
+                return again[0], token
         if self.status is not RoomStatus.LOBBY:
             raise RoomError("game_started")
         if len(self.members) >= self.definition.max_players:
@@ -107,6 +118,7 @@ class Lobby:
         while self.member(player_id) is not None:
             player_id = "p" + secrets.token_hex(4)
         member = Member(player_id, name, hash_token(token), now_ms)
+        member.join_key_hash = None if join_key is None else hash_token(join_key)
         self.members.append(member)
         if self.host is None:
             self.host = player_id
@@ -247,7 +259,7 @@ class Lobby:
         answers = list(self.lobby_answers)
         state = (dict(self.settings), list(self.members), self.host, self.stand_in)
         status = (self.status, self.finished_ms, self.game_number)
-        flags = [(m, m.left, m.sub, m.seat) for m in self.members]
+        flags = [(m, m.left, m.sub, m.seat, m.token_hash) for m in self.members]
         nonces = dict(self.commitment.nonces)
 
         def undo() -> None:
@@ -255,8 +267,8 @@ class Lobby:
             self.settings, self.members, self.host, self.stand_in = state
             self.status, self.finished_ms, self.game_number = status
             self.commitment.nonces = nonces
-            for m, left, sub, seat in flags:
-                m.left, m.sub, m.seat = left, sub, seat
+            for m, left, sub, seat, token_hash in flags:
+                m.left, m.sub, m.seat, m.token_hash = left, sub, seat, token_hash
 
         return undo
 
@@ -269,7 +281,9 @@ class Lobby:
             settings=dict(self.settings),
             host=self.host,
             players=[
-                PlayerRecord(m.player_id, m.name, m.token_hash, m.seat, m.joined_ms, m.bot)
+                PlayerRecord(
+                    m.player_id, m.name, m.token_hash, m.seat, m.joined_ms, m.bot, m.join_key_hash
+                )
                 for m in self.members
             ],
             game_number=self.game_number,
@@ -293,7 +307,15 @@ class Lobby:
             settings=dict(record.settings),
             host=record.host,
             members=[
-                Member(p.player_id, p.name, p.token_hash, p.joined_ms, seat=p.seat, bot=p.bot)
+                Member(
+                    p.player_id,
+                    p.name,
+                    p.token_hash,
+                    p.joined_ms,
+                    seat=p.seat,
+                    bot=p.bot,
+                    join_key_hash=p.join_key_hash,
+                )
                 for p in record.players
             ],
             game_number=record.game_number,

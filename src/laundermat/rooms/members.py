@@ -49,6 +49,9 @@ class Member:
     away: bool = False  # GEN-4, mirrored into the engine while a game runs
     left: bool = False  # said "leave" during a game: keeps the seat, gives up hosting
     bot: bool = False  # played by the server (seats_bots.py): no token, no socket, never hosts
+    # The hash of the secret key the joining client sent with its join, if any: the same key
+    # again (the first answer was lost) gets this seat back with a new token (docs/protocol.md).
+    join_key_hash: str | None = None
     # This game's moves a stand-in made for this seat: the game's log names the seat, so the
     # player, back, is told (not kept across a restart).
     stood_in_moves: int = 0

@@ -59,6 +59,7 @@ class PlayerRecord:
     seat: int | None
     joined_ms: int
     bot: bool = False  # a server-side player the host added (seats_bots.py); no token
+    join_key_hash: str | None = None  # sha256 hex of the key the join came with (Member)
 
 
 @dataclass

@@ -79,9 +79,9 @@ class Room:
     def closed(self) -> bool:
         return self.jobs.closed
 
-    async def join(self, name: str) -> tuple[str, str]:
-        """A new seat in the lobby: returns (player_id, secret token)."""
-        return await self.jobs.call(lambda: self._join(name))
+    async def join(self, name: str, join_key: str | None = None) -> tuple[str, str]:
+        """A new seat in the lobby (or the key's seat again): (player_id, secret token)."""
+        return await self.jobs.call(lambda: self._join(name, join_key))
 
     async def connect(self, sub: Subscriber, token: str | None) -> str | None:
         """hello (token) or spectate (None). Returns the player_id, None for a spectator."""
@@ -155,10 +155,10 @@ class Room:
     def _touch(self) -> None:
         self.last_activity_ms = self.lobby.updated_ms = self.clock.now_ms()
 
-    async def _join(self, name: str) -> tuple[str, str]:
+    async def _join(self, name: str, join_key: str | None) -> tuple[str, str]:
         self._touch()
         undo = self.lobby.memo()
-        member, token = self.lobby.add(name, self.clock.now_ms())
+        member, token = self.lobby.add(name, self.clock.now_ms(), join_key)
         try:
             await self.save()
         except StoreUnavailable:

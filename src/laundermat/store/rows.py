@@ -57,13 +57,22 @@ async def upsert_room(conn: AsyncConnection, room: RoomRecord) -> None:
         await conn.execute(insert(rooms).values(code=room.code, closed=False, **values))
 
 
+_PLAYER_FIELDS = frozenset(f.name for f in dataclasses.fields(PlayerRecord))
+
+
+def _player(saved: dict[str, Any]) -> PlayerRecord:
+    # Keys this version does not know are dropped: a row written by a newer replica (a
+    # rolling upgrade, or a rollback) still loads.
+    return PlayerRecord(**{k: v for k, v in saved.items() if k in _PLAYER_FIELDS})
+
+
 def room_record(row: Any) -> RoomRecord:
     return RoomRecord(
         code=row["code"],
         status=row["status"],
         settings=dict(row["settings"]),
         host=row["host"],
-        players=[PlayerRecord(**p) for p in row["players"]],
+        players=[_player(p) for p in row["players"]],
         game_number=row["game_number"],
         created_ms=row["created_ms"],
         updated_ms=row["updated_ms"],

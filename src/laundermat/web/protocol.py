@@ -56,8 +56,15 @@ class CreateRoom(Input):
     settings: RoomSettings = Field(default_factory=dict)
 
 
+# A secret the client makes for one join (at least 128 random bits, URL-safe base64).
+JoinKey = Annotated[str, Field(min_length=22, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
 class JoinRoom(Input):
     name: Name
+    # Optional. Sent again with a join whose answer was lost, it gets the same seat back
+    # with a new token instead of `name_taken` (docs/protocol.md, "Joining").
+    join_key: JoinKey | None = None
 
 
 class SeatGranted(Strict):

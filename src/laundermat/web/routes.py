@@ -148,7 +148,7 @@ async def join_room(code: Code, body: JoinRoom, request: Request, app: State) ->
         raise ApiError("too_many_requests", "Too many join attempts; wait a minute.")
     try:
         room = app.manager.require(room_code(code))
-        player_id, token = await room.join(body.name)
+        player_id, token = await room.join(body.name, body.join_key)
     except RoomError as exc:
         raise ApiError(exc.code, exc.message) from None
     return SeatGranted(code=room.code, player_id=player_id, token=token)

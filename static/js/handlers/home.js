@@ -1,4 +1,5 @@
 // Handlers of the home page and the join page: the forms to create, join or watch a room.
+import { joinKeyFor, withRetries } from "../join-key.js";
 import { api } from "../net.js";
 import { catalogGame, saveSeat, savedSeat, setWatching, state } from "../store.js";
 import { errorSentence } from "../text.js";
@@ -23,6 +24,7 @@ export function homeHandlers(app) {
       const seat = await request();
       localStorage.setItem("laundermat.name", name);
       saveSeat(seat.code, { token: seat.token, player_id: seat.player_id, name });
+      state.home.joinKey = null;
       setWatching(seat.code, false);
       state.home.busy = false;
       navigate(`/r/${seat.code}`);
@@ -68,7 +70,10 @@ export function homeHandlers(app) {
       if (!code) return fail("Please enter the room code.");
       if (!name) return fail(NAME_FIRST);
       if (savedSeat(code)?.token) return navigate(`/r/${code}`);
-      return takeSeat(name, () => api.joinRoom(code, name));
+      // One key per join, kept until it is answered: pressing Join again after a lost
+      // answer (or the retries below) gets the seat the first attempt took.
+      const join = (state.home.joinKey = joinKeyFor(state.home.joinKey, code, name));
+      return takeSeat(name, () => withRetries(() => api.joinRoom(code, name, join.key)));
     },
     "watch-room"() {
       state.home.errorFor = "join";
