@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+import websockets
 
 from .client import Client
 from .conftest import BACKENDS, ServerProcess
@@ -86,6 +87,34 @@ def test_the_key_finds_its_seat_after_the_game_started(server: ServerProcess) ->
     view = asyncio.run(_hello(server, code, again.json()["token"]))
     assert view["type"] == "view" and view["room"]["status"] == "playing"
     assert view["game"]["me"]["seat"] is not None
+
+
+def test_the_old_tokens_open_socket_loses_the_seat_when_the_key_reissues_it(
+    server: ServerProcess,
+) -> None:
+    """Once the key has given the seat a new token, a socket still open on the old one is
+    told `replaced`, closed with 4001, and acts no more (an outside security audit: it kept
+    the seat, and its moves were applied)."""
+    code, _ = _room(server.url)
+    key = _key()
+    first = _join(server.url, code, "Bob", key).json()
+
+    async def run() -> None:
+        old = await Client.open(server.ws, code, first["token"])
+        again = _join(server.url, code, "Bob", key)
+        assert again.status_code == 200 and again.json()["player_id"] == first["player_id"]
+        told = await old.until(lambda m: m["type"] == "error")
+        assert told["code"] == "replaced"
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await old.until(lambda m: False)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
+        new = await Client.open(server.ws, code, again.json()["token"])
+        assert new.view is not None and new.view["game"] is None
+        assert new.view["room"]["players"][1]["connected"] is True
+        assert (await new.lobby("nonce", nonce="ab" * 16))["type"] == "ack"
+        await new.close()
+
+    asyncio.run(run())
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from .. import games
 from ..games import GameDefinition, Match
@@ -90,6 +91,11 @@ class Lobby:
     def require_lobby(self) -> None:
         if self.status is not RoomStatus.LOBBY:
             raise RoomError("not_in_lobby")
+
+    def describe_result(self, outcome: dict[str, Any]) -> dict[str, Any]:
+        """The game's result plus display names (the history lists them)."""
+        names = {m.seat: m.name for m in self.members}
+        return {**outcome, "winner_names": [names.get(s, "?") for s in outcome["winners"]]}
 
     # ------------------------------------------------------------ changes
 

@@ -27,7 +27,7 @@ from .presence import AwayClocks
 from .publish import Publisher
 from .records import LiveRoom, RoomRecord, StoreLike, StoreUnavailable
 from .seats_bots import BotSeats
-from .wire import NoObserver, Observer, RoomConfig, Subscriber, error_bytes, welcome_bytes
+from .wire import NoObserver, Observer, RoomConfig, Subscriber, error_bytes, replaced, welcome_bytes
 
 log = logging.getLogger("laundermat.room")
 T = TypeVar("T")
@@ -66,7 +66,7 @@ class Room:
             config.time_scale,
             config.snapshot_every,
             lambda window_id: self.jobs.post(lambda: self._on_timeout(window_id)),
-            self._describe_result,
+            self.lobby.describe_result,
         )
         self.bots = BotSeats(self, lambda command: self._apply(command, None), self._push)
 
@@ -164,6 +164,9 @@ class Room:
         except StoreUnavailable:
             undo()
             raise RoomError("unavailable") from None
+        if member.sub is not None:  # the key re-issued the seat: the old token's socket goes
+            replaced(member.sub, "This seat joined again from another tab.")
+            await self._disconnect(member.sub)
         self._push()
         return member.player_id, token
 
@@ -183,8 +186,7 @@ class Room:
             raise RoomError("kicked" if kicked else "bad_token")
         member = matches[0]
         if member.sub is not None:
-            member.sub.send(error_bytes("replaced", "This seat connected from another tab."))
-            member.sub.close(4001, "replaced")
+            replaced(member.sub, "This seat connected from another tab.")
         member.sub, member.left = sub, False
         self.away.cancel(member.player_id)
         host = self.lobby.member(self.lobby.host)
@@ -294,11 +296,6 @@ class Room:
             await self.apply_quietly(command)
             self._push()
 
-    def _describe_result(self, outcome: dict[str, Any]) -> dict[str, Any]:
-        """The game's result plus display names (the history lists them)."""
-        names = {m.seat: m.name for m in self.lobby.members}
-        return {**outcome, "winner_names": [names.get(s, "?") for s in outcome["winners"]]}
-
     async def _on_timeout(self, window_id: int) -> None:
         match = self.play.match
         if not self._playing() or match is None or match.window_id() != window_id:
@@ -373,7 +370,7 @@ class Room:
         if match is not None and match.over() and not self.play.finished_in_store:
             # A game over in its log but not in its row (written before results went with
             # the last command): finish it now so history and replay see it.
-            outcome = self._describe_result(match.result())
+            outcome = self.lobby.describe_result(match.result())
             await self.jobs.call(lambda: self.store.finish_game(self.play.game_id, outcome))
         if self.play.over and self.lobby.finished_ms is None:
             # The last command was durable but the crash came before the room record said so.

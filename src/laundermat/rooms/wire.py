@@ -80,3 +80,9 @@ def ack_bytes(command_id: str, version: int) -> bytes:
 
 def welcome_bytes(role: str, player_id: str | None, code: str) -> bytes:
     return orjson.dumps({"type": "welcome", "role": role, "player_id": player_id, "code": code})
+
+
+def replaced(sub: Subscriber, why: str) -> None:
+    """`sub` no longer holds its seat (another socket or token does): told, then closed 4001."""
+    sub.send(error_bytes("replaced", why))
+    sub.close(4001, "replaced")
