@@ -26,6 +26,12 @@ function isContainer(value) {
   return value !== null && typeof value === "object";
 }
 
+// An object member as JSON.parse would make it: an own data property, whatever its name
+// ("__proto__" assigned with `=` would replace the object's prototype instead).
+function setMember(target, key, value) {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 function shallow(value) {
   return Array.isArray(value) ? value.slice() : { ...value };
 }
@@ -50,7 +56,8 @@ function writable(root, parts) {
     const key = Array.isArray(target) ? index(target, token, false) : token;
     const next = child(target, token);
     if (!isContainer(next)) throw new PatchError(`not a container at ${token}`);
-    target[key] = shallow(next);
+    if (Array.isArray(target)) target[key] = shallow(next);
+    else setMember(target, key, shallow(next));
     target = target[key];
   }
   return target;
@@ -63,7 +70,7 @@ function add(doc, path, value) {
   const parent = writable(root, parts);
   const last = parts[parts.length - 1];
   if (Array.isArray(parent)) parent.splice(index(parent, last, true), 0, value);
-  else if (isContainer(parent)) parent[last] = value;
+  else if (isContainer(parent)) setMember(parent, last, value);
   else throw new PatchError(`not a container: ${path}`);
   return root;
 }
@@ -88,7 +95,7 @@ function replace(doc, path, value) {
   const parent = writable(root, parts);
   const last = parts[parts.length - 1];
   if (Array.isArray(parent)) parent[index(parent, last, false)] = value;
-  else parent[last] = value;
+  else setMember(parent, last, value);
   return root;
 }
 

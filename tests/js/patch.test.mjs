@@ -168,3 +168,32 @@ test("a recorded game's patches make the server's whole view", () => {
   const { server_time: _b, ...whole } = expected;
   assert.deepEqual(held, whole);
 });
+
+test("a member named __proto__ is an own member, as JSON.parse makes it: no prototype changes", () => {
+  // An outside security audit: `add` at /__proto__ swapped the copied object's prototype.
+  const doc = { room: { code: "ABCDE" }, game: null };
+  const out = applyPatch(doc, [
+    { op: "add", path: "/__proto__", value: { game: "forged", isAdmin: true } },
+    { op: "add", path: "/room/__proto__", value: { isAdmin: true } },
+    { op: "add", path: "/constructor", value: { prototype: { polluted: true } } },
+  ]);
+  assert.equal(Object.getPrototypeOf(out), Object.prototype);
+  assert.equal(Object.getPrototypeOf(out.room), Object.prototype);
+  assert.equal(out.game, null);
+  assert.equal(out.isAdmin, undefined);
+  assert.equal(out.room.isAdmin, undefined);
+  assert.deepEqual(Object.keys(out), ["room", "game", "__proto__", "constructor"]);
+  assert.equal({}.polluted, undefined);
+  // The same member again, replaced, moved and reached through: still own data, no prototype.
+  const again = applyPatch(out, [
+    { op: "replace", path: "/__proto__", value: { isAdmin: 1 } },
+    { op: "add", path: "/__proto__/deeper", value: 2 },
+    { op: "move", from: "/room/__proto__", path: "/room/was" },
+  ]);
+  assert.equal(Object.getPrototypeOf(again), Object.prototype);
+  assert.equal(Object.getOwnPropertyDescriptor(again, "__proto__").value.deeper, 2);
+  assert.deepEqual(again.room.was, { isAdmin: true });
+  assert.equal(Object.hasOwn(again.room, "__proto__"), false);
+  assert.equal(Object.getPrototypeOf(out), Object.prototype); // the input is unchanged
+  assert.equal(Object.getOwnPropertyDescriptor(out, "__proto__").value.isAdmin, true);
+});
