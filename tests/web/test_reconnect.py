@@ -95,6 +95,35 @@ def test_presence_is_public_and_away_follows(server: ServerProcess, stand_in: bo
     asyncio.run(scenario())
 
 
+def test_a_seat_whose_socket_never_came_is_away_and_stood_in_for(server: ServerProcess) -> None:
+    """GEN-4 (an outside race audit): a player who joined and never opened a socket (a tab
+    closed right after joining) was never away, so every window waited its whole time."""
+
+    async def scenario() -> None:
+        code, seats = await new_room(server.url, 3, round_timer=600)
+        clients = [await Client.open(server.ws, code, s["token"]) for s in seats[:2]]
+        assert (await clients[0].lobby("start"))["type"] == "ack"
+        ghost = seats[2]["player_id"]
+
+        def stood_in(m: dict) -> bool:
+            if m["type"] != "view" or m["game"] is None:
+                return False
+            p = next(p for p in m["room"]["players"] if p["player_id"] == ghost)
+            return bool(p["away"] and p["stand_in"] and not p["connected"])
+
+        view = await clients[0].until(stood_in, timeout=15)  # away after 2 s here
+        seat = next(p["seat"] for p in view["room"]["players"] if p["player_id"] == ghost)
+        played = await clients[0].until(
+            lambda m: m["type"] == "view" and m["game"]["players"][seat]["has_selected"],
+            timeout=15,
+        )
+        assert played["game"]["window"]["id"] == view["game"]["window"]["id"]  # no timeout
+        for c in clients:
+            await c.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_player_removed_while_offline_is_told_why_on_reconnecting(server: ServerProcess) -> None:
     """The host can remove a seat whose socket is down (a refresh, a tunnel): that player's
     next hello says "kicked" and closes 4003, as it would have live, not "bad_token"."""

@@ -58,7 +58,6 @@ class RoomManager:
         self.finished_close_ms = finished_close_ms
         self.rooms: dict[str, Room] = {}
         self._sweeper: asyncio.Task[None] | None = None
-        self._closing: set[asyncio.Task[None]] = set()
         self.claims: Claims | None = None  # set in cluster mode
 
     async def create(
@@ -210,10 +209,15 @@ class RoomManager:
         log.info("room closed", extra={"room": room.code, "status": str(room.lobby.status)})
 
     def _emptied(self, room: Room) -> None:
-        """The last player left the lobby: the room closes."""
-        task = asyncio.create_task(self.close(room))
-        self._closing.add(task)
-        task.add_done_callback(self._closing.discard)
+        """The last player left the lobby: the room closes, in its own queue, unless a join
+        queued behind that leave has seated someone (an outside race audit: that join was
+        answered 200 with a token, and the room closed under it)."""
+
+        async def close_if_empty() -> None:
+            if not room.lobby.people:
+                await self.close(room)
+
+        room.jobs.post(close_if_empty)
 
     async def shutdown(self) -> None:
         """SIGTERM: every socket gets 1001 going away; rooms stay live in the store."""

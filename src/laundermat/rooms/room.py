@@ -166,7 +166,9 @@ class Room:
             raise RoomError("unavailable") from None
         if member.sub is not None:  # the key re-issued the seat: the old token's socket goes
             replaced(member.sub, "This seat joined again from another tab.")
-            await self._disconnect(member.sub)
+            await self._disconnect(member.sub)  # and its away clock runs
+        else:  # GEN-4: a seat whose socket never comes is away too (an outside race audit)
+            self.away.arm(member.player_id)
         self._push()
         return member.player_id, token
 
