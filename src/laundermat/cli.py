@@ -59,6 +59,7 @@ SERVE_FLAGS: list[tuple[str, type, str]] = [
     ("database_schema", str, "PostgreSQL schema to use"),
     ("allowed_origins", str, "comma-separated origins allowed to connect"),
     ("public_url", str, "base URL for join links and QR codes (default: the request's)"),
+    ("allowed_hosts", str, "host names served besides addresses, local names, public_url's"),
     ("forwarded_allow_ips", str, "proxies trusted for X-Forwarded-For (comma-separated)"),
     ("metrics_allow_ips", str, "addresses or networks that may read /metrics (comma-separated)"),
     ("max_message_bytes", int, "largest accepted socket message"),

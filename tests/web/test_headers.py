@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import httpx
 
@@ -62,3 +63,22 @@ def test_every_response_carries_the_security_headers(server: ServerProcess) -> N
             assert policy.get(directive) == value, (where, directive, policy)
         assert "unsafe-inline" not in response.headers["content-security-policy"]
         assert "unsafe-eval" not in response.headers["content-security-policy"]
+        assert "strict-transport-security" not in response.headers  # http://: no HSTS
+
+
+def test_answers_carrying_a_seat_token_are_never_stored(server: ServerProcess) -> None:
+    """ASVS 8.2.1 (an outside security audit): no cache keeps a seat token."""
+    with httpx.Client(base_url=server.url) as http:
+        made = http.post("/api/rooms", json={"name": "Ann"})
+        joined = http.post(f"/api/rooms/{made.json()['code']}/join", json={"name": "Bob"})
+        room = http.get(f"/api/rooms/{made.json()['code']}")
+    for response in (made, joined):
+        assert response.status_code == 200 and "token" in response.json()
+        assert response.headers["cache-control"] == "no-store"
+    assert "token" not in room.text and room.headers.get("cache-control") != "no-store"
+
+
+def test_an_https_public_url_turns_on_hsts(make_server: Any) -> None:
+    srv = make_server(public_url="https://play.example.org")
+    for response in (httpx.get(srv.url + "/"), httpx.get(srv.url + "/api/rooms/ZZZZZ")):
+        assert response.headers["strict-transport-security"] == "max-age=31536000"

@@ -24,6 +24,7 @@ from ..rooms.records import StoreLike, StoreUnavailable
 from ..store.memory import MemoryStore
 from . import replays
 from .gcpolicy import steward, watch_pauses
+from .hosts import TrustedHosts, served_names
 from .limits import AddressBuckets, Limiters
 from .metrics import Metrics
 from .middleware import BodyLimit, SecurityHeaders
@@ -118,6 +119,7 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
         games.load(spec)
     if settings.redis_url and not settings.cluster_secret:
         raise ValueError("LAUNDERMAT_REDIS_URL needs LAUNDERMAT_CLUSTER_SECRET (shared by peers)")
+    names = served_names(settings.allowed_hosts, settings.public_url, settings.allowed_origins)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -145,6 +147,7 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
             qr_limiter=limiter("qr", settings.qr_codes_per_minute),
             replay_limiter=limiter("replay", settings.replays_per_minute),
             socket_limiter=limiter("socket", settings.sockets_per_minute_per_address),
+            served_hosts=names,
             message_buckets=AddressBuckets(
                 settings.messages_per_second_per_address, settings.message_burst_per_address
             ),
@@ -181,13 +184,15 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     app.openapi = lambda: truthful_openapi(app)  # type: ignore[method-assign]
     # Outermost last: the headers go on the body cap's 413 too.
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, https=(settings.public_url or "").startswith("https:"))
     if settings.redis_url and settings.cluster_secret:
         from ..cluster import ForwardToOwner, TrustedPeers
 
         app.add_middleware(ForwardToOwner)
         app.add_middleware(TrustedPeers, secret=settings.cluster_secret)  # outermost: first
         app.trust_peers = TrustedPeers(None, secret=settings.cluster_secret).trust
+    # Outermost of all: a name this server does not serve gets no further (DNS rebinding).
+    app.add_middleware(TrustedHosts, names=names)
     # A plain Starlette route: FastAPI's websocket routes solve dependencies (none here)
     # in an exit stack per socket, ~6 KiB a socket (benchmarks/socket_memory.py).
     app.router.routes.append(WebSocketRoute("/ws/{code}", socket_route))

@@ -38,11 +38,18 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
 ]
 
 
-class SecurityHeaders:
-    """Adds SECURITY_HEADERS to every HTTP response, errors and static files included."""
+# Sent only when the public URL is https (the TLS proxy's): a browser then never tries the
+# game over plain HTTP again, where a seat token in a body could be read on the way.
+HSTS = (b"strict-transport-security", b"max-age=31536000")
 
-    def __init__(self, app: ASGIApp) -> None:
+
+class SecurityHeaders:
+    """Adds SECURITY_HEADERS to every HTTP response, errors and static files included, and
+    HSTS when the players' URL is https."""
+
+    def __init__(self, app: ASGIApp, https: bool = False) -> None:
         self.app = app
+        self.headers = [*SECURITY_HEADERS, HSTS] if https else SECURITY_HEADERS
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -52,7 +59,7 @@ class SecurityHeaders:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 names = {name.lower() for name, _ in message.get("headers", [])}
-                extra = [(n, v) for n, v in SECURITY_HEADERS if n not in names]
+                extra = [(n, v) for n, v in self.headers if n not in names]
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 

@@ -354,6 +354,7 @@ SERVER_ERROR_CODES = {
     "hello_timeout": "No hello or spectate soon enough after connecting; the socket closes.",
     "spectator": "Spectators cannot act.",
     "origin_not_allowed": "This origin may not connect.",
+    "bad_host": "This server does not serve the host name the request was sent to.",
     "too_many_requests": "Too many requests from this address; try again shortly.",
     "not_found": "No such game.",
     "forbidden": "This address may not read this resource.",

@@ -29,6 +29,7 @@ from .protocol import (
 from .state import AppState
 
 router = APIRouter()
+NO_STORE = "no-store"  # an answer carrying a seat token is kept by no cache (ASVS 8.2.1)
 
 STATUS = {
     "room_not_found": 404,
@@ -61,7 +62,8 @@ class ApiError(Exception):
 
 # What each error status means on the routes that answer it; every body is an ErrorBody.
 ERROR_STATUS = {
-    400: "bad_message: a parameter or the body does not match this document.",
+    400: "bad_message: a parameter or the body does not match this document; bad_host: the "
+    "request named a host this server does not serve (LAUNDERMAT_ALLOWED_HOSTS).",
     403: "origin_not_allowed: a browser on another site sent this request; forbidden: this "
     "address may not read the route (`/metrics`).",
     404: "room_not_found (or not_found for a game): nothing live has that code or id.",
@@ -126,8 +128,11 @@ def _check_origin(request: Request, app: AppState) -> None:
 
 
 @router.post("/api/rooms", response_model=SeatGranted, responses=errors(400, 403, 429, 503))
-async def create_room(body: CreateRoom, request: Request, app: State) -> SeatGranted:
+async def create_room(
+    body: CreateRoom, request: Request, response: Response, app: State
+) -> SeatGranted:
     _check_origin(request, app)
+    response.headers["cache-control"] = NO_STORE
     if not await app.create_limiter.allow(client_address(request)):
         raise ApiError("too_many_requests", "Too many rooms from this address; wait a minute.")
     try:
@@ -142,8 +147,11 @@ async def create_room(body: CreateRoom, request: Request, app: State) -> SeatGra
     response_model=SeatGranted,
     responses=errors(400, 403, 404, 409, 410, 429, 503),
 )
-async def join_room(code: Code, body: JoinRoom, request: Request, app: State) -> SeatGranted:
+async def join_room(
+    code: Code, body: JoinRoom, request: Request, response: Response, app: State
+) -> SeatGranted:
     _check_origin(request, app)
+    response.headers["cache-control"] = NO_STORE
     if not await app.join_limiter.allow(client_address(request)):
         raise ApiError("too_many_requests", "Too many join attempts; wait a minute.")
     try:

@@ -47,6 +47,9 @@ class ServerSettings(BaseSettings):
     extra_games: Annotated[list[str], NoDecode] = []
     # Origins allowed to open a socket or POST. Empty: the page's own origin and localhost.
     allowed_origins: Annotated[list[str], NoDecode] = []
+    # Host names served besides IP addresses, local names, and the hosts of public_url and
+    # allowed_origins ("*": any): a guard against DNS rebinding (web/hosts.py).
+    allowed_hosts: Annotated[list[str], NoDecode] = []
     max_message_bytes: int = 16 * 1024
     messages_per_second: float = 20.0
     message_burst: int = 40
@@ -128,6 +131,13 @@ class ServerSettings(BaseSettings):
             for item in value:  # refused at start, not at the first scrape
                 if item != "*":
                     ipaddress.ip_network(item, strict=False)
+        return value
+
+    @field_validator("allowed_hosts", mode="before")
+    @classmethod
+    def _hosts(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [v.strip() for v in value.split(",") if v.strip()]
         return value
 
     @field_validator("allowed_origins", mode="before")

@@ -27,6 +27,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from ..rooms import RoomError
 from ..rooms.manager import RECONNECT_CLOSE
 from .connection import Connection, ConnState
+from .hosts import host_allowed
 from .limits import TokenBucket, limit_key, origin_allowed
 from .session import Session
 from .state import AppState
@@ -83,11 +84,14 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
     cluster = app.cluster
     # A peer relaying a client (cluster/peers.py) checked its origin already.
     relayed = cluster is not None and bool(ws.scope.get("laundermat.relayed"))
-    if not relayed and not origin_allowed(
-        ws.headers.get("origin"), ws.headers.get("host"), settings.allowed_origins
-    ):
-        app.metrics.error("origin_not_allowed")
+    host = ws.headers.get("host")
+    if not relayed and not host_allowed(host, app.served_hosts):  # DNS rebinding, web/hosts.py
+        app.metrics.error("bad_host")
         await ws.close(1008)  # before accept: the handshake is refused with 403
+        return
+    if not relayed and not origin_allowed(ws.headers.get("origin"), host, settings.allowed_origins):
+        app.metrics.error("origin_not_allowed")
+        await ws.close(1008)
         return
     if cluster is not None and app.manager.get(code) is None:
         client = ws.client.host if ws.client else "?"

@@ -35,6 +35,7 @@ class AppState:
     socket_limiter: Limiter = field(kw_only=True)
     message_buckets: AddressBuckets = field(kw_only=True)
     cluster: Any = None  # laundermat.cluster.Cluster in cluster mode (LAUNDERMAT_REDIS_URL)
+    served_hosts: set[str] | None = None  # web/hosts.py; None: any name
 
     async def going_away(self) -> None:
         """SIGTERM: every socket, in a room or not, is told 1001 and flushed. In cluster mode
