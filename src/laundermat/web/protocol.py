@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from .. import games
 from ..games import DEFAULT_GAME
@@ -57,7 +57,22 @@ class CreateRoom(Input):
 
 
 # A secret the client makes for one join (at least 128 random bits, URL-safe base64).
-JoinKey = Annotated[str, Field(min_length=22, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+JOIN_KEY_SYMBOLS = 8  # fewer distinct characters than this is no random key (22 random: ~19)
+
+
+def _random_looking(key: str) -> str:
+    """A key of one repeated character or a short pattern would let anyone who guesses the
+    pattern take the seat (an outside security audit): refused like any malformed key."""
+    if len(set(key)) < JOIN_KEY_SYMBOLS:
+        raise ValueError(f"a join_key is random: at least {JOIN_KEY_SYMBOLS} distinct characters")
+    return key
+
+
+JoinKey = Annotated[
+    str,
+    Field(min_length=22, max_length=64, pattern=r"^[A-Za-z0-9_-]+$"),
+    AfterValidator(_random_looking),
+]
 
 
 class JoinRoom(Input):
