@@ -1,0 +1,41 @@
+// What every game's render context starts from: the viewer and the names at the table, from a
+// view {room, game} alone (no DOM). A game's context.js adds its own on top (games/*/context.js).
+
+/** The live room's render options, from the store's state (a game may add its own). */
+export function liveOptions(state, shell = {}) {
+  return {
+    ui: state.ui,
+    pending: !!state.pending,
+    log: state.log,
+    playerId: state.session?.playerId ?? null,
+    end: shell.end ?? null,
+  };
+}
+
+/**
+ * The seat-and-name part of a render context. `opts`: ui (the per-window ui state), pending,
+ * log (defaults to the view's own), playerId, end (the shell's part of the end screen), replay
+ * (true: no live controls, names instead of "you"). A seat's name in a game view is its
+ * player id; the room's player list gives the name people typed.
+ */
+export function tableContext(view, opts = {}) {
+  const game = view.game;
+  const room = view.room;
+  const byId = new Map(room.players.map((p) => [p.player_id, p]));
+  const me = game?.me ?? null;
+  const seat = me ? me.seat : null;
+  const replay = !!opts.replay;
+  const roomPlayer = (s) => byId.get(game.players[s]?.name);
+  const nameOf = (s) => roomPlayer(s)?.name ?? game.players[s]?.name ?? `Seat ${s + 1}`;
+  return {
+    view, game, room, me, seat, replay,
+    nameOf,
+    who: (s) => (s === seat && !replay ? "you" : nameOf(s)),
+    roomPlayer,
+    ui: opts.ui ?? {},
+    pending: !!opts.pending,
+    log: opts.log ?? game?.log ?? [],
+    playerId: opts.playerId ?? null,
+    end: opts.end ?? null,
+  };
+}
