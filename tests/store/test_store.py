@@ -8,7 +8,7 @@ import random
 
 from laundermat.bots.policy import RandomPolicy
 from laundermat.engine import Game, GameState, Phase, Settings, parse_command, replay, view
-from laundermat.rooms.records import StoreLike
+from laundermat.rooms.records import StoreLike, StoreUnavailable
 from laundermat.store import PlayerRecord, RoomRecord
 
 from .conftest import open_store
@@ -221,6 +221,40 @@ def test_a_rejected_command_fails_only_its_own_caller(store_target) -> None:  # 
                 (1, {"type": "timeout", "window": 1}),
                 (2, {"type": "timeout", "window": 2}),
             ]
+        finally:
+            await store.close()
+
+    run(go())
+
+
+def test_a_taken_seq_is_unavailable_and_commands_after_reads_the_log(store_target) -> None:  # type: ignore[no-untyped-def]
+    """What a room needs after a commit whose answer was lost (rooms/play.py `catch_up`): a
+    second write of a logged seq is StoreUnavailable (nothing written), not a bug that
+    propagates, and the log past a seq reads back with each command's ids."""
+
+    async def go() -> None:
+        store = await open_store(store_target)
+        try:
+            await store.save_room(room(status="playing"))
+            game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
+            first = {"type": "select", "seat": 0, "card": 4}
+            await store.append_command(
+                game_id, 1, first, None, None, player_id="p1", client_id="c1"
+            )
+            await store.append_command(game_id, 2, {"type": "timeout", "window": 1}, None, None)
+            try:
+                await store.append_command(game_id, 2, {"type": "timeout", "window": 9}, 1, 1)
+            except StoreUnavailable:
+                pass
+            else:
+                raise AssertionError("a second seq 2 was written")
+            tail = await store.commands_after(game_id, 0)
+            assert [(c.seq, c.command, c.player_id, c.client_id) for c in tail] == [
+                (1, first, "p1", "c1"),
+                (2, {"type": "timeout", "window": 1}, None, None),
+            ]
+            assert [c.seq for c in await store.commands_after(game_id, 1)] == [2]
+            assert await store.commands_after(game_id, 2) == []
         finally:
             await store.close()
 

@@ -16,7 +16,7 @@ from .errors import RoomError
 from .fairness import NONCE, Commitment, derive
 from .members import Member, hash_token, new_token, next_host, token_matches
 from .names import name_key, normalize_name
-from .records import FinishedSeed, LiveGame, PlayerRecord, RoomRecord
+from .records import FinishedSeed, LiveGame, LiveRoom, PlayerRecord, RoomRecord
 
 # How many removed seats' tokens a room remembers (to tell their players why).
 KICKED_KEPT = 16
@@ -230,6 +230,26 @@ class Lobby:
         for m in self.members:
             m.seat = seats[m.player_id]
             m.stood_in_moves = 0
+
+    def finish(self, game_id: int, now_ms: int) -> bool:
+        """The game is over: the room shows its end and commits to a rematch's seed. False if
+        it already did."""
+        if self.status is not RoomStatus.PLAYING:
+            return False
+        self.status, self.finished_ms = RoomStatus.FINISHED, now_ms
+        self.reveal(game_id)
+        return True
+
+    @classmethod
+    def restored(cls, live: LiveRoom, limit: int) -> Lobby:
+        """After a restart: the record's lobby, every logged id answered again, the last
+        finished game's seed shown; a playing room whose game is gone finished meanwhile."""
+        lobby = cls.from_record(live.room)
+        lobby.remember([*live.answered, *live.room.lobby_answers], limit)
+        lobby.reveal_last(live.last_finished)
+        if live.game is None and lobby.status is RoomStatus.PLAYING:
+            lobby.status = RoomStatus.FINISHED  # finished before the record said so
+        return lobby
 
     def remember(self, answered: list[tuple[str, str]], limit: int) -> None:
         """After a restart: every command id the log holds is answered again, never

@@ -18,7 +18,7 @@ import orjson
 from ..games import Command, GameDefinition, Match
 from .clock import Clock
 from .errors import RoomError
-from .records import LiveGame, RoomRecord, StoreLike
+from .records import LiveGame, RoomRecord, StoreLike, StoreUnavailable
 from .wire import compact
 
 RETRY_MS = 1_000  # a timeout the store refused is tried again this long after
@@ -59,6 +59,9 @@ class GameDriver:
         # prepared, not yet durable: (match, seed, player ids, settings)
         self._pending: tuple[Match, int, list[str], dict[str, Any]] | None = None
         self.finished_in_store = False  # restored: whether the store had the game's result
+        # A write failed in a way that may have landed (a link lost during its commit): the
+        # log may hold more than memory, so the next write reads it first (`catch_up`).
+        self.unsure = False
 
     @property
     def over(self) -> bool:
@@ -122,7 +125,8 @@ class GameDriver:
                 result=self.describe(match.result()) if over else None,
                 snapshot=snapshot,
             )
-        except BaseException:
+        except BaseException as exc:
+            self.unsure = self.unsure or isinstance(exc, StoreUnavailable)
             self.match = self._rebuild()
             self.deadline_ms, self.window_id = before
             # The open window's timer again; if its deadline has passed (this was its own
@@ -137,6 +141,29 @@ class GameDriver:
             self._log.append(compact(orjson.dumps(entry)))
         if over:
             self.cancel_timer()
+
+    async def catch_up(self) -> list[tuple[str, str]]:
+        """After an unsure write: the log's commands past `seq` (a commit whose answer was
+        lost had landed: an outside operator audit saw every later write of the room hit its
+        seq, for good) applied as the log has them. Returns their (player_id, client_id), to
+        be answered as acks. StoreUnavailable: still unsure, nothing changed."""
+        match = self.match
+        assert match is not None
+        try:
+            logged = await self.store.commands_after(self.game_id, self.seq)
+        except StoreUnavailable:
+            self.arm(not_before_ms=self.clock.now_ms() + RETRY_MS)  # as a failed write does
+            raise
+        for entry in logged:
+            match.apply(match.parse(entry.command))
+            self._log.append(compact(orjson.dumps(entry.command)))
+            self.seq = entry.seq
+        self.unsure = False
+        self.sync_timer()
+        if match.over():
+            self.cancel_timer()
+            self.finished_in_store = True  # its last command carried the result
+        return [(e.player_id, e.client_id) for e in logged if e.player_id and e.client_id]
 
     def player_command(
         self, seat: int | None, command: dict[str, Any], window: int | None, playing: bool

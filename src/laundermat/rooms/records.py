@@ -27,7 +27,14 @@ __all__ = [
 
 class StoreUnavailable(Exception):
     """The database cannot be reached (or stayed locked past the retry budget): nothing was
-    written. Callers answer `unavailable` and may try again later."""
+    written, or the link was lost during the commit and whether it was is not known (a room
+    reads the log before its next write, play.py). Callers answer `unavailable` and may try
+    again later."""
+
+
+class SeqTaken(StoreUnavailable):
+    """The command log already holds this seq for the game: an earlier commit whose answer
+    was lost landed. Nothing was written; the room catches up from the log (play.py)."""
 
 
 class DuplicateCommand(Exception):
@@ -95,6 +102,16 @@ class LiveGame:
     finished: bool = False  # over: restored to show its final standings
     server_seed: str | None = None  # what its seed was derived from (rooms/fairness.py)
     nonces: dict[str, str] | None = None
+
+
+@dataclass
+class LoggedCommand:
+    """One entry of a game's command log, as `commands_after` reads it back."""
+
+    seq: int
+    command: dict[str, Any]
+    player_id: str | None = None
+    client_id: str | None = None
 
 
 @dataclass
@@ -178,8 +195,14 @@ class StoreLike(Protocol):
     ) -> None:
         """Durable when it returns; `result` finishes the game in the same transaction, and
         `snapshot` (the game's state after this command) is saved in it as of `seq`.
-        Raises DuplicateCommand for a logged (player_id, client_id), StoreUnavailable when
-        the database cannot take it; either way nothing was written."""
+        Raises DuplicateCommand for a logged (player_id, client_id): nothing was written.
+        StoreUnavailable when the database cannot take it, or could not say whether it
+        did (a link lost during the commit): `commands_after` then tells."""
+        ...
+
+    async def commands_after(self, game_id: int, seq: int) -> list[LoggedCommand]:
+        """The game's logged commands past `seq`, in order: after a write whose outcome was
+        not known (StoreUnavailable from a commit whose answer was lost), what did land."""
         ...
 
     async def save_deadline(

@@ -1,10 +1,10 @@
 """One live room: its lobby, its current match, its timers, its subscribers.
 
-Every change goes through one queue (jobs.py, GEN-1), one at a time in the order they arrive:
-commands, timeouts, presence, lobby actions, bots' moves. A result is durable in the store
-before anyone hears of it (acks and views follow `append_command`). The parts: `Lobby`
-(lobby.py: seats and their rules), `GameDriver` (play.py: the match, its log, its deadline),
-`AwayClocks` (presence.py), `Publisher` (publish.py), `BotSeats` (seats_bots.py)."""
+Every change goes through one queue (jobs.py, GEN-1), one at a time in arrival order: commands,
+timeouts, presence, lobby actions, bots' moves. A result is durable in the store before anyone
+hears of it (acks and views follow `append_command`). The parts: `Lobby` (lobby.py: seats and
+their rules), `GameDriver` (play.py: the match, its log, its deadline), `AwayClocks`
+(presence.py), `Publisher` (publish.py), `BotSeats` (seats_bots.py)."""
 
 from __future__ import annotations
 
@@ -275,11 +275,17 @@ class Room:
     async def _apply(
         self, command: Command, client_id: str | None, player_id: str | None = None
     ) -> None:
+        if self.play.unsure:  # the last write may have landed: what the log holds first
+            self.lobby.remember(await self.play.catch_up(), self.config.answered_limit)
+            await self._finished()
+            self._push()
+            if self.play.over:
+                raise RoomError("no_game")
         await self.play.apply(command, client_id, player_id)
-        if self.play.over and self.lobby.status is RoomStatus.PLAYING:
-            self.lobby.status = RoomStatus.FINISHED
-            self.lobby.finished_ms = self.clock.now_ms()
-            self.lobby.reveal(self.play.game_id)  # and commit to a rematch's seed
+        await self._finished()
+
+    async def _finished(self) -> None:
+        if self.play.over and self.lobby.finish(self.play.game_id, self.clock.now_ms()):
             await self._save_later()  # the game's result is durable already
             log.info("game finished", extra={"room": self.code, "game_id": self.play.game_id})
 
@@ -347,18 +353,13 @@ class Room:
         on_empty: Callable[[Room], None] | None = None,
     ) -> Room:
         """Rebuild a room after a restart (see `GameDriver.restore` for the timer)."""
-        lobby = Lobby.from_record(live.room)
+        lobby = Lobby.restored(live, config.answered_limit)
         room = cls(live.room.code, store, clock, config, observer, on_empty, lobby=lobby)
-        lobby.remember([*live.answered, *live.room.lobby_answers], config.answered_limit)
-        lobby.reveal_last(live.last_finished)
-        if live.game is None:
-            if lobby.status is RoomStatus.PLAYING:  # finished before the record said so
-                lobby.status = RoomStatus.FINISHED
-            return room
-        room.play.restore(live.game, config.restart_grace_ms)
-        assert room.play.match is not None
-        lobby.resume(room.play.match, live.game)
-        room.views.log_mark = room.play.match.log_length()
+        if live.game is not None:
+            room.play.restore(live.game, config.restart_grace_ms)
+            assert room.play.match is not None
+            lobby.resume(room.play.match, live.game)
+            room.views.log_mark = room.play.match.log_length()
         return room
 
     async def resume(self) -> None:

@@ -17,7 +17,15 @@ from sqlalchemy import insert, select, tuple_, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from ..rooms.records import Fence, Fenced, GameRecord, GameSummary, LiveRoom, RoomRecord
+from ..rooms.records import (
+    Fence,
+    Fenced,
+    GameRecord,
+    GameSummary,
+    LiveRoom,
+    LoggedCommand,
+    RoomRecord,
+)
 from .rows import room_values
 from .tables import rooms
 
@@ -146,6 +154,9 @@ class FencedStore:
             fence=self.fence,
         )
         await self._fenced(call)
+
+    async def commands_after(self, game_id: int, seq: int) -> list[LoggedCommand]:
+        return list(await self.store.commands_after(game_id, seq))  # a read: no fence
 
     async def save_deadline(
         self, game_id: int, deadline_ms: int | None, window_id: int | None

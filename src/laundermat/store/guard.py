@@ -2,6 +2,8 @@
 
 Every write of the store runs through `guarded`, so no driver exception reaches a player:
 - a unique-key hit on the command log's client ids is a retry (`DuplicateCommand`);
+- a hit on its primary key (game, seq) is `SeqTaken`: a commit whose answer was lost landed,
+  and the room must read the log before it writes again;
 - SQLite's "database is locked"/"busy" is waited out with backoff, within a budget, and only
   then reported (a read transaction that must upgrade to a writer gets SQLITE_BUSY at once,
   whatever busy_timeout says, so a lock can be hit even under a generous timeout);
@@ -21,7 +23,7 @@ from typing import TypeVar
 
 from sqlalchemy import exc as sa_exc
 
-from ..rooms.records import DuplicateCommand, StoreUnavailable
+from ..rooms.records import DuplicateCommand, SeqTaken, StoreUnavailable
 
 T = TypeVar("T")
 log = logging.getLogger("laundermat.store")
@@ -29,6 +31,8 @@ log = logging.getLogger("laundermat.store")
 CLIENT_KEY = "ux_commands_client"
 # SQLite names the columns of the unique index that failed rather than the index.
 CLIENT_KEY_SQLITE = "commands.game_id, commands.player_id, commands.client_id"
+SEQ_KEY = "commands_pkey"  # PostgreSQL's name for the log's primary key (game_id, seq)
+SEQ_KEY_SQLITE = "commands.game_id, commands.seq"
 
 _UNAVAILABLE = (
     sa_exc.OperationalError,
@@ -43,10 +47,14 @@ _UNAVAILABLE = (
 
 
 def classify(error: BaseException) -> str:
-    """'duplicate', 'locked', 'unavailable' or 'other'."""
+    """'duplicate', 'seq_taken', 'locked', 'unavailable' or 'other'."""
     text = str(error)
     if isinstance(error, (sa_exc.IntegrityError, sqlite3.IntegrityError)):
-        return "duplicate" if CLIENT_KEY in text or CLIENT_KEY_SQLITE in text else "other"
+        if CLIENT_KEY in text or CLIENT_KEY_SQLITE in text:
+            return "duplicate"
+        # The log already holds this seq: a commit whose answer was lost landed after all.
+        # Not written; the room reads what the log holds before its next write (play.py).
+        return "seq_taken" if SEQ_KEY in text or SEQ_KEY_SQLITE in text else "other"
     if isinstance(error, (sa_exc.OperationalError, sqlite3.OperationalError)) and (
         "database is locked" in text or "database is busy" in text
     ):
@@ -61,6 +69,8 @@ def translate(error: BaseException) -> BaseException:
     kind = classify(error)
     if kind == "duplicate":
         return DuplicateCommand(str(error)[:200])
+    if kind == "seq_taken":
+        return SeqTaken(str(error)[:200])
     if kind in ("locked", "unavailable"):
         return StoreUnavailable(f"{type(error).__name__}: {str(error)[:200]}")
     return error

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from ..rooms.records import FinishedSeed, LiveGame, LiveRoom
+from ..rooms.records import FinishedSeed, LiveGame, LiveRoom, LoggedCommand
 from .rows import room_record
 from .tables import commands, games, rooms
 
@@ -144,3 +144,14 @@ async def live_rooms_by_code(conn: AsyncConnection, codes: list[str]) -> list[Li
 async def one_live_room(conn: AsyncConnection, code: str) -> LiveRoom | None:
     found = await live_rooms_by_code(conn, [code])
     return found[0] if found else None
+
+
+async def commands_after(conn: AsyncConnection, where: tuple[int, int]) -> list[LoggedCommand]:
+    """A game's logged commands past a seq, in order (`StoreLike.commands_after`)."""
+    game_id, seq = where
+    rows = await conn.execute(
+        select(commands.c.seq, commands.c.command, commands.c.player_id, commands.c.client_id)
+        .where(commands.c.game_id == game_id, commands.c.seq > seq)
+        .order_by(commands.c.seq)
+    )
+    return [LoggedCommand(r.seq, r.command, r.player_id, r.client_id) for r in rows]

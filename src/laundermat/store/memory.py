@@ -18,7 +18,9 @@ from ..rooms.records import (
     GameSummary,
     LiveGame,
     LiveRoom,
+    LoggedCommand,
     RoomRecord,
+    SeqTaken,
     StoreUnavailable,
 )
 
@@ -33,6 +35,7 @@ class _Game:
     settings: dict[str, Any]
     commands: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     client_ids: list[tuple[str, str]] = field(default_factory=list)  # (player_id, client_id)
+    ids_by_seq: dict[int, tuple[str, str]] = field(default_factory=dict)
     snapshot_seq: int = 0
     snapshot: dict[str, Any] | None = None
     deadline_ms: int | None = None
@@ -49,6 +52,7 @@ class MemoryStore:
         self.games: dict[int, _Game] = {}
         self.closed: set[str] = set()
         self.fail_next_append = False  # lets a test simulate a database failure
+        self.lose_next_answer = False  # the next append commits, then reports an outage
         self.unavailable = False  # every write fails as if the database were down
 
     @classmethod
@@ -105,12 +109,13 @@ class MemoryStore:
             self.fail_next_append = False
             raise StoreUnavailable("simulated database failure")
         game = self.games[game_id]
-        if any(seq == taken for taken, _ in game.commands):  # as the SQL primary key
-            raise ValueError(f"seq {seq} is already in the log")
+        if any(seq == taken for taken, _ in game.commands):  # as the SQL primary key (guard.py)
+            raise SeqTaken(f"seq {seq} is already in the log")
         if player_id is not None and client_id is not None:
             if (player_id, client_id) in game.client_ids:
                 raise DuplicateCommand(client_id)
             game.client_ids.append((player_id, client_id))
+            game.ids_by_seq[seq] = (player_id, client_id)
         game.commands.append((seq, copy.deepcopy(command)))
         game.deadline_ms, game.window_id = deadline_ms, window_id
         if snapshot is not None:
@@ -119,6 +124,18 @@ class MemoryStore:
             game.result = copy.deepcopy(result)
             game.finished_ms = time.time_ns() // 1_000_000
             game.deadline_ms = None
+        if self.lose_next_answer:  # as a link lost during COMMIT: written, yet an error
+            self.lose_next_answer = False
+            raise StoreUnavailable("simulated lost commit answer")
+
+    async def commands_after(self, game_id: int, seq: int) -> list[LoggedCommand]:
+        self._check()
+        game = self.games[game_id]
+        return [
+            LoggedCommand(s, copy.deepcopy(c), *game.ids_by_seq.get(s, (None, None)))
+            for s, c in sorted(game.commands, key=lambda entry: entry[0])
+            if s > seq
+        ]
 
     async def save_deadline(
         self, game_id: int, deadline_ms: int | None, window_id: int | None

@@ -21,7 +21,9 @@ from ..rooms.records import (
     GameRecord,
     GameSummary,
     LiveRoom,
+    LoggedCommand,
     RoomRecord,
+    SeqTaken,
     StoreUnavailable,
 )
 from . import history
@@ -29,7 +31,7 @@ from .claims import ClusterQueries
 from .engine import make_engine, normalise_url
 from .fencing import check_fence, held_fences
 from .guard import guarded
-from .loading import live_rooms
+from .loading import commands_after, live_rooms
 from .migrate import upgrade_async
 from .pg_log import PgCommandLog
 from .rows import PendingCommand, delete_closed_rooms, delete_finished, now_ms, write_log
@@ -233,7 +235,8 @@ class Store(ClusterQueries):
             try:
                 fenced = await self._write_guarded(batch)
             except Exception as exc:
-                if len(batch) == 1 or isinstance(exc, StoreUnavailable):
+                outage = isinstance(exc, StoreUnavailable) and not isinstance(exc, SeqTaken)
+                if len(batch) == 1 or outage:
                     _settle(batch, exc)  # an outage fails the whole batch alike
                     continue
                 # One bad row (a retried id, a taken seq) must not fail its neighbours.
@@ -328,6 +331,10 @@ class Store(ClusterQueries):
     async def delete_closed_rooms(self, before_ms: int) -> int:
         """Retention: closed rooms last changed before `before_ms` and named by no game."""
         return await self._transaction(lambda conn: delete_closed_rooms(conn, before_ms))
+
+    async def commands_after(self, game_id: int, seq: int) -> list[LoggedCommand]:
+        where = (game_id, seq)
+        return await guarded(lambda: self._read(commands_after, where), self.lock_budget_s)
 
     async def history(self, limit: int = 50) -> list[GameSummary]:
         return await guarded(lambda: self._read(history.finished_games, limit), self.lock_budget_s)

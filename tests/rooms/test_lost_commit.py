@@ -1,0 +1,98 @@
+"""A commit whose answer is lost (the link drops during COMMIT): the command is in the log, yet
+the room heard `unavailable` and rolled back. The room then reads what the log holds before
+its next write, so it never writes that seq again (an outside operator audit on PostgreSQL:
+every later write hit the log's primary key, one a second, until a restart, and the game
+never ended), and a retry of the landed command's id is acked, never applied twice.
+
+MemoryStore.lose_next_answer commits the next append and then raises StoreUnavailable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .helpers import act, seated, settle
+from .test_room import run
+
+
+def _logged(room: Any) -> list[tuple[int, dict[str, Any]]]:
+    return list(room.store.games[room.play.game_id].commands)
+
+
+def _cards(room: Any) -> list[tuple[int, int]]:
+    return [(seq, c["card"]) for seq, c in _logged(room)]
+
+
+def _contiguous(room: Any) -> bool:
+    seqs = [seq for seq, _ in _logged(room)]
+    return seqs == list(range(1, len(seqs) + 1))
+
+
+def test_a_command_whose_commit_answer_was_lost_is_caught_up_and_acked_once() -> None:
+    async def scenario() -> None:
+        _, room, subs, ids = await seated(settings={"round_timer": 600, "bribe_timer": 15})
+        store: Any = room.store
+        display = subs[0].view["game"]["display"]
+        store.lose_next_answer = True
+        first = {"type": "select", "card": display[0]["card"]}
+        answer = await act(room, subs[0], ids[0], first, "c1")
+        assert answer["type"] == "error" and answer["code"] == "unavailable"
+        assert _cards(room) == [(1, first["card"])]  # it landed all the same
+        assert room.play.seq == 0 and room.play.unsure  # memory went back: it does not know
+
+        # Another seat's command: the room reads the log first, then writes seq 2, not 1.
+        second = {"type": "select", "card": display[1]["card"]}
+        assert (await act(room, subs[1], ids[1], second, "d1"))["type"] == "ack"
+        assert _cards(room) == [(1, first["card"]), (2, second["card"])]
+        assert room.play.seq == 2 and not room.play.unsure
+        state = room.play.match.game.state
+        assert state.players[subs[0].view["game"]["me"]["seat"]].selection == first["card"]
+
+        # The first seat resends c1 (its answer said nothing was changed): acked, not re-logged.
+        again = await act(room, subs[0], ids[0], first, "c1")
+        assert again["type"] == "ack"
+        assert len(_logged(room)) == 2
+        assert subs[0].view["game"]["me"]["selection"] == first["card"]  # views caught up too
+
+    run(scenario())
+
+
+def test_a_timeout_whose_commit_answer_was_lost_does_not_wedge_the_room() -> None:
+    async def scenario() -> None:
+        rooms, room, subs, _ = await seated()  # a 30 s round timer
+        clock: Any = rooms.clock
+        store: Any = room.store
+        window = room.play.match.game.state.window_id
+        store.lose_next_answer = True
+        await clock.advance(30_000)  # the draft's deadline: its timeout lands, unanswered
+        await settle()
+        assert [c for _, c in _logged(room)] == [{"type": "timeout", "window": window}]
+        await clock.advance(1_000)  # the timer's retry reads the log instead of writing seq 1
+        await settle()
+        assert room.play.match.game.state.window_id != window and not room.play.unsure
+        for _ in range(8):  # and the game plays on by timeouts, one seq after another
+            await clock.advance(30_000)
+            await settle()
+        assert _contiguous(room) and len(_logged(room)) > 5
+        if not room.play.over:
+            assert subs[0].view["game"]["window"]["id"] == room.play.match.game.state.window_id
+
+    run(scenario())
+
+
+def test_a_still_unreachable_store_leaves_the_room_unsure_and_unchanged() -> None:
+    async def scenario() -> None:
+        _, room, subs, ids = await seated(settings={"round_timer": 600, "bribe_timer": 15})
+        store: Any = room.store
+        display = subs[0].view["game"]["display"]
+        store.lose_next_answer = True
+        await act(room, subs[0], ids[0], {"type": "select", "card": display[0]["card"]}, "c1")
+        store.unavailable = True  # the catch-up's own read fails
+        command = {"type": "select", "card": display[1]["card"]}
+        answer = await act(room, subs[1], ids[1], command, "d1")
+        assert answer["type"] == "error" and answer["code"] == "unavailable"
+        assert room.play.unsure and room.play.seq == 0 and len(_logged(room)) == 1
+        store.unavailable = False
+        assert (await act(room, subs[1], ids[1], command, "d1"))["type"] == "ack"
+        assert _contiguous(room) and len(_logged(room)) == 2
+
+    run(scenario())
