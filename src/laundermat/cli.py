@@ -93,13 +93,26 @@ SERVE_FLAGS: list[tuple[str, type, str]] = [
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
     from .web.serve import serve
     from .web.settings import ServerSettings
 
     overrides: dict[str, Any] = {
         name: getattr(args, name) for name, _, _ in SERVE_FLAGS if getattr(args, name) is not None
     }
-    serve(ServerSettings(**overrides))
+    try:
+        settings = ServerSettings(**overrides)
+    except ValidationError as exc:  # one line a setting, not a traceback (an operator audit)
+        for error in exc.errors():
+            name = "_".join(str(part) for part in error["loc"]) or "settings"
+            given = str(error.get("input"))[:80]
+            print(
+                f"laundermat serve: LAUNDERMAT_{name.upper()}={given}: {error['msg']}",
+                file=sys.stderr,
+            )
+        return 2
+    serve(settings)
     return 0
 
 

@@ -15,9 +15,14 @@ def main(argv: list[str] | None = None) -> None:
         prog="python -m laundermat.store",
         description="Wait for the database, then apply every migration (alembic upgrade head).",
     )
-    parser.add_argument(
-        "--database-url", default=os.environ.get("DATABASE_URL", "sqlite:///laundermat.db")
+    # The server's own names for it (web/settings.py), LAUNDERMAT_DATABASE_URL first: an
+    # operator who set only that one had a stray ./laundermat.db migrated (an operator audit).
+    default = (
+        os.environ.get("LAUNDERMAT_DATABASE_URL")
+        or os.environ.get("DATABASE_URL")
+        or "sqlite:///laundermat.db"
     )
+    parser.add_argument("--database-url", default=default)
     parser.add_argument("--wait", type=float, default=60.0, help="seconds to wait for the database")
     args = parser.parse_args(argv)
     asyncio.run(wait_and_upgrade(args.database_url, args.wait))

@@ -25,7 +25,7 @@ class ServerSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="LAUNDERMAT_", extra="ignore")
 
     host: str = "127.0.0.1"
-    port: int = 8000
+    port: int = Field(default=8000, ge=0, le=65535)
     database_url: str = Field(
         default="sqlite+aiosqlite:///./laundermat.db",
         validation_alias=AliasChoices("LAUNDERMAT_DATABASE_URL", "DATABASE_URL", "database_url"),
@@ -50,31 +50,31 @@ class ServerSettings(BaseSettings):
     # Host names served besides IP addresses, local names, and the hosts of public_url and
     # allowed_origins ("*": any): a guard against DNS rebinding (web/hosts.py).
     allowed_hosts: Annotated[list[str], NoDecode] = []
-    max_message_bytes: int = 16 * 1024
-    messages_per_second: float = 20.0
-    message_burst: int = 40
-    room_creations_per_minute: int = 20  # per client address
-    join_attempts_per_minute: int = 60  # per client address (joins, hellos, spectates)
+    max_message_bytes: int = Field(default=16 * 1024, ge=256, le=1024 * 1024)
+    messages_per_second: float = Field(default=20.0, gt=0)
+    message_burst: int = Field(default=40, ge=1)
+    room_creations_per_minute: int = Field(default=20, ge=1)  # per client address
+    join_attempts_per_minute: int = Field(default=60, ge=1)  # joins, hellos, spectates
     # HTTP (web/middleware.py, web/routes.py; docs/security.md explains each).
     max_body_bytes: int = Field(default=16 * 1024, ge=1)  # request bodies; larger: 413 too_big
-    room_lookups_per_minute: int = 300  # GET /api/rooms/{code}, per client address
-    room_lookup_misses_per_minute: int = 30  # codes with no live room: then every lookup 429s
-    qr_codes_per_minute: int = 60  # GET /r/{code}/qr.svg, per client address
+    room_lookups_per_minute: int = Field(default=300, ge=1)  # GET /api/rooms/{code}
+    room_lookup_misses_per_minute: int = Field(default=30, ge=1)  # then every lookup 429s
+    qr_codes_per_minute: int = Field(default=60, ge=1)  # GET /r/{code}/qr.svg, per address
     # GET /api/games/{id}/replay and its steps, per client address: each replays a game.
-    replays_per_minute: int = 180
-    sockets_per_address: int = 200  # open sockets from one client address at once
+    replays_per_minute: int = Field(default=180, ge=1)
+    sockets_per_address: int = Field(default=200, ge=1)  # open at once, per client address
     spectators_per_room: int = Field(default=50, ge=0)  # more are refused too_many_spectators
     # uvicorn's WebSocket implementation; docs/benchmarks.md measures each (memory per socket,
     # CPU per message) and says why this one. Only this one has web/guards.py's limits.
     ws: Literal["websockets-sansio", "websockets", "wsproto"] = "websockets-sansio"
-    send_queue_size: int = 256  # messages queued for one slow socket before it is dropped
+    send_queue_size: int = Field(default=256, ge=1, le=65536)  # then a slow socket is dropped
     # Garbage collector (web/gcpolicy.py): freeze survivors this often; 0 leaves gc alone.
-    gc_freeze_seconds: float = 1.0
-    gc_sweep_seconds: float = 15 * 60  # a full collection, frozen objects included
-    room_idle_close_seconds: float = 30 * 60
-    room_finished_close_seconds: float = 10 * 60
-    away_after_seconds: float = 30.0  # GEN-4
-    restart_grace_seconds: float = 5.0
+    gc_freeze_seconds: float = Field(default=1.0, ge=0)
+    gc_sweep_seconds: float = Field(default=15 * 60, gt=0)  # a full collection, frozen too
+    room_idle_close_seconds: float = Field(default=30 * 60, gt=0)
+    room_finished_close_seconds: float = Field(default=10 * 60, gt=0)
+    away_after_seconds: float = Field(default=30.0, gt=0, le=86_400)  # GEN-4
+    restart_grace_seconds: float = Field(default=5.0, ge=0, le=3600)
     # Test-only: multiplies every game window's duration. Production never sets it.
     time_scale: float = Field(default=1.0, gt=0, le=1.0)
     static_dir: Path = REPO_STATIC
@@ -87,7 +87,7 @@ class ServerSettings(BaseSettings):
     # are the operator's, not the players' (docs/security.md). The address is the client's
     # as the trusted proxies above report it.
     metrics_allow_ips: Annotated[list[str], NoDecode] = ["127.0.0.1", "::1"]
-    log_level: str = "info"
+    log_level: Literal["debug", "info", "warning", "error"] = "info"
     # JSON lines for a log collector; short human lines when the logs go to a terminal
     # (`make run`). LAUNDERMAT_JSON_LOGS=true/false overrides either way.
     json_logs: bool = Field(default_factory=lambda: not _logs_to_terminal())
@@ -98,11 +98,11 @@ class ServerSettings(BaseSettings):
     http_request_timeout_seconds: float = Field(default=15.0, gt=0)
     # New sockets per client address per minute: a table behind one NAT opens a handful,
     # a reconnect loop many.
-    sockets_per_minute_per_address: int = 120
+    sockets_per_minute_per_address: int = Field(default=120, ge=1)
     # Every frame of every socket from one address draws on this budget too, so reconnecting
     # does not refill it; it is sized for a whole table (players and spectators) on one NAT.
-    messages_per_second_per_address: float = 60.0
-    message_burst_per_address: int = 120
+    messages_per_second_per_address: float = Field(default=60.0, gt=0)
+    message_burst_per_address: int = Field(default=120, ge=1)
     # Scale-out (docs/scaling.md). Without a Redis URL nothing of it runs: one process, any
     # database. With one (and PostgreSQL) this replica joins a cluster: rooms owned one at a
     # time under leases, sockets for a peer's room relayed to it, failover, drain on SIGTERM.
@@ -132,6 +132,11 @@ class ServerSettings(BaseSettings):
                 if item != "*":
                     ipaddress.ip_network(item, strict=False)
         return value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _level(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("allowed_hosts", mode="before")
     @classmethod
