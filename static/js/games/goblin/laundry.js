@@ -25,7 +25,7 @@ function stainMeter(laundry) {
   });
   return h("table.meter", { "data-testid": "stain-meter" },
     h("caption.visually-hidden", "Stains counted against the Program's limits"),
-    h("thead", h("tr", h("th", { scope: "col" }, "Stain"), h("th.num", { scope: "col" }, "Count"), h("th.num", { scope: "col" }, "Limit"), h("th", { scope: "col" }, ""))),
+    h("thead", h("tr", h("th", { scope: "col" }, "Stain"), h("th.num", { scope: "col" }, "Count"), h("th.num", { scope: "col" }, "Limit"), h("th", { scope: "col" }, h("span.visually-hidden", "Status")))),
     h("tbody", rows));
 }
 
