@@ -8,6 +8,7 @@ import { actionPanel } from "./actions.js";
 import { boards, market, pool } from "./board.js";
 import { context } from "./context.js";
 import { renderEnd } from "./end.js";
+import { revealNews } from "./news.js";
 import { billValues } from "./rules.js";
 import { PHASES, money } from "./text.js";
 
@@ -25,6 +26,9 @@ export function renderGame(state, banner, shell = {}) {
     topbar(state, h("a.ghost.small.button-link", { href: "#log", "data-testid": "log-link" }, icon("list"), h("span", "Log"))),
     phaseBar(ctx, banner),
     h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)),
+    // Always there (a region must exist before it changes), empty until the draft locks.
+    h("p.visually-hidden", { "data-key": "reveal-news", "data-testid": "reveal-news", role: "status" },
+      revealNews(ctx.log, ctx.seat, ctx.sentence, ctx.who)),
     h("div.game-layout",
       h("div.col-main",
         // What just happened comes first (the reveal); last round's story follows the draft.
