@@ -1,5 +1,7 @@
 // The countdown: every [data-role=timer] bar and text follows view.deadline on the server's
-// clock, redrawn four times a second between views (the arithmetic is in time.js).
+// clock, redrawn four times a second between views (the arithmetic is in time.js). A text is
+// written only when it changes, and never inside a live region (role=status, aria-live): a
+// screen reader would read it out every second.
 import { serverNow, state } from "./store.js";
 import { timeLeft } from "./text.js";
 import { fractionLeft } from "./time.js";
@@ -12,7 +14,7 @@ export function tick(root) {
     const text = el.querySelector(".timer-text");
     if (!view?.deadline || !window) {
       bar?.style.setProperty("width", "0%");
-      if (text) text.textContent = "";
+      setText(text, "");
       continue;
     }
     const total = state.span?.id === window.id ? state.span.total : window.duration * 1000;
@@ -21,10 +23,14 @@ export function tick(root) {
       bar.style.setProperty("width", `${(fractionLeft(left, total) * 100).toFixed(2)}%`);
       bar.classList.toggle("urgent", left < 5000);
     }
-    if (text) text.textContent = timeLeft(left);
+    setText(text, timeLeft(left));
   }
   const retry = root.querySelector("[data-role=retry-in]");
   if (retry && state.conn.retryAt) {
-    retry.textContent = `Trying again in ${Math.max(0, Math.ceil((state.conn.retryAt - Date.now()) / 1000))} s.`;
+    setText(retry, `Trying again in ${Math.max(0, Math.ceil((state.conn.retryAt - Date.now()) / 1000))} s.`);
   }
+}
+
+function setText(el, text) {
+  if (el && el.textContent !== text) el.textContent = text;
 }

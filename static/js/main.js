@@ -8,6 +8,7 @@ import { commonHandlers } from "./handlers/common.js";
 import { defaultSettings, homeHandlers } from "./handlers/home.js";
 import { lobbyHandlers } from "./handlers/lobby.js";
 import { replayHandlers, replayKey } from "./handlers/replay.js";
+import { bringIntoView, keepReading, landFocus, readingAt } from "./landing.js";
 import { api, RoomSocket } from "./net.js";
 import { pages as makePages } from "./replay-page.js";
 import {
@@ -21,7 +22,6 @@ import { renderApp } from "./ui/shell.js";
 const root = document.getElementById("app");
 let socket = null;
 let renderQueued = false;
-let shownIntoView = null; // the data-into-view key last brought into view
 
 export function render() {
   if (renderQueued) return;
@@ -30,62 +30,17 @@ export function render() {
     renderQueued = false;
     const before = root.firstElementChild?.getAttribute("data-key");
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
-    const reading = readingAt();
+    const reading = readingAt(root);
     patch(root, renderApp(state));
-    if (reading) keepReading(reading);
+    if (reading) keepReading(root, reading);
     const after = root.firstElementChild?.getAttribute("data-key");
     if (before !== after) window.scrollTo(0, 0); // a new screen starts at its top
     document.title = pageTitle();
-    if (hadFocus && !root.contains(document.activeElement)) {
-      // The focused control went away (the step moved on): keep keyboard users in the
-      // action panel rather than back at the top of the page. A game marks its headings
-      // (tabindex=-1) data-landing="panel" (first choice) or "page".
-      const landing = root.querySelector("[data-landing=panel]") ?? root.querySelector("[data-landing=page]");
-      landing?.focus({ preventScroll: true });
-    }
-    bringIntoView();
+    landFocus(root, hadFocus, reading);
+    bringIntoView(root);
     tick(root);
     checkShownReveal();
   });
-}
-
-/**
- * A game marks the part that now needs the player with data-into-view="KEY" (a new key: a new
- * stage or panel); it is scrolled into view once, unless the player has scrolled down to read
- * (to a data-reading-anchor, the log: see readingAt) (data-into-view-force: the game's climax, always shown). data-into-view-focus moves
- * focus to its data-landing heading as well.
- */
-function readingAt() {
-  const anchor = root.querySelector("[data-reading-anchor]");
-  if (!anchor || window.scrollY === 0) return null;
-  const top = anchor.getBoundingClientRect().top;
-  // Scrolled down far enough that it fills the screen above the sticky wallet (a short log at
-  // the page's end may not reach the top half).
-  return top < window.innerHeight - 120 ? { key: anchor.getAttribute("data-key"), top } : null;
-}
-
-/** The player scrolled down to read (the log): keep it where it was while the page changes. */
-function keepReading(reading) {
-  const anchor = root.querySelector("[data-reading-anchor]");
-  if (anchor && anchor.getAttribute("data-key") === reading.key) {
-    window.scrollBy(0, anchor.getBoundingClientRect().top - reading.top);
-  }
-}
-
-function bringIntoView() {
-  const target = root.querySelector("[data-into-view]");
-  const key = target?.getAttribute("data-into-view") ?? null;
-  if (!target || key === shownIntoView) {
-    shownIntoView = key;
-    return;
-  }
-  shownIntoView = key;
-  if (readingAt() && !target.hasAttribute("data-into-view-force")) return;
-  const padding = 96 + 72; // html's scroll-padding (the sticky bars)
-  const fits = target.getBoundingClientRect().height < window.innerHeight - padding;
-  // A panel that fits sits just above the wallet, so the reveal above it stays in sight.
-  target.scrollIntoView({ block: fits && !target.hasAttribute("data-into-view-force") ? "end" : "start" });
-  if (target.hasAttribute("data-into-view-focus")) target.querySelector("[data-landing]")?.focus({ preventScroll: true });
 }
 
 /** Check the reveal on show (end screen, lobby, replay) once, in this browser. */

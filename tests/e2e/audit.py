@@ -5,7 +5,9 @@
 - `covered_buttons`: every enabled button in a part of the page can be tapped: scrolled into
   view (the browser's own way, which honours the page's scroll-padding), the element at its
   centre is the button itself (or something inside it), not a sticky bar over it.
-- `axe_problems`: axe-core's serious and critical violations. axe-core is vendored in
+- `axe_problems`: axe-core's serious and critical violations, and any violation of the rules
+  an outside accessibility audit found (ALWAYS: label-content-name-mismatch is experimental,
+  so it is switched on; empty-table-header is minor). axe-core is vendored in
   vendor/axe.min.js (MPL-2.0, see vendor/LICENSE) and never fetched at run time. The page's
   CSP (script-src 'self') blocks an inline script, which is what add_script_tag(path=...)
   injects, so the test routes a same-origin URL under /static/ to the vendored file and adds
@@ -48,10 +50,13 @@ COVERED_JS = """(scope) => {
   return out;
 }"""
 
-AXE_JS = """async () => {
-  const result = await axe.run(document, { resultTypes: ['violations'] });
+ALWAYS = ["scrollable-region-focusable", "label-content-name-mismatch", "empty-table-header"]
+
+AXE_JS = """async (always) => {
+  const result = await axe.run(document, { resultTypes: ['violations'],
+    rules: { 'label-content-name-mismatch': { enabled: true } } });
   return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || always.includes(v.id))
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
                    nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) }));
 }"""
@@ -83,7 +88,7 @@ def axe_problems(page: Page) -> list[dict[str, Any]]:
         "() => Promise.race([new Promise((ok) => setTimeout(ok, 4000)), Promise.all("
         "document.getAnimations().map((a) => a.finished.catch(() => null)))])"
     )
-    result: list[dict[str, Any]] = page.evaluate(AXE_JS)
+    result: list[dict[str, Any]] = page.evaluate(AXE_JS, ALWAYS)
     return result
 
 

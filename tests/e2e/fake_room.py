@@ -37,6 +37,8 @@ class FakeRoom:
         self.held: list[tuple[WebSocketRoute, dict[str, Any]]] = []
         self.log_sent = 0
         self.stood_in: dict[int, int] = {}  # seat -> moves a stand-in made for it
+        self.away: set[int] = set()  # seats shown away (the game goes on without them)
+        self.refuse = False  # new sockets are closed at once: the page keeps reconnecting
 
     def attach(self, context: BrowserContext) -> None:
         if self.viewer is None:  # watching: the page says `spectate`, not `hello`
@@ -55,6 +57,9 @@ class FakeRoom:
     # ------------------------------------------------------------ the socket
 
     def on_socket(self, ws: WebSocketRoute) -> None:
+        if self.refuse:
+            ws.close(code=1011, reason="try again later")
+            return
         self.sockets.append(ws)
         ws.on_message(lambda raw: self.on_message(ws, raw))
 
@@ -142,8 +147,8 @@ class FakeRoom:
                     "player_id": p.name,
                     "name": self.names[p.seat],
                     "host": p.seat == 0,
-                    "connected": True,
-                    "away": False,
+                    "connected": p.seat not in self.away,
+                    "away": p.seat in self.away,
                     "seat": p.seat,
                     "stood_in_moves": self.stood_in.get(p.seat, 0),
                 }

@@ -189,5 +189,7 @@ def test_with_stand_ins_off_everyone_sees_the_countdown_without_her(
     dee.context.close()
     line = host.locator(sel("away"))
     expect(line).to_contain_text("Dee is away — continuing without them", timeout=15_000)
-    expect(line).to_contain_text(re.compile(r"\d+ s left"))
+    # The countdown runs beside the live region (role=status), not in it (an accessibility audit).
+    expect(host.locator(sel("away-clock"))).to_contain_text(re.compile(r"\d+ s left"))
+    expect(host.locator(sel("away-line")).locator(sel("away-clock"))).to_have_count(0)
     expect(host.locator(sel("stand-in"))).to_have_count(0)

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { logSentence } from "../../static/js/games/goblin/sentences.js";
+import { latestSentences, logSentence } from "../../static/js/games/goblin/sentences.js";
 
 const RULES = {
   clothing: { C7: { type: "cape", species: "elves", stains: { dirt: 0, magic: 1, slime: 1 }, coins: null } },
@@ -31,4 +31,25 @@ test("draws, failures and the Potion in words", () => {
   assert.equal(logSentence({ kind: "draw", seat: 0, card: "C7", potion: true, counts: { dirt: 0, magic: 1, slime: null } }, ctx(0)),
     "You drew Elves Cape, covered by the Stain Potion. Stains now: Dirt 0, Magic 1.");
   assert.equal(logSentence({ kind: "failed", seat: 2, over: ["magic"] }, ctx(0)), "Cat's laundry failed: too much Magic.");
+});
+
+test("your own failed laundry reads \"Your laundry\"", () => {
+  assert.equal(logSentence({ kind: "failed", seat: 0, over: ["slime"] }, ctx(0)), "Your laundry failed: too much Slime.");
+});
+
+test("the Just now line: the newest move and what followed it", () => {
+  const say = (entry) => logSentence(entry, ctx(0));
+  const draw = { kind: "draw", seat: 0, card: "C7", counts: { magic: 1 } };
+  const log = [{ kind: "laundry", seat: 0, program: "P8" }, { ...draw }, { kind: "window", id: 3 }];
+  assert.deepEqual(latestSentences(log, say), ["You drew Elves Cape. Stains now: Magic 1."]);
+  const failed = [...log, { kind: "failed", seat: 0, over: ["magic"] }];
+  assert.deepEqual(latestSentences(failed, say), ["You drew Elves Cape. Stains now: Magic 1.", "Your laundry failed: too much Magic."]);
+  const done = [...log, { kind: "completed", seat: 0, cards: ["C7"], program: "P8" }, { kind: "laundry", seat: 1, program: "P8" }];
+  assert.deepEqual(latestSentences(done, say), [
+    "You drew Elves Cape. Stains now: Magic 1.",
+    "You completed the laundry: Elves Cape and P8 go to the Score Zone.",
+    "Ben starts a laundry with Program P8 (type II, Cycle 4, 3 Coins).",
+  ]);
+  assert.equal(latestSentences(done, say, 2).length, 2); // at most max, the newest kept
+  assert.deepEqual(latestSentences([], say), []);
 });

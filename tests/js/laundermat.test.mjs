@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { billValues, exactBonus, rulesOf, smallestBill } from "../../static/js/games/laundermat/rules.js";
 import { RULES } from "./rules-fixture.mjs";
+import { revealNews } from "../../static/js/games/laundermat/news.js";
 import { logSentence } from "../../static/js/games/laundermat/sentences.js";
 import { errors, money, pageTitle, points, weapons, weaponName } from "../../static/js/games/laundermat/text.js";
 
@@ -76,4 +77,21 @@ test("raids, purchases and bribes", () => {
     "You paid $50k to protect your Pawn Shop (protection now $50k).");
   assert.equal(logSentence({ kind: "entries", seat: 0, amount: 40000, split: { pawn_shop: 2 } }, ctx),
     "Ana paid $40k for 2 investigation entries: Pawn Shop +2.");
+});
+
+test("the reveal's news: what the lock and the Vault did to you, nothing before the lock", () => {
+  const say = (entry) => logSentence(entry, ctx);
+  const locked = {
+    kind: "draft_locked", collected: [{ seat: 2, card: 5, value: 30000 }], lost_and_found: [], timed_out: [], unselected: [],
+    collisions: [{ card: 3, value: 20000, seats: [0, 1] }],
+  };
+  const raid = { kind: "vault_raid", seat: 1, roll: 2, die: 2, alarm: false, value: 40000 };
+  const round = [{ kind: "round", round: 2, display: [] }];
+  assert.equal(revealNews(round, 1, say, ctx.who), "");
+  assert.equal(revealNews([...round, locked, raid, { ...raid, seat: 0 }], 1, say, ctx.who),
+    "The draft locked. You collided with Ana on $20k: nobody collects it, you raid the Vault. You raided the Vault, rolled 2: no Alarm and kept a $40k bill.");
+  assert.equal(revealNews([...round, locked], 2, say, ctx.who), "The draft locked. You collected $30k.");
+  assert.equal(revealNews([...round, { ...locked, collected: [] }], 2, say, ctx.who), "The draft locked. Nothing happened to you.");
+  assert.equal(revealNews([...round, locked], null, say, ctx.who), ""); // a spectator
+  assert.equal(revealNews([...round, locked, ...round], 1, say, ctx.who), ""); // the next round
 });

@@ -28,6 +28,16 @@ export function commonHandlers(app) {
     "reclaim-seat"() {
       if (state.session) enterRoom(state.session.code, state.session);
     },
+    /** A link to a part of the page (href="#id") that focuses a control in it (data-focus, a
+     * selector: the log's scrollable list), so the keyboard can go on from there. */
+    "jump-to"(data, el, event) {
+      const part = document.querySelector(el.getAttribute("href"));
+      const target = data.focus ? document.querySelector(data.focus) : null;
+      if (!part || !target) return; // the browser's own jump to the fragment
+      event.preventDefault();
+      part.scrollIntoView({ block: "start" });
+      target.focus({ preventScroll: true });
+    },
     "dismiss-toast"(data) {
       dismissToast(Number(data.id));
       render();

@@ -73,7 +73,7 @@ export function renderLobby(state, banner) {
   return h("main.screen.lobby", { id: "main", "data-key": "lobby", "data-testid": "lobby" },
     topbar(state),
     banner,
-    h("h1.visually-hidden", "Lobby"),
+    h("h1.visually-hidden", { tabindex: "-1", "data-landing": "page" }, "Lobby"),
     h("div.lobby-grid", share, players, settings),
     actions,
     commitmentCard(room, state.session),

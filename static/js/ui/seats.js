@@ -32,8 +32,9 @@ export function standInField(room, host) {
 }
 
 /** During a game: who is away, and whether a bot plays for them or the game goes on without
- * them (its countdown is the open window's, redrawn by countdown.js); and to a player who is
- * back, what a bot did in their name meanwhile (the log says "you"). */
+ * them; and to a player who is back, what a bot did in their name meanwhile (the log says
+ * "you"). The live region says it once: the countdown (the open window's, redrawn every
+ * second by countdown.js) sits beside it, outside the region. */
 export function awayLine(view, playerId) {
   if (!view?.game || view.room.status !== "playing") return null;
   const gone = view.room.players.filter((p) => p.away && !p.bot);
@@ -44,13 +45,15 @@ export function awayLine(view, playerId) {
         `While you were away, a bot made ${moves === 1 ? "1 move" : `${moves} moves`} for you. The log shows them under your name.`)
     : null;
   if (!gone.length && !back) return null;
-  return h("div.away-line", { role: "status", "data-key": "away-line", "data-testid": "away-line" },
-    back,
-    gone.map((p) => p.stand_in
-      ? h("p", { "data-key": p.player_id, "data-testid": "stand-in" }, icon("bot"), `A bot plays for ${p.name}`)
-      : h("p", { "data-key": p.player_id, "data-testid": "away" }, icon("clock"),
-          `${p.name} is away — continuing without them`,
-          view.deadline
-            ? h("span", { "data-role": "timer" }, " (", h("span.timer-text", timeLeft(view.deadline - serverNow())), ")")
-            : null)));
+  const waiting = gone.some((p) => !p.stand_in);
+  return h("div.away-notes", { "data-key": "away-notes" },
+    h("div.away-line", { role: "status", "data-key": "away-line", "data-testid": "away-line" },
+      back,
+      gone.map((p) => p.stand_in
+        ? h("p", { "data-key": p.player_id, "data-testid": "stand-in" }, icon("bot"), `A bot plays for ${p.name}`)
+        : h("p", { "data-key": p.player_id, "data-testid": "away" }, icon("clock"), `${p.name} is away — continuing without them`))),
+    waiting && view.deadline
+      ? h("p.away-clock", { "data-key": "away-clock", "data-testid": "away-clock", "data-role": "timer" },
+          "(", h("span.timer-text", timeLeft(view.deadline - serverNow())), ")")
+      : null);
 }

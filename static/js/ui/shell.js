@@ -68,9 +68,10 @@ function connectionBanner(state) {
       h("button", { type: "button", "data-action": "go-home" }, "Back to the start"));
   }
   if (status === "reconnecting") {
-    return h("div.banner.reconnecting", { role: "status", "data-testid": "reconnecting" },
+    // Said once: the countdown (countdown.js rewrites it every second) is outside the live region.
+    return h("div.banner.reconnecting", { "data-testid": "reconnecting" },
       icon("wifi_off"),
-      h("p", h("strong", "Connection lost. Reconnecting… "), h("span", { "data-role": "retry-in" }, "")),
+      h("p", h("strong", { role: "status" }, "Connection lost. Reconnecting… "), h("span", { "data-role": "retry-in" }, "")),
       h("button.small", { type: "button", "data-action": "retry-now" }, "Retry now"));
   }
   return null;

@@ -7,7 +7,7 @@ export function topbar(state, extra) {
   return h("header.topbar.in-room", { "data-key": "topbar" },
     h("a.brand", { href: "/", "data-action": "go-home", "aria-label": "LaunderMat home" },
       h("span.brand-mark", { "aria-hidden": "true" }, "$"), h("span.brand-name", "LaunderMat")),
-    session ? h("span.room-chip", { "aria-label": `Room code ${session.code}` }, session.code) : null,
+    session ? h("span.room-chip", h("span.visually-hidden", "Room code "), session.code) : null,
     session?.role === "spectator" ? h("span.badge.watch", icon("eye"), "Watching") : null,
     h("span.spacer"),
     extra,

@@ -8,6 +8,7 @@ import { context } from "./context.js";
 import { renderEnd } from "./end.js";
 import { marketPanel, pickPanel } from "./fill.js";
 import { laundryPanel } from "./laundry.js";
+import { latestSentences } from "./sentences.js";
 import { table } from "./table.js";
 import { directionWords, PHASES } from "./text.js";
 
@@ -21,7 +22,8 @@ export function renderGame(state, banner, shell = {}) {
     "data-round": game.round, "data-window": game.window?.id ?? "", "data-kind": game.window?.kind ?? "",
     "data-can-act": ctx.opts.can_act ? "true" : "false", "data-pending": ctx.pending ? "true" : "false", "data-seat": ctx.seat ?? "",
   },
-    topbar(state, h("a.ghost.small.button-link", { href: "#log", "data-testid": "log-link" }, icon("list"), h("span", "Log"))),
+    topbar(state, h("a.ghost.small.button-link", { href: "#log", "data-action": "jump-to", "data-focus": "#log .log-list", "data-testid": "log-link" },
+      icon("list"), h("span", "Log"))),
     phaseBar(ctx, banner),
     h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)),
     over ? null : latest(ctx),
@@ -103,10 +105,11 @@ export function instruction(ctx) {
   }
 }
 
-/** The newest thing that happened, so nobody has to scroll to the log to follow the table. */
+/** The newest move and what followed, so nobody has to scroll to the log to follow the table;
+ * a polite live region, so a screen reader hears a draw's result and a laundry's end. */
 function latest(ctx) {
-  const text = [...ctx.log].reverse().map(ctx.sentence).find(Boolean);
-  return text ? h("p.latest.small", { "data-testid": "latest" }, h("strong", "Just now: "), text) : null;
+  const text = latestSentences(ctx.log, ctx.sentence).join(" ");
+  return text ? h("p.latest.small", { "data-key": "latest", "data-testid": "latest", role: "status" }, h("strong", "Just now: "), text) : null;
 }
 
 export function gameLog(ctx) {

@@ -25,7 +25,7 @@ function stainMeter(laundry) {
   });
   return h("table.meter", { "data-testid": "stain-meter" },
     h("caption.visually-hidden", "Stains counted against the Program's limits"),
-    h("thead", h("tr", h("th", { scope: "col" }, "Stain"), h("th.num", { scope: "col" }, "Count"), h("th.num", { scope: "col" }, "Limit"), h("th", { scope: "col" }, ""))),
+    h("thead", h("tr", h("th", { scope: "col" }, "Stain"), h("th.num", { scope: "col" }, "Count"), h("th.num", { scope: "col" }, "Limit"), h("th", { scope: "col" }, h("span.visually-hidden", "Status")))),
     h("tbody", rows));
 }
 
@@ -91,7 +91,8 @@ export function laundryPanel(ctx) {
 
 function failedNote(ctx, laundry, mine) {
   const over = Object.keys(STAIN_NAMES).filter((t) => laundry.limits[t] !== null && laundry.counts[t] > laundry.limits[t]);
-  return h("p.note.failed", { role: "status", "data-testid": "failed-note" }, icon("flag"),
+  // Not a live region: the "Just now" line (game.js) already says it, with the draw.
+  return h("p.note.failed", { "data-testid": "failed-note" }, icon("flag"),
     ` ${mine ? "Your" : `${capital(ctx.nameOf(laundry.seat))}'s`} laundry failed: too much ${list(over.map((t) => STAIN_NAMES[t]))}.`);
 }
 

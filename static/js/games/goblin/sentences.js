@@ -43,7 +43,7 @@ export function logSentence(entry, ctx) {
     case "draw":
       return `${Who(entry.seat)} drew ${card(entry.card)}${entry.potion ? ", covered by the Stain Potion" : ""}. ${countsText(entry.counts)}`;
     case "failed":
-      return `${Who(entry.seat)}'s laundry failed: too much ${list((entry.over ?? []).map((t) => STAIN_NAMES[t] ?? t))}.`;
+      return `${entry.seat === ctx.viewer ? "Your" : `${Who(entry.seat)}'s`} laundry failed: too much ${list((entry.over ?? []).map((t) => STAIN_NAMES[t] ?? t))}.`;
     case "kept":
       return `${Who(entry.seat)} kept ${card(entry.card)}${entry.removed?.length ? `; ${cards(entry.removed)} and the Program are out of the game` : "; the Program is out of the game"}.`;
     case "stopped":
@@ -69,4 +69,20 @@ function countsText(counts) {
   if (!counts) return "";
   const parts = Object.entries(counts).filter(([, n]) => n !== null && n !== undefined).map(([t, n]) => `${STAIN_NAMES[t] ?? t} ${n}`);
   return parts.length ? `Stains now: ${parts.join(", ")}.` : "";
+}
+
+// A player's move and what followed from it in the same breath (a draw that failed, a laundry
+// completed and the next one started): the "Just now" line, a polite live region, says them
+// together, so a screen reader hears what a draw did without opening the log.
+const MOVES = new Set(["draw", "stopped", "kept", "market_pick", "picked", "lock"]);
+
+/** The newest move's sentence and those after it (at most `max`), oldest first. */
+export function latestSentences(log, sentence, max = 4) {
+  const out = [];
+  for (let i = log.length - 1; i >= 0 && out.length < max; i--) {
+    const text = sentence(log[i]);
+    if (text) out.unshift(text);
+    if (text && MOVES.has(log[i].kind)) break;
+  }
+  return out;
 }

@@ -211,7 +211,7 @@ function purchasePanel(ctx) {
         h("span.small", ctx.weapons[w.weapon]?.does ?? ""),
         reason ? h("span.small.muted", reason) : null),
       h("button", { type: "button", "data-action": "choose", "data-kind": "weapon", "data-id": w.weapon, "data-testid": `choose-${w.weapon}`,
-        disabled: !w.buyable || ctx.pending, "aria-label": `Buy ${weaponName(w.weapon)} for ${money(w.price)}` }, `Buy · ${money(w.price)}`));
+        disabled: !w.buyable || ctx.pending, "aria-label": `Buy · ${money(w.price)}: ${weaponName(w.weapon)}` }, `Buy · ${money(w.price)}`));
   });
   return panel("purchase-panel", "Buy one thing, or skip",
     h("p.small", "You collected a bill this round: buy one addition or one Secret Weapon. Pay exactly the cost of an addition to earn a bonus; overpayment is lost."),

@@ -8,6 +8,7 @@ import { actionPanel } from "./actions.js";
 import { boards, market, pool } from "./board.js";
 import { context } from "./context.js";
 import { renderEnd } from "./end.js";
+import { revealNews } from "./news.js";
 import { billValues } from "./rules.js";
 import { PHASES, money } from "./text.js";
 
@@ -22,9 +23,13 @@ export function renderGame(state, banner, shell = {}) {
     "data-round": ctx.game.round, "data-window": ctx.game.window?.id ?? "", "data-can-act": ctx.opts.can_act ? "true" : "false",
     "data-pending": ctx.pending ? "true" : "false", "data-seat": ctx.seat ?? "",
   },
-    topbar(state, h("a.ghost.small.button-link", { href: "#log", "data-testid": "log-link" }, icon("list"), h("span", "Log"))),
+    topbar(state, h("a.ghost.small.button-link", { href: "#log", "data-action": "jump-to", "data-focus": "#log .log-list", "data-testid": "log-link" },
+      icon("list"), h("span", "Log"))),
     phaseBar(ctx, banner),
     h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)),
+    // Always there (a region must exist before it changes), empty until the draft locks.
+    h("p.visually-hidden", { "data-key": "reveal-news", "data-testid": "reveal-news", role: "status" },
+      revealNews(ctx.log, ctx.seat, ctx.sentence, ctx.who)),
     h("div.game-layout",
       h("div.col-main",
         // What just happened comes first (the reveal); last round's story follows the draft.
@@ -228,5 +233,6 @@ export function gameLog(ctx) {
   rows.reverse();
   return h("section.card.log", { id: "log", "data-key": "log", "data-testid": "game-log", "aria-labelledby": "log-title", tabindex: "-1", "data-reading-anchor": "" },
     h("h2#log-title", "Game log ", h("span.small.muted", "(newest first)")),
-    h("ol.log-list", rows));
+    // It scrolls on its own: focusable and named, so a keyboard can scroll it too.
+    h("ol.log-list", { tabindex: "0", "aria-label": "Game log entries" }, rows));
 }

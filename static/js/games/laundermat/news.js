@@ -1,0 +1,33 @@
+// What this round's reveal did to you, in a few words (pure): when the draft locks, a polite
+// live region (game.js) says it once, as the round report shows it; a screen reader need not
+// read the report's list to learn its bill, its collision or its Vault die.
+import { list } from "../../text.js";
+import { money } from "./text.js";
+
+const YOURS = new Set(["lost_found_collected", "seniority_claim", "seniority_decline", "vault_empty", "vault_raid"]);
+
+/** log: the round's entries so far (whole log is fine); seat: the viewer's (null: nothing);
+ * sentence(entry): the log's sentence for it; who(seat): "you" or a name. "" until the lock. */
+export function revealNews(log, seat, sentence, who) {
+  if (seat === null || seat === undefined) return "";
+  let start = log.length;
+  while (start > 0 && log[start - 1].kind !== "round") start -= 1;
+  const round = log.slice(start);
+  if (!round.some((e) => e.kind === "draft_locked")) return "";
+  const parts = [];
+  for (const entry of round) {
+    if (entry.kind === "draft_locked") {
+      for (const c of entry.collected) if (c.seat === seat) parts.push(`You collected ${money(c.value)}.`);
+      for (const c of entry.collisions) {
+        if (!c.seats.includes(seat)) continue;
+        const others = c.seats.filter((s) => s !== seat).map(who);
+        parts.push(`You collided with ${list(others)} on ${money(c.value)}: nobody collects it, you raid the Vault.`);
+      }
+      if (entry.timed_out.includes(seat)) parts.push("You picked nothing in time.");
+    } else if (YOURS.has(entry.kind) && (entry.seat === seat || entry.losers?.includes(seat))) {
+      const text = sentence(entry);
+      if (text) parts.push(text);
+    }
+  }
+  return `The draft locked. ${parts.length ? parts.join(" ") : "Nothing happened to you."}`;
+}
