@@ -65,6 +65,7 @@ const ERRORS = {
   spectator: "Spectators can watch but not play.",
   no_game: "No game is running yet.",
   origin_not_allowed: "This page isn't allowed to connect to the game server.",
+  bad_host: "This server does not answer to the address in your browser. Ask whoever runs it for the right link.",
   too_many_requests: "Too many requests. Wait a moment and try again.",
   name_taken: "Someone in that room already uses that name. Pick another one.",
   not_a_player_command: "Players can't send that.",
