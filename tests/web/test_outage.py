@@ -81,6 +81,10 @@ def test_postgresql_gone_for_ten_seconds_mid_game(
             assert history.status_code == 503 and history.json()["code"] == "unavailable"
             created = await http.post("/api/rooms", json={"name": "late"})
             assert created.status_code == 503 and created.json()["code"] == "unavailable"
+            # The healthcheck says so too (an outside operator audit: it said ok).
+            await asyncio.sleep(1.1)  # past the answer it keeps for a second
+            health = await http.get("/healthz", timeout=10)
+            assert health.status_code == 503 and health.json()["code"] == "unavailable"
         await asyncio.sleep(max(0.0, OUTAGE_S - (time.monotonic() - cut_at)))
         proxy.restore()
         # The same id again once the database is back: applied now, exactly once.
@@ -95,6 +99,8 @@ def test_postgresql_gone_for_ten_seconds_mid_game(
             await c.until(lambda m: m["type"] == "view" and m["game"]["phase"] != "draft", 30)
         async with httpx.AsyncClient(base_url=srv.url) as http:
             assert (await http.get(f"/api/rooms/{code}")).status_code == 200
+            await asyncio.sleep(1.1)
+            assert (await http.get("/healthz")).json()["ok"] is True
         for c in clients:
             await c.close()
 

@@ -167,6 +167,10 @@ class GameRecord:
 class StoreLike(Protocol):
     async def close(self) -> None: ...
 
+    async def ping(self) -> None:
+        """A trivial read: returns when the database answers, else StoreUnavailable."""
+        ...
+
     async def save_room(self, room: RoomRecord) -> None: ...
 
     async def start_game(

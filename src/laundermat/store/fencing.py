@@ -155,6 +155,9 @@ class FencedStore:
         )
         await self._fenced(call)
 
+    async def ping(self) -> None:
+        await self.store.ping()
+
     async def commands_after(self, game_id: int, seq: int) -> list[LoggedCommand]:
         return list(await self.store.commands_after(game_id, seq))  # a read: no fence
 

@@ -62,6 +62,9 @@ class MemoryStore:
     async def close(self) -> None:
         pass
 
+    async def ping(self) -> None:
+        self._check()
+
     def _check(self) -> None:
         if self.unavailable:
             raise StoreUnavailable("simulated outage")

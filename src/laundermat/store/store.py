@@ -332,6 +332,13 @@ class Store(ClusterQueries):
         """Retention: closed rooms last changed before `before_ms` and named by no game."""
         return await self._transaction(lambda conn: delete_closed_rooms(conn, before_ms))
 
+    async def ping(self) -> None:
+        async def select_one() -> None:
+            async with self.engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+
+        await guarded(select_one, self.lock_budget_s)
+
     async def commands_after(self, game_id: int, seq: int) -> list[LoggedCommand]:
         where = (game_id, seq)
         return await guarded(lambda: self._read(commands_after, where), self.lock_budget_s)

@@ -213,8 +213,12 @@ async def protocol_schema() -> dict[str, Any]:
     return json_schema()
 
 
-@router.get("/healthz", responses=errors())
+@router.get("/healthz", responses=errors(503))
 async def healthz(app: State) -> dict[str, Any]:
+    """Healthy when the database answers (an outside operator audit: this said ok while no
+    command could be saved, so the compose healthcheck kept calling the app healthy)."""
+    if not await app.database_answers():
+        raise ApiError("unavailable", "The database is not answering.")
     return {"ok": True, "rooms": len(app.manager.rooms), "connections": app.manager.connections}
 
 

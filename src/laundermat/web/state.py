@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..rooms import RoomManager
-from ..rooms.records import StoreLike
+from ..rooms.records import StoreLike, StoreUnavailable
 from .connection import Connection
 from .limits import AddressBuckets, Limiter, LocalLimiter
 from .metrics import Metrics
 from .settings import ServerSettings
+
+HEALTH_TIMEOUT_S = 2.0  # /healthz: the database answers in this time, or it is not healthy
 
 
 @dataclass
@@ -36,6 +39,23 @@ class AppState:
     message_buckets: AddressBuckets = field(kw_only=True)
     cluster: Any = None  # laundermat.cluster.Cluster in cluster mode (LAUNDERMAT_REDIS_URL)
     served_hosts: set[str] | None = None  # web/hosts.py; None: any name
+
+    _health: tuple[float, bool] = (0.0, True)  # (when asked, whether it answered)
+
+    async def database_answers(self) -> bool:
+        """Whether the store answers a trivial read within HEALTH_TIMEOUT_S, asked at most
+        once a second however often /healthz is called."""
+        asked, answered = self._health
+        now = time.monotonic()
+        if now - asked < 1.0:
+            return answered
+        try:
+            await asyncio.wait_for(self.store.ping(), HEALTH_TIMEOUT_S)
+            answered = True
+        except (StoreUnavailable, TimeoutError):
+            answered = False
+        self._health = (time.monotonic(), answered)
+        return answered
 
     async def going_away(self) -> None:
         """SIGTERM: every socket, in a room or not, is told 1001 and flushed. In cluster mode
