@@ -263,3 +263,31 @@ def test_bots_play_a_whole_game_and_the_rematch(monkeypatch: pytest.MonkeyPatch)
             assert subs[0].view["game"]["phase"] == "over"
 
     run(scenario())
+
+
+def test_a_bot_retries_a_refused_move_once_a_second_even_past_the_deadline(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """An outside operator audit (a full disk): once the window's deadline had passed in an
+    outage, a bot's pause was 0 and it retried as fast as the store refused, hundreds of
+    warnings a second. Now a refused move is tried again after RETRY_MS at the soonest."""
+
+    async def scenario() -> None:
+        rooms, room, subs, ids = await seated(players=2, start=False)
+        clock: Any = rooms.clock
+        assert (await lobby(room, subs[0], ids[0], "b1", "add_bot"))["type"] == "ack"
+        assert (await lobby(room, subs[0], ids[0], "go", "start"))["type"] == "ack"
+        store: Any = room.store
+        store.unavailable = True
+        for _ in range(400):  # 40 s in steps of 0.1 s: the 30 s draft's deadline passes
+            await clock.advance(100)
+            await settle()
+        refused = caplog.text.count("bot move not saved; retrying")
+        assert 1 <= refused <= 42  # about once a second, not once per turn of the loop
+        store.unavailable = False
+        for _ in range(30):
+            await clock.advance(100)
+            await settle()
+        assert room.play.match.game.state.window_id > 1  # play resumed by itself
+
+    run(scenario())

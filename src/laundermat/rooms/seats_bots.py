@@ -32,7 +32,7 @@ from .clock import Clock
 from .errors import RoomError
 from .jobs import JobQueue
 from .lobby import Lobby, RoomStatus
-from .play import GameDriver
+from .play import RETRY_MS, GameDriver
 from .records import StoreUnavailable
 from .wire import RoomConfig
 
@@ -73,6 +73,10 @@ class BotSeats:
         self._policies: dict[int, Policy] = {}
         self._timers: dict[int, tuple[int, asyncio.Task[None]]] = {}  # seat: (window, timer)
         self._waiting: dict[int, int] = {}  # seat: a window it chose to let run out
+        # After a move the store refused, none before this: once the window's deadline had
+        # passed in an outage, the pause was 0 and bots retried as fast as refusals came
+        # (an outside operator audit: hundreds of warnings a second on a full disk).
+        self._not_before_ms = 0
         self._game: int | None = None  # the game the two above are about
 
     def seats(self) -> set[int]:
@@ -118,6 +122,7 @@ class BotSeats:
         deadline = self.room.play.deadline_ms
         if deadline is not None:  # never past the deadline: within 90% of the time left
             at = min(at, now + max(0, deadline - now) * 9 // 10)
+        at = max(at, self._not_before_ms)
 
         async def wait() -> None:
             await clock.sleep_until(at)
@@ -151,6 +156,7 @@ class BotSeats:
             return
         except StoreUnavailable:  # nothing changed: try again after another pause
             log.warning("bot move not saved; retrying", extra={"room": self.room.code})
+            self._not_before_ms = self.room.clock.now_ms() + RETRY_MS
             self.changed()
             return
         for m in self.room.lobby.members:
