@@ -261,6 +261,32 @@ def test_a_taken_seq_is_unavailable_and_commands_after_reads_the_log(store_targe
     run(go())
 
 
+def test_retention_deletes_games_left_unfinished_in_closed_rooms(store_target) -> None:  # type: ignore[no-untyped-def]
+    """An outside soak audit: a game whose room closed mid-game (every player gone) was kept
+    for good, and so was its room's row. Past retention both go; a game still playing stays."""
+
+    async def go() -> None:
+        store = await open_store(store_target)
+        try:
+            for code in ("DEADR", "LIVER"):
+                await store.save_room(room(code=code, status="playing"))
+            dead = await start(store, "DEADR", 1, ["p1", "p2", "p3"], {})
+            live = await start(store, "LIVER", 2, ["p1", "p2", "p3"], {})
+            for game_id in (dead, live):
+                await store.append_command(game_id, 1, {"type": "timeout", "window": 1}, 5, 1)
+            await store.close_room("DEADR")
+            later = 2**53
+            assert await store.delete_finished_games(later) == 1
+            assert await store.commands_after(live, 0) != []
+            assert [r.room.code for r in await store.load_live_rooms()] == ["LIVER"]
+            assert await store.delete_closed_rooms(later) == 1  # DEADR: no game names it now
+            assert await store.delete_finished_games(later) == 0
+        finally:
+            await store.close()
+
+    run(go())
+
+
 def test_retention_deletes_closed_rooms_no_game_names(store_target) -> None:  # type: ignore[no-untyped-def]
     """A closed room's row used to outlive it for ever. Past the retention period it goes
     once no game names it; open rooms and rooms with kept games stay."""

@@ -196,10 +196,15 @@ class MemoryStore:
         return out
 
     async def delete_finished_games(self, before_ms: int) -> int:
+        def abandoned(g: _Game) -> bool:  # unfinished, in a room closed before then
+            room = self.rooms.get(g.code)
+            return g.code in self.closed and room is not None and room.updated_ms < before_ms
+
         old = [
             gid
             for gid, g in self.games.items()
-            if g.result is not None and (g.finished_ms or 0) < before_ms
+            if (g.result is not None and (g.finished_ms or 0) < before_ms)
+            or (g.result is None and abandoned(g))
         ]
         for gid in old:
             del self.games[gid]

@@ -84,8 +84,15 @@ def room_record(row: Any) -> RoomRecord:
 
 
 async def delete_finished(conn: AsyncConnection, before_ms: int) -> int:
-    """Finished games that ended before `before_ms`, and their command logs."""
-    old = games.c.finished.is_(True) & (games.c.finished_ms < before_ms)
+    """Finished games that ended before `before_ms`, and their command logs; and games left
+    unfinished in a room closed before then, which nothing will ever play or replay (an
+    outside soak audit: kept for good, with their rooms' rows)."""
+    closed_room = select(rooms.c.code).where(
+        rooms.c.code == games.c.room_code, rooms.c.closed, rooms.c.updated_ms < before_ms
+    )
+    old = (games.c.finished.is_(True) & (games.c.finished_ms < before_ms)) | (
+        games.c.finished.is_(False) & closed_room.exists()
+    )
     ids = select(games.c.id).where(old).scalar_subquery()
     await conn.execute(delete(commands).where(commands.c.game_id.in_(ids)))
     done = await conn.execute(delete(games).where(old))
