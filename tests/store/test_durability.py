@@ -185,6 +185,34 @@ def test_sqlite_synchronous_full_is_offered(tmp_path: Path) -> None:
     run(go())
 
 
+def test_a_checkpoint_cuts_the_wal_back(tmp_path: Path) -> None:
+    """An outside soak audit: a retention sweep's deletes grew the WAL to the size of what
+    they deleted (28 MB), and it stayed that size. A checkpoint now truncates it."""
+    from laundermat.store.engine import WAL_SIZE_LIMIT
+
+    async def go() -> None:
+        path = tmp_path / "wal.db"
+        store = await Store.open(f"sqlite:///{path}")
+        try:
+            async with store.engine.begin() as conn:
+                await conn.exec_driver_sql("CREATE TABLE filler (blob BLOB)")
+                for _ in range(24):  # 24 MiB through the WAL, more than the limit
+                    await conn.exec_driver_sql("INSERT INTO filler VALUES (randomblob(1048576))")
+            async with store.engine.connect() as conn:
+                await conn.exec_driver_sql("DELETE FROM filler")
+                await conn.commit()
+                await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+                # The next write starts the WAL over, and cuts the file back to the limit.
+                await conn.exec_driver_sql("INSERT INTO filler VALUES (x'00')")
+                await conn.commit()
+            wal = path.with_name(path.name + "-wal")
+            assert wal.stat().st_size <= WAL_SIZE_LIMIT
+        finally:
+            await store.close()
+
+    run(go())
+
+
 def test_migration_0002_backfills_command_ids(sql_target) -> None:  # type: ignore[no-untyped-def]
     """A database written before command ids had columns keeps recognising retries."""
     from alembic import command

@@ -20,6 +20,7 @@ def normalise_url(url: str) -> str:
 
 
 SQLITE_SYNCHRONOUS = ("normal", "full")
+WAL_SIZE_LIMIT = 16 * 1024 * 1024  # bytes a checkpointed SQLite WAL is cut back to
 
 
 def make_engine(
@@ -55,6 +56,9 @@ def make_engine(
             cursor.execute(f"PRAGMA synchronous={sqlite_synchronous.upper()}")
             cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
             cursor.execute("PRAGMA foreign_keys=ON")
+            # A checkpoint truncates the WAL back to this: a retention sweep's deletes grew it
+            # to the size of what they deleted, and it stayed that big (an outside soak audit).
+            cursor.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
             cursor.close()
 
         event.listen(engine.sync_engine, "connect", pragmas)
