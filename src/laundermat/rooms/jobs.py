@@ -68,7 +68,11 @@ class JobQueue:
         for task in self._later:
             task.cancel()
         if self._worker is not None:
+            # Not kept: a cancelled task keeps its error, whose traceback holds the worker's
+            # frame and its last job, which holds the room: a cycle only a full collection
+            # frees (an outside soak audit saw closed rooms kept ~15 minutes).
             self._worker.cancel()
+            self._worker = None
         while self._jobs:
             _answer_closed(self._jobs.popleft()[1])
 

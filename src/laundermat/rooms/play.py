@@ -240,6 +240,11 @@ class GameDriver:
     def _duration_ms(self, seconds: float) -> int:
         return round(seconds * 1000 * self.time_scale)
 
+    def release(self) -> None:
+        """The room closed: no timer, and no call back into the room."""
+        self.cancel_timer()
+        self.on_deadline = _no_deadline
+
     def cancel_timer(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
@@ -278,3 +283,7 @@ def _pack(snapshot: dict[str, Any]) -> bytes:
 def _unpack(packed: bytes) -> dict[str, Any]:
     snapshot: dict[str, Any] = orjson.loads(zlib.decompress(packed))
     return snapshot
+
+
+def _no_deadline(window_id: int) -> None:
+    """A released room's deadlines reach no one."""

@@ -34,7 +34,16 @@ class AwayClocks:
         if task is not None:
             task.cancel()
 
+    def release(self) -> None:
+        """The room closed: no clock runs, and none calls back into it."""
+        self.cancel_all()
+        self.on_away = _nobody
+
     def cancel_all(self) -> None:
         for task in self._timers.values():
             task.cancel()
         self._timers.clear()
+
+
+def _nobody(player_id: str) -> None:
+    """A released room's clocks tell no one."""

@@ -387,11 +387,10 @@ class Room:
         if self.closed:
             return
         self.jobs.closed = True  # no new jobs; the queue itself stops last (we may be in it)
-        self.play.cancel_timer()
-        self.away.cancel_all()
-        self.bots.cancel_all()
-        subs = [m.sub for m in self.lobby.members if m.sub is not None]
-        for sub in [*subs, *self.views.spectators]:
+        self.play.release()  # and the parts below: no reference back to the room (a cycle)
+        self.away.release()
+        self.bots.release()
+        for sub in [*(m.sub for m in self.lobby.members if m.sub), *self.views.spectators]:
             if code == 4004:
                 sub.send(error_bytes("room_closed", "The room has closed."))
             sub.close(code, reason)
