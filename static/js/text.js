@@ -66,6 +66,8 @@ const ERRORS = {
   no_game: "No game is running yet.",
   origin_not_allowed: "This page isn't allowed to connect to the game server.",
   bad_host: "This server does not answer to the address in your browser. Ask whoever runs it for the right link.",
+  unknown_game: "This server doesn't host that game. Pick one from the list.",
+  forbidden: "This address may not read that page.",
   too_many_requests: "Too many requests. Wait a moment and try again.",
   name_taken: "Someone in that room already uses that name. Pick another one.",
   not_a_player_command: "Players can't send that.",

@@ -390,4 +390,5 @@ CLOSE_CODES = {
     4001: "replaced: the same seat connected from another socket",
     4003: "kicked: the host removed this player",
     4004: "room closed",
+    4012: "reconnect now: the room moved to another server (a handover, a failover); no backoff",
 }

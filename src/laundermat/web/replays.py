@@ -96,7 +96,9 @@ def _play(
 
 
 @router.get(
-    "/api/games/{game_id}/replay", response_model=ReplayBody, responses=errors(400, 404, 409, 503)
+    "/api/games/{game_id}/replay",
+    response_model=ReplayBody,
+    responses=errors(400, 404, 409, 429, 503),
 )
 async def game_replay(game_id: GameId, request: Request, app: State) -> ReplayBody:
     record, definition = await _finished(app, request, game_id)
@@ -127,7 +129,7 @@ async def game_replay(game_id: GameId, request: Request, app: State) -> ReplayBo
 @router.get(
     "/api/games/{game_id}/replay/step/{step}",
     response_model=ReplayStep,
-    responses=errors(400, 404, 409, 503),
+    responses=errors(400, 404, 409, 429, 503),
 )
 async def replay_step(
     game_id: GameId, step: Step, request: Request, app: State, viewer: Viewer = None
