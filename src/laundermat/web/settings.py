@@ -114,9 +114,9 @@ class ServerSettings(BaseSettings):
     lease_ttl_ms: int = Field(default=3000, ge=300)  # a dead owner's rooms move after this
     follow_ms: int = Field(default=10_000, ge=0)  # a lobby follows its sockets; 0: never
 
-    @field_validator("extra_games", mode="before")
+    @field_validator("extra_games", "allowed_hosts", mode="before")
     @classmethod
-    def _games(cls, value: object) -> object:
+    def _comma_list(cls, value: object) -> object:
         if isinstance(value, str):
             return [v.strip() for v in value.split(",") if v.strip()]
         return value
@@ -137,13 +137,6 @@ class ServerSettings(BaseSettings):
     @classmethod
     def _level(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
-
-    @field_validator("allowed_hosts", mode="before")
-    @classmethod
-    def _hosts(cls, value: object) -> object:
-        if isinstance(value, str):
-            return [v.strip() for v in value.split(",") if v.strip()]
-        return value
 
     @field_validator("allowed_origins", mode="before")
     @classmethod
