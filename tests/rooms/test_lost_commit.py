@@ -27,15 +27,21 @@ def _contiguous(room: Any) -> bool:
     return seqs == list(range(1, len(seqs) + 1))
 
 
+async def _first_select_lost() -> tuple[Any, Any, list[str], list[Any], dict[str, Any]]:
+    """A game in its draft whose first command ("c1", seat 0's select) landed in the log
+    while its room heard `unavailable`: (room, subs, ids, display, that command)."""
+    _, room, subs, ids = await seated(settings={"round_timer": 600, "bribe_timer": 15})
+    display = subs[0].view["game"]["display"]
+    room.store.lose_next_answer = True
+    first = {"type": "select", "card": display[0]["card"]}
+    answer = await act(room, subs[0], ids[0], first, "c1")
+    assert answer["type"] == "error" and answer["code"] == "unavailable"
+    return room, subs, ids, display, first
+
+
 def test_a_command_whose_commit_answer_was_lost_is_caught_up_and_acked_once() -> None:
     async def scenario() -> None:
-        _, room, subs, ids = await seated(settings={"round_timer": 600, "bribe_timer": 15})
-        store: Any = room.store
-        display = subs[0].view["game"]["display"]
-        store.lose_next_answer = True
-        first = {"type": "select", "card": display[0]["card"]}
-        answer = await act(room, subs[0], ids[0], first, "c1")
-        assert answer["type"] == "error" and answer["code"] == "unavailable"
+        room, subs, ids, display, first = await _first_select_lost()
         assert _cards(room) == [(1, first["card"])]  # it landed all the same
         assert room.play.seq == 0 and room.play.unsure  # memory went back: it does not know
 
@@ -81,11 +87,8 @@ def test_a_timeout_whose_commit_answer_was_lost_does_not_wedge_the_room() -> Non
 
 def test_a_still_unreachable_store_leaves_the_room_unsure_and_unchanged() -> None:
     async def scenario() -> None:
-        _, room, subs, ids = await seated(settings={"round_timer": 600, "bribe_timer": 15})
+        room, subs, ids, display, _ = await _first_select_lost()
         store: Any = room.store
-        display = subs[0].view["game"]["display"]
-        store.lose_next_answer = True
-        await act(room, subs[0], ids[0], {"type": "select", "card": display[0]["card"]}, "c1")
         store.unavailable = True  # the catch-up's own read fails
         command = {"type": "select", "card": display[1]["card"]}
         answer = await act(room, subs[1], ids[1], command, "d1")
