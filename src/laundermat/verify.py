@@ -4,7 +4,8 @@ The record is what `GET /api/games/{id}/replay` returns (and the end screen down
 JSON Schema is docs/replay-record.schema.json). Verifying it means, in order:
 
 1. the commitment shown before the game is SHA-256 of the revealed server seed;
-2. the game's seed is the one derived from that server seed and the players' nonces;
+2. the server's own nonce (games since it has one) is the one its server seed gives, and the
+   game's seed is the one derived from that server seed and the nonces;
 3. replayed from that seed through the game's own rules, every command was legal when it
    was applied, and the commands finish the game;
 4. the recorded result (winners, scores...) and final view are what the replay gives.
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from . import games
-from .rooms.fairness import commitment, derive
+from .rooms.fairness import SERVER, commitment, derive, server_nonce
 
 REQUIRED = ("game", "seed", "server_seed", "commitment", "nonces", "player_ids", "settings")
 
@@ -38,6 +39,8 @@ def problems(record: dict[str, Any]) -> list[str]:
         return ["the server seed is not hexadecimal"]
     if committed != record["commitment"]:
         return [f"the commitment {record['commitment']} is not SHA-256 of the server seed"]
+    if SERVER in nonces and nonces[SERVER] != server_nonce(server_seed):
+        return ["the server's nonce is not the one its server seed gives"]
     if derive(server_seed, nonces) != record["seed"]:
         return ["the seed is not the one derived from the server seed and the nonces"]
     definition = games.get(record["game"])

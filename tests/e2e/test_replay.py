@@ -239,7 +239,8 @@ def test_lobby_commitment_nonces_and_the_revealed_end(
     revealed = httpx.get(f"{server_url}/api/rooms/{code}").json()["fairness"]["revealed"]
     assert revealed["commitment"] == commitment
     assert hashlib.sha256(bytes.fromhex(revealed["server_seed"])).hexdigest() == commitment
-    assert set(revealed["nonces"]) == {s["player_id"] for s in seats}
+    assert set(revealed["nonces"]) == {s["player_id"] for s in seats} | {"server"}
+    expect(reveal.locator(sel("nonces"))).to_contain_text("The server, from its secret")
     expect(reveal.locator(sel("server-seed"))).to_contain_text(revealed["server_seed"][:8])
     reveal.locator(sel("server-seed")).locator("summary").click()
     expect(reveal.locator(sel("server-seed"))).to_contain_text(revealed["server_seed"])

@@ -1,11 +1,18 @@
 """The commitment shown in every view is SHA-256 of the current server seed, even though it
-is hashed once per seed rather than once per view."""
+is hashed once per seed rather than once per view; and a game's seed is secret from those
+who saw only the commitment, even when no player sent a nonce."""
 
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
-from laundermat.rooms.fairness import Commitment
+from laundermat import games
+from laundermat.bots.simulate import SimulationReport, play_game
+from laundermat.rooms.fairness import SERVER, Commitment, commitment, derive, server_nonce
+from laundermat.rooms.lobby import Lobby
+from laundermat.rooms.members import Member
+from laundermat.verify import problems
 
 
 def test_the_commitment_follows_its_seed() -> None:
@@ -15,3 +22,78 @@ def test_the_commitment_follows_its_seed() -> None:
     c.server_seed = "ab" * 32  # a new seed for the next game
     assert c.digest == hashlib.sha256(bytes.fromhex("ab" * 32)).hexdigest()
     assert c == Commitment(server_seed="ab" * 32)  # the cache is not part of its value
+
+
+def readable_from_commitment(digest: str) -> int:
+    """What a game's seed would be if it hashed the server seed alone: the commitment's own
+    first 8 bytes (the hole the server's nonce closes)."""
+    return int(digest[:16], 16) >> 2
+
+
+def lobby_of(players: int) -> Lobby:
+    lobby = Lobby(definition=games.require("laundermat"), settings={}, created_ms=0)
+    for i in range(players):
+        lobby.members.append(Member(f"p{i:08x}", f"n{i}", f"t{i}", 0))
+    return lobby
+
+
+def test_a_game_no_player_sent_a_nonce_for_is_not_readable_from_its_commitment() -> None:
+    for _ in range(20):
+        lobby = lobby_of(3)
+        committed = lobby.commitment.digest
+        seed = lobby.game_seed()
+        assert seed != readable_from_commitment(committed)
+        assert seed != derive(lobby.commitment.server_seed, {})
+        # The server's nonce is fixed by its seed, and revealed with the players'.
+        assert lobby.commitment.nonces == {SERVER: server_nonce(lobby.commitment.server_seed)}
+        assert lobby.commitment.public()["contributed"] == []
+
+
+def test_the_players_nonces_and_the_servers_own_make_the_seed() -> None:
+    lobby = lobby_of(3)
+    lobby.add_nonce(lobby.members[0], "ab" * 16)
+    lobby.add_nonce(lobby.members[1], "cd" * 16)
+    gone = Member("p99999999", "gone", "t9", 0)
+    lobby.add_nonce(gone, "ef" * 16)  # a nonce of someone who left is not used
+    server_seed = lobby.commitment.server_seed
+    seed = lobby.game_seed()
+    players = {"p00000000": "ab" * 16, "p00000001": "cd" * 16}
+    assert seed == derive(server_seed, {**players, SERVER: server_nonce(server_seed)})
+    assert lobby.commitment.public()["contributed"] == sorted(players)
+    assert lobby.commitment.public()["server_nonce"] is True
+    assert lobby.commitment.reveal(7)["nonces"] == {**players, SERVER: server_nonce(server_seed)}
+
+
+def record_of(server_seed: str, nonces: dict[str, str]) -> dict[str, Any]:
+    """A whole game played in-process from the seed these give, as its public record."""
+    ids = ["p00000000", "p00000001", "p00000002"]
+    seed = derive(server_seed, nonces)
+    log: list[dict[str, Any]] = []
+    match = play_game(seed, 3, SimulationReport(), check="none", names=ids, log=log, clean=True)
+    settings = match.snapshot()["settings"]
+    again = games.require("laundermat").new(seed, ids, settings)
+    for wire in log:
+        again.apply(again.parse(wire))
+    return {
+        "game": "laundermat",
+        "seed": seed,
+        "server_seed": server_seed,
+        "commitment": commitment(server_seed),
+        "nonces": nonces,
+        "player_ids": ids,
+        "settings": settings,
+        "commands": log,
+        "result": again.result(),
+    }
+
+
+def test_records_with_and_without_the_servers_nonce_verify_and_a_forged_one_does_not() -> None:
+    server_seed = "5a" * 32
+    old = record_of(server_seed, {})  # before the server's nonce: the seed alone
+    assert problems(old) == []
+    new = record_of(server_seed, {SERVER: server_nonce(server_seed)})
+    assert problems(new) == []
+    # A server that picked its "own" nonce after seeing the players' could steer the seed.
+    forged = {**new, "nonces": {SERVER: "00" * 32}}
+    forged["seed"] = derive(server_seed, forged["nonces"])
+    assert problems(forged) == ["the server's nonce is not the one its server seed gives"]

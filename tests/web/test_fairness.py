@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from laundermat.bots.ws_bot import RoomRun, play_seats
-from laundermat.rooms.fairness import derive
+from laundermat.rooms.fairness import SERVER, derive, server_nonce
 from laundermat.verify import problems
 
 from .client import Client, new_room, room_games
@@ -71,8 +71,10 @@ def test_commit_then_reveal_and_the_record_verifies(server: ServerProcess) -> No
     revealed = room["fairness"]["revealed"]
     # The server seed it committed to before any nonce was known, and the players' own.
     assert hashlib.sha256(bytes.fromhex(revealed["server_seed"])).hexdigest() == committed
-    assert revealed["nonces"] == nonces
-    assert revealed["seed"] == derive(revealed["server_seed"], nonces)
+    # ... and the server's own, fixed by its seed, so that no seed is readable off the lobby.
+    ours = server_nonce(revealed["server_seed"])
+    assert revealed["nonces"] == {**nonces, SERVER: ours}
+    assert revealed["seed"] == derive(revealed["server_seed"], {**nonces, SERVER: ours})
     # A rematch gets a fresh commitment, and nobody's old nonce counts for it.
     assert room["fairness"]["commitment"] != committed and room["fairness"]["contributed"] == []
     record = finished_record(server, code)
@@ -109,6 +111,14 @@ def test_every_tampered_record_is_caught(server: ServerProcess) -> None:
         "the seed": (lambda r: r.update(seed=r["seed"] + 1), "seed is not the one derived"),
         "a nonce": (
             lambda r: r["nonces"].update({next(iter(r["nonces"])): "00" * 16}),
+            "seed is not the one derived",
+        ),
+        "the server's nonce": (
+            lambda r: r["nonces"].update({SERVER: "00" * 32}),
+            "the server's nonce is not the one its server seed gives",
+        ),
+        "a dropped server nonce": (
+            lambda r: r["nonces"].pop(SERVER),
             "seed is not the one derived",
         ),
         "the server seed": (

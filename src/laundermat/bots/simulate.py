@@ -90,14 +90,17 @@ def play_game(
     policies: Sequence[str] = (),
     clean: bool = False,
     wrap: Wrap | None = None,
+    names: Sequence[str] = (),
+    log: list[dict[str, Any]] | None = None,
 ) -> Match:
-    """One whole game through the game protocol, from its own seed. Player `i` (`bot{i}`,
-    seated at random by the game) is played by `policies[i]` (default: the random bot);
-    `wrap` lets a test stand between a policy and the views it is given."""
+    """One whole game through the game protocol, from its own seed. Player `i` (`names[i]`,
+    default `bot{i}`, seated at random by the game) is played by `policies[i]` (default: the
+    random bot); `wrap` lets a test stand between a policy and the views it is given; `log`,
+    if given, receives every command applied, as on the wire."""
     definition = definition or games.require(games.DEFAULT_GAME)
     rng = random.Random(seed)
     settings = {s.key: rng.choice(s.choices) for s in definition.settings}
-    names = [f"bot{i}" for i in range(players)]
+    names = list(names) or [f"bot{i}" for i in range(players)]
     match = definition.new(seed, names, settings)
     seat_of = match.seats()
     strategies = list(policies) or ["random"] * players
@@ -107,7 +110,7 @@ def play_game(
         seat = seat_of[name]
         policy = definition.bot(random.Random(rng.getrandbits(64)), wait, strategies[i])
         bots[seat] = wrap(policy, seat, match) if wrap else policy
-    log: list[dict[str, Any]] = []
+    log = [] if log is None else log
     while not match.over():
         pending = match.pending()
         window = match.window()

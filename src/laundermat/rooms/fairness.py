@@ -20,6 +20,9 @@ import secrets
 from dataclasses import dataclass, field
 
 NONCE = re.compile(r"^[0-9a-f]{32,64}$")
+# The server's own entry among a game's nonces. It is no player_id (those start with "p").
+SERVER = "server"
+SERVER_NONCE_PREFIX = b"laundermat server nonce|"
 
 
 def commitment(server_seed: str) -> str:
@@ -34,6 +37,20 @@ def derive(server_seed: str, nonces: dict[str, str]) -> int:
     for player_id in sorted(nonces):
         digest.update(f"|{player_id}:{nonces[player_id]}".encode())
     return int.from_bytes(digest.digest()[:8], "big") >> 2
+
+
+def server_nonce(server_seed: str) -> str:
+    """The server's own nonce, fixed by its seed: SHA-256("laundermat server nonce|", then the
+    seed's bytes), as hex. Without it a game no player sent a nonce for (bots, a third-party
+    client) would hash the server seed alone, whose SHA-256 is the public commitment: its
+    seed, and so its deck, could be read off the lobby. The commitment does not give this
+    hash away, and the seed fixes it, so it adds no choice the server could make."""
+    return hashlib.sha256(SERVER_NONCE_PREFIX + bytes.fromhex(server_seed)).hexdigest()
+
+
+def with_server_nonce(server_seed: str, nonces: dict[str, str]) -> dict[str, str]:
+    """A game's nonces: the players' and the server's own."""
+    return {**nonces, SERVER: server_nonce(server_seed)}
 
 
 @dataclass
@@ -55,7 +72,10 @@ class Commitment:
         return digest
 
     def public(self) -> dict[str, object]:
-        return {"commitment": self.digest, "contributed": sorted(self.nonces)}
+        players = sorted(p for p in self.nonces if p != SERVER)
+        # server_nonce: shown before any nonce, so that the server cannot choose afterwards
+        # whether a game's seed takes its own nonce (one bit to steer by).
+        return {"commitment": self.digest, "contributed": players, "server_nonce": True}
 
     def reveal(self, game_id: int) -> dict[str, object]:
         seed = derive(self.server_seed, self.nonces)

@@ -13,7 +13,7 @@ from typing import Any
 from .. import games
 from ..games import GameDefinition, Match
 from .errors import RoomError
-from .fairness import NONCE, Commitment, derive
+from .fairness import NONCE, Commitment, derive, with_server_nonce
 from .members import Member, hash_token, new_token, next_host, token_matches
 from .names import name_key, normalize_name
 from .records import FinishedSeed, LiveGame, LiveRoom, PlayerRecord, RoomRecord
@@ -168,9 +168,10 @@ class Lobby:
 
     def game_seed(self) -> int:
         """The next game's seed, from the server seed and the seated players' nonces (a
-        nonce of someone who left the lobby is not used)."""
+        nonce of someone who left the lobby is not used) and the server's own nonce."""
         seated = {m.player_id for m in self.members}
-        self.commitment.nonces = {p: n for p, n in self.commitment.nonces.items() if p in seated}
+        players = {p: n for p, n in self.commitment.nonces.items() if p in seated}
+        self.commitment.nonces = with_server_nonce(self.commitment.server_seed, players)
         return derive(self.commitment.server_seed, self.commitment.nonces)
 
     def reveal_last(self, last: FinishedSeed | None) -> None:

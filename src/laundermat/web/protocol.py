@@ -113,7 +113,9 @@ class ReplayBody(Strict):
     """`GET /api/games/{id}/replay`, only for finished games: the game's public record, from
     which anyone can check it (`laundermat verify`, docs/fairness.md). `commitment` was shown
     before the game could start; SHA-256 of `server_seed` must equal it, and `seed` must be
-    derived from `server_seed` and `nonces` (rooms/fairness.py). `commands` is the whole log
+    derived from `server_seed` and `nonces` (rooms/fairness.py), where `nonces["server"]`,
+    in games since the server adds its own, must be the one `server_seed` gives (docs/
+    fairness.md). `commands` is the whole log
     (room timeouts and presence included) as the game publishes it: a LaunderMat bill a seat
     selected and then changed shows as the one it held at the lock (PRIVATE-1), and no
     client's retry id is kept; `result` is what the server recorded; `final` is
@@ -245,10 +247,13 @@ class RoomOptions(Strict):
 class Fairness(Strict):
     """Commit, then reveal (docs/fairness.md): `commitment` is SHA-256 of the server seed of
     the next game (of the running one while it runs); `contributed` lists the players whose
-    nonce the server holds for it; `revealed` is the last finished game's, once it is over."""
+    nonce the server holds for it; `server_nonce`: the game's seed also takes the server's own
+    nonce, fixed by its server seed (revealed as `nonces["server"]`); `revealed` is the last
+    finished game's, once it is over."""
 
     commitment: str
     contributed: list[str]
+    server_nonce: bool
     revealed: Revealed | None
 
 

@@ -34,6 +34,9 @@ export function commitmentCard(room, session, { title = "Fair play", key = "fair
  * revealed: {game_id, commitment, server_seed, nonces: {player_id: hex}, seed}; names:
  * player_id -> name; links: false on the replay page (it is there already).
  */
+/** The server's own entry among a game's nonces (docs/fairness.md): no player_id is "server". */
+const SERVER_NONCE = "server";
+
 export function revealCard(revealed, names, catalog, { links = true, checks = {} } = {}) {
   if (!revealed) return null;
   const id = revealed.game_id;
@@ -41,13 +44,13 @@ export function revealCard(revealed, names, catalog, { links = true, checks = {}
   return h("section.card.fairness.revealed", { "data-key": `reveal-${id}`, "data-testid": "fair-reveal", "aria-labelledby": "reveal-title" },
     h("h2#reveal-title", icon("shield"), "Check this game"),
     h("p.small", "The server's secret is revealed. SHA-256 of it must equal the commitment shown before the game; "
-      + "with every player's randomness it gives the game's seed."),
+      + "with every player's randomness, and the server's own (fixed by its secret), it gives the game's seed."),
     hexValue("Commitment", revealed.commitment, "revealed-commitment"),
     hexValue("Server secret", revealed.server_seed, "server-seed"),
     h("details.hex", { "data-testid": "nonces" },
-      h("summary", `Players' randomness (${Object.keys(revealed.nonces ?? {}).length})`),
+      h("summary", `Randomness added (${Object.keys(revealed.nonces ?? {}).length})`),
       h("ul.nonce-list", Object.entries(revealed.nonces ?? {}).map(([pid, nonce]) => h("li", { "data-key": pid },
-        h("strong", names.get(pid) ?? pid), ": ", h("code", nonce))))),
+        h("strong", names.get(pid) ?? (pid === SERVER_NONCE ? "The server, from its secret" : pid)), ": ", h("code", nonce))))),
     h("p", "Game seed: ", h("code", { "data-testid": "revealed-seed" }, seedText(revealed.seed, checks[id]))),
     checkLine(checks[id]),
     links ? gameLinks(id) : null,
