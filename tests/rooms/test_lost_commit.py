@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .helpers import act, seated, settle
+from laundermat.rooms.clock import FakeClock
+from laundermat.rooms.room import Room
+
+from .helpers import CONFIG, Sub, act, seated, settle
 from .test_room import run
 
 
@@ -97,5 +100,37 @@ def test_a_still_unreachable_store_leaves_the_room_unsure_and_unchanged() -> Non
         store.unavailable = False
         assert (await act(room, subs[1], ids[1], command, "d1"))["type"] == "ack"
         assert _contiguous(room) and len(_logged(room)) == 2
+
+    run(scenario())
+
+
+def test_a_start_whose_commit_answer_was_lost_does_not_come_back_after_a_restart() -> None:
+    """The game's row and the record seating it landed, yet the room heard `unavailable` and
+    went back to its lobby. Once the lobby writes its record again, that game was never
+    played: a restart must not bring it back as a game nobody started."""
+
+    async def scenario() -> None:
+        rooms, room, subs, ids = await seated(start=False)
+        store: Any = room.store
+        store.lose_next_answer = True
+        await room.lobby_action(subs[0], ids[0], "start-1", "start", None, None)
+        assert subs[0].last("error")["code"] == "unavailable"
+        assert room.lobby.status == "lobby" and len(store.games) == 1  # it landed all the same
+        await room.lobby_action(subs[1], ids[1], "n-1", "nonce", None, None, nonce="ab" * 16)
+        assert subs[1].last("ack")["id"] == "n-1"  # the lobby's record, written again
+        await room.close(forget=False)
+        [live] = await store.load_live_rooms()
+        assert live.game is None
+        again = Room.restore(live, store, FakeClock(rooms.clock.now_ms() + 1_000), CONFIG)
+        await again.resume()
+        assert again.lobby.status == "lobby" and again.play.match is None
+        # The host starts it again: one game, played from the start.
+        sub = Sub()
+        await again.connect(sub, rooms.tokens[0])  # type: ignore[attr-defined]
+        await again.lobby_action(sub, ids[0], "start-2", "start", None, None)
+        assert sub.last("ack")["id"] == "start-2" and again.lobby.status == "playing"
+        [live] = await store.load_live_rooms()
+        assert live.game is not None and live.game.game_id == again.play.game_id
+        await again.close(forget=False)
 
     run(scenario())

@@ -150,6 +150,28 @@ def test_finished_games_leave_the_live_set_and_enter_history(store_target) -> No
     run(go())
 
 
+def test_a_game_its_rooms_record_no_longer_seats_is_not_live(store_target) -> None:  # type: ignore[no-untyped-def]
+    """A start whose commit answer was lost: the game and its record landed, the room went
+    back to its lobby and wrote its record again (game 0). That game was never played."""
+
+    async def go() -> None:
+        store = await open_store(store_target)
+        try:
+            ids = ["p1", "p2", "p3"]
+            await start(store, "ABCDE", 9, ids, {"round_timer": 30, "bribe_timer": 15})
+            [live] = await store.load_live_rooms()
+            assert live.game is not None  # the record seats it (game_number 1)
+            lobby = room(status="lobby")
+            lobby.game_number = 0
+            await store.save_room(lobby)
+            [live] = await store.load_live_rooms()
+            assert live.game is None and live.room.status == "lobby"
+        finally:
+            await store.close()
+
+    run(go())
+
+
 def test_a_command_is_durable_across_a_reopen(store_target) -> None:  # type: ignore[no-untyped-def]
     async def go() -> None:
         store = await open_store(store_target)

@@ -32,14 +32,15 @@ async def live_rooms_of(conn: AsyncConnection, room_rows: list[Any]) -> list[Liv
         row.room_code: row._mapping
         for row in await conn.execute(select(games).where(games.c.id.in_(latest_ids)))
     }
-    # The room's latest game if unfinished; if finished, only while it is still the room's
-    # current game: a finished room keeps its final standings after a restart, until a
-    # rematch.
+    # The room's latest game while it is the one its record seats (a finished room keeps its
+    # final standings after a restart, until a rematch). A game and the record that seats it
+    # commit together, so a latest game of another number is a start whose commit answer was
+    # lost: the room went back to its lobby and has written its record since, so that game
+    # never was played (it would come back after a restart as a game nobody started).
     current = {
         r.code: latest[r.code]
         for r in records
-        if r.code in latest
-        and (not latest[r.code]["finished"] or latest[r.code]["game_number"] == r.game_number)
+        if r.code in latest and latest[r.code]["game_number"] == r.game_number
     }
     logs: dict[int, list[tuple[int, dict[str, Any]]]] = defaultdict(list)
     if current:

@@ -52,7 +52,7 @@ class MemoryStore:
         self.games: dict[int, _Game] = {}
         self.closed: set[str] = set()
         self.fail_next_append = False  # lets a test simulate a database failure
-        self.lose_next_answer = False  # the next append commits, then reports an outage
+        self.lose_next_answer = False  # the next append or start commits, then reports an outage
         self.unavailable = False  # every write fails as if the database were down
 
     @classmethod
@@ -92,6 +92,9 @@ class MemoryStore:
         game.server_seed = (room.fairness or {}).get("server_seed")
         game.nonces = copy.deepcopy((room.fairness or {}).get("nonces"))
         await self.save_room(room)
+        if self.lose_next_answer:  # as a link lost during COMMIT: written, yet an error
+            self.lose_next_answer = False
+            raise StoreUnavailable("simulated lost commit answer")
         return game_id
 
     async def append_command(
@@ -163,10 +166,8 @@ class MemoryStore:
             games = [g for g in self.games.values() if g.code == code]
             current = max(games, key=lambda g: g.game_id) if games else None
             live = None
-            # As the SQL store: the latest game if unfinished, or while still the room's own.
-            if current is not None and (
-                current.result is None or current.game_number == room.game_number
-            ):
+            # As the SQL store: the latest game while it is the one the room's record seats.
+            if current is not None and current.game_number == room.game_number:
                 live = LiveGame(
                     game_id=current.game_id,
                     seed=current.seed,
