@@ -282,7 +282,8 @@ def test_a_bot_retries_a_refused_move_once_a_second_even_past_the_deadline(
         for _ in range(400):  # 40 s in steps of 0.1 s: the 30 s draft's deadline passes
             await clock.advance(100)
             await settle()
-        refused = caplog.text.count("bot move not saved; retrying")
+        # Each warning says why (an operator's first question: a full disk, a lost link?).
+        refused = caplog.text.count("bot move not saved (simulated outage); retrying")
         assert 1 <= refused <= 42  # about once a second, not once per turn of the loop
         store.unavailable = False
         for _ in range(30):

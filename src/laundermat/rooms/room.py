@@ -242,8 +242,8 @@ class Room:
         """Changes memory keeps regardless (who hosts, a game's end): saved, or retried."""
         try:
             await self.save()
-        except StoreUnavailable:
-            log.warning("room record not saved; retrying", extra={"room": self.code})
+        except StoreUnavailable as exc:  # the reason: a full disk, a lost link...
+            log.warning("room record not saved (%s); retrying", exc, extra={"room": self.code})
             self.jobs.post_later(self._save_later, RETRY_MS)
 
     # ------------------------------------------------------------ the game
@@ -295,8 +295,8 @@ class Room:
             await self._apply(command, None)
         except RuleError:
             return
-        except StoreUnavailable:
-            log.warning("presence not saved; retrying", extra={"room": self.code})
+        except StoreUnavailable as exc:
+            log.warning("presence not saved (%s); retrying", exc, extra={"room": self.code})
             self.jobs.post_later(lambda: self._reapply_presence(command), RETRY_MS)
 
     async def _reapply_presence(self, command: Command) -> None:
@@ -313,8 +313,8 @@ class Room:
             await self._apply(self.definition.timeout(match, window_id), None)
         except RuleError:
             return
-        except StoreUnavailable:  # the window stays open; its timer is re-armed (play.py)
-            log.warning("timeout not saved; retrying", extra={"room": self.code})
+        except StoreUnavailable as exc:  # the window stays open; its timer is re-armed (play.py)
+            log.warning("timeout not saved (%s); retrying", exc, extra={"room": self.code})
             return
         self._push()
         if deadline is not None:  # from the deadline to the timeout durable and pushed

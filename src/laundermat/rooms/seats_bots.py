@@ -163,8 +163,8 @@ class BotSeats:
             log.warning("bot move refused: %s", exc.code, extra={"room": self.room.code})
             self._waiting[seat] = window
             return
-        except StoreUnavailable:  # nothing changed: try again after another pause
-            log.warning("bot move not saved; retrying", extra={"room": self.room.code})
+        except StoreUnavailable as exc:  # nothing changed: try again after another pause
+            log.warning("bot move not saved (%s); retrying", exc, extra={"room": self.room.code})
             self._not_before_ms = self.room.clock.now_ms() + RETRY_MS
             self.changed()
             return

@@ -76,10 +76,10 @@ ERROR_STATUS = {
 
 
 def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI `responses` for these statuses (and 413, which every route can answer)."""
-    return {
-        s: {"model": ErrorBody, "description": ERROR_STATUS[s]} for s in sorted({*statuses, 413})
-    }
+    """OpenAPI `responses` for these statuses, and 400 (bad_host) and 413 (too_big), which
+    every route can answer before it runs (web/hosts.py, the body limit)."""
+    every = {*statuses, 400, 413}
+    return {s: {"model": ErrorBody, "description": ERROR_STATUS[s]} for s in sorted(every)}
 
 
 # games.id is a 32-bit Integer column: a larger id can name no game, and above int64 the
