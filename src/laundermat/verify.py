@@ -16,12 +16,14 @@ It prints "verified", or the first step that disagrees. Nothing here trusts the 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 from . import games
-from .rooms.fairness import SERVER, commitment, derive, server_nonce
+from .rooms.fairness import NONCE, SERVER, commitment, derive, server_nonce
 
+SERVER_SEED = re.compile(r"^[0-9a-f]{64}$")
 REQUIRED = ("game", "seed", "server_seed", "commitment", "nonces", "player_ids", "settings")
 
 
@@ -33,10 +35,18 @@ def problems(record: dict[str, Any]) -> list[str]:
     server_seed, nonces = record["server_seed"], record["nonces"]
     if not isinstance(server_seed, str) or not isinstance(nonces, dict):
         return ["the record has no commitment: this game was played before commitments"]
-    try:
-        committed = commitment(server_seed)
-    except ValueError:
-        return ["the server seed is not hexadecimal"]
+    if not SERVER_SEED.match(server_seed):
+        return ["the server seed is not 64 lowercase hexadecimal characters (32 bytes)"]
+    committed = commitment(server_seed)
+    # Only the game's players and the server add randomness, each as 32-64 lowercase hex: an
+    # entry of any other key or form would be a value the server was free to choose (and one
+    # holding "|" or ":" could pass for other entries, since the entries are concatenated).
+    strangers = sorted(k for k in nonces if k != SERVER and k not in record["player_ids"])
+    if strangers:
+        return [f"nonces: {strangers[0]!r} is neither a player of this game nor the server"]
+    malformed = sorted(k for k, v in nonces.items() if not isinstance(v, str) or not NONCE.match(v))
+    if malformed:
+        return [f"nonces: the nonce of {malformed[0]!r} is not 32 to 64 lowercase hex characters"]
     if committed != record["commitment"]:
         return [f"the commitment {record['commitment']} is not SHA-256 of the server seed"]
     if SERVER in nonces and nonces[SERVER] != server_nonce(server_seed):

@@ -52,29 +52,102 @@ function bytesOf(hex) {
   return Uint8Array.from(hex.match(/../g) ?? [], (b) => parseInt(b, 16));
 }
 
+/** The server's own entry among a game's nonces, and what it hashes before its seed's bytes. */
+export const SERVER_NONCE = "server";
+const SERVER_NONCE_PREFIX = "laundermat server nonce|";
+const MEMORY_KEPT = 8; // commitments remembered per room
+
 /**
- * Check a reveal the way anyone can: SHA-256 of the server seed's bytes is the commitment, and
- * the seed is the first 8 bytes of SHA-256(server seed bytes, then "|player_id:nonce" for each
- * player in player_id order), big-endian, shifted right by 2. Resolves {ok, seed} (seed: the
- * derived seed's exact decimal digits), or null where the browser has no SubtleCrypto (an
- * insecure origin).
+ * What this browser witnessed of a room's commitments, so that a reveal can be held to it
+ * (an outside review: the server could otherwise swap a player's nonce, or reveal a server
+ * seed it picked after seeing the nonces, and both checks would still pass). A list, oldest
+ * first, of {commitment, nonce?: the one this browser sent for it, game?: the game_number it
+ * saw start under it, contributed?: the players whose nonces that game took, server_nonce?}.
+ */
+export function witnessed(memory, room, sentNonce = null) {
+  const fairness = room?.fairness;
+  if (!fairness?.commitment) return memory;
+  const list = Array.isArray(memory) ? memory.filter((e) => e && typeof e === "object") : [];
+  const at = list.findIndex((e) => e.commitment === fairness.commitment);
+  const entry = at >= 0 ? { ...list[at] } : { commitment: fairness.commitment };
+  if (sentNonce && !entry.nonce) entry.nonce = sentNonce;
+  if (room.status === "playing" && entry.game === undefined) {
+    // Once a game runs, its commitment's nonces are fixed: the ones it took.
+    entry.game = room.game_number;
+    entry.contributed = [...(fairness.contributed ?? [])].sort();
+    entry.server_nonce = fairness.server_nonce === true;
+  }
+  const same = at >= 0 && JSON.stringify(entry) === JSON.stringify(list[at]);
+  if (same) return memory;
+  const rest = list.filter((_, i) => i !== at);
+  return [...rest, entry].slice(-MEMORY_KEPT);
+}
+
+/** The nonce to send for a commitment: the one already sent for it (a new socket must not
+ * give the server a second one to choose from), else a fresh one. */
+export function nonceFor(memory, commitment, fresh = newNonce) {
+  const known = (memory ?? []).find((e) => e?.commitment === commitment && isNonce(e.nonce));
+  return known ? known.nonce : fresh();
+}
+
+/** The game_number a room's reveal belongs to: the finished game's, or while a rematch
+ * runs (the reveal stays until it is over), the one before. */
+export function revealedGame(room) {
+  return room?.status === "finished" ? room.game_number : (room?.game_number ?? 0) - 1;
+}
+
+async function sha256(subtle, bytes) {
+  return new Uint8Array(await subtle.digest("SHA-256", bytes));
+}
+
+function joined(a, b) {
+  const all = new Uint8Array(a.length + b.length);
+  all.set(a);
+  all.set(b, a.length);
+  return all;
+}
+
+/**
+ * Check a reveal the way anyone can: the server seed is 32 bytes (64 lowercase hex), SHA-256
+ * of its bytes is the commitment, the server's own nonce (if any) is SHA-256("laundermat server
+ * nonce|", then the seed's bytes), and the seed is the first 8 bytes of SHA-256(server seed
+ * bytes, then "|player_id:nonce" for each entry in player_id order), big-endian, shifted right
+ * by 2. With `seen` (what this browser witnessed: `witnessed`, and `game`, the reveal's
+ * game_number, and `me`, this browser's player_id) it also holds the reveal to what it saw:
+ * the commitment shown while that game ran, the nonces that game took, the server's nonce if
+ * it was announced, and its own nonce as sent. Resolves {ok, seed, problem} (seed: the derived
+ * seed's exact decimal digits; problem: what disagrees, or null), or null where the browser
+ * has no SubtleCrypto (an insecure origin).
  *
  * The seed is a 62-bit integer, and JSON.parse rounds a number above 2^53: a seed that came as
  * a number is compared as the nearest double (seedMatches).
  */
-export async function checkReveal(revealed, subtle = globalThis.crypto?.subtle) {
+export async function checkReveal(revealed, subtle = globalThis.crypto?.subtle, seen = {}) {
   if (!subtle || !revealed?.server_seed) return null;
+  const bad = (problem) => ({ ok: false, seed: null, problem });
+  const nonces = revealed.nonces ?? {};
+  if (!/^[0-9a-f]{64}$/.test(revealed.server_seed)) return bad("server_seed");
+  if (!Object.values(nonces).every(isNonce)) return bad("nonce_format");
   const seedBytes = bytesOf(revealed.server_seed);
-  const commitment = hexOf(new Uint8Array(await subtle.digest("SHA-256", seedBytes)));
-  if (commitment !== revealed.commitment) return { ok: false, seed: null };
-  const text = Object.keys(revealed.nonces ?? {}).sort().map((id) => `|${id}:${revealed.nonces[id]}`).join("");
-  const tail = new TextEncoder().encode(text);
-  const all = new Uint8Array(seedBytes.length + tail.length);
-  all.set(seedBytes);
-  all.set(tail, seedBytes.length);
-  const digest = new Uint8Array(await subtle.digest("SHA-256", all));
+  if (hexOf(await sha256(subtle, seedBytes)) !== revealed.commitment) return bad("commitment");
+  const prefix = new TextEncoder().encode(SERVER_NONCE_PREFIX);
+  const ours = hexOf(await sha256(subtle, joined(prefix, seedBytes)));
+  if (SERVER_NONCE in nonces && nonces[SERVER_NONCE] !== ours) return bad("server_nonce");
+  const memory = Array.isArray(seen.memory) ? seen.memory : [];
+  const started = memory.find((e) => e?.game !== undefined && e.game === seen.game);
+  if (started) {
+    if (started.commitment !== revealed.commitment) return bad("not_shown");
+    const players = Object.keys(nonces).filter((id) => id !== SERVER_NONCE).sort();
+    if (JSON.stringify(players) !== JSON.stringify(started.contributed ?? [])) return bad("nonces_changed");
+    if (started.server_nonce && !(SERVER_NONCE in nonces)) return bad("server_nonce");
+  }
+  const mine = memory.find((e) => e?.commitment === revealed.commitment && e.nonce);
+  if (mine && seen.me && seen.me in nonces && nonces[seen.me] !== mine.nonce) return bad("my_nonce");
+  const text = Object.keys(nonces).sort().map((id) => `|${id}:${nonces[id]}`).join("");
+  const digest = await sha256(subtle, joined(seedBytes, new TextEncoder().encode(text)));
   const seed = (BigInt(`0x${hexOf(digest.slice(0, 8))}`) >> 2n).toString();
-  return { ok: seedMatches(seed, revealed.seed), seed };
+  const ok = seedMatches(seed, revealed.seed);
+  return { ok, seed, problem: ok ? null : "seed" };
 }
 
 /** The derived seed's digits against the seed as received (a string, or a possibly rounded number). */

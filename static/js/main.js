@@ -2,7 +2,7 @@
 // does is in handlers/ (per screen) and in the room's game client (games/).
 import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
-import { checkReveal, newNonce, nonceWanted } from "./fair.js";
+import { checkReveal, nonceFor, nonceWanted, revealedGame, witnessed } from "./fair.js";
 import { allClients, gameClient } from "./games/index.js";
 import { commonHandlers } from "./handlers/common.js";
 import { defaultSettings, homeHandlers } from "./handlers/home.js";
@@ -12,7 +12,8 @@ import { bringIntoView, keepReading, landFocus, readingAt } from "./landing.js";
 import { api, RoomSocket } from "./net.js";
 import { pages as makePages } from "./replay-page.js";
 import {
-  dismissToast, forgetSeat, mergeLog, rememberGame, rememberPlayed, resetLog, savedSeat, state, toast, watching,
+  dismissToast, fairMemory, forgetSeat, mergeLog, rememberGame, rememberPlayed, resetLog, saveFairMemory, savedSeat, state,
+  toast, watching,
 } from "./store.js";
 import { OFFLINE_LOBBY, OFFLINE_MOVE, errorSentence } from "./text.js";
 import { windowSpan } from "./time.js";
@@ -52,7 +53,9 @@ function checkShownReveal() {
   if (!revealed || revealed.game_id in state.checks) return;
   if (!record && state.route.code && savedSeat(state.route.code)) rememberGame(revealed.game_id);
   state.checks[revealed.game_id] = null;
-  checkReveal(revealed).then((ok) => {
+  const room = record ? null : state.view?.room;
+  const seen = room ? { memory: fairMemory(room.code), game: revealedGame(room), me: state.session?.playerId } : {};
+  checkReveal(revealed, globalThis.crypto?.subtle, seen).then((ok) => {
     state.checks[revealed.game_id] = ok;
     if (ok) render();
   }).catch(() => {});
@@ -164,10 +167,18 @@ let nonce = { sentFor: null, id: null }; // the commitment a nonce went out for 
 
 /** A seated player adds a fresh nonce to each new commitment (lobby, and after a game). */
 function contributeNonce(room) {
+  const memory = fairMemory(room.code);
   const commitment = nonceWanted(room, state.session, nonce.sentFor);
-  if (!commitment || !socket) return;
-  const id = socket.lobby("nonce", { nonce: newNonce() });
+  if (!commitment || !socket) {
+    saveFairMemory(room.code, witnessed(memory, room));
+    return;
+  }
+  // The same nonce for a commitment on every socket: a fresh one per reconnect would give
+  // the server several to choose the seed from.
+  const sent = nonceFor(memory, commitment);
+  const id = socket.lobby("nonce", { nonce: sent });
   if (id) nonce = { sentFor: commitment, id };
+  saveFairMemory(room.code, witnessed(memory, room, id ? sent : null));
 }
 
 function enterRoom(code, session) {

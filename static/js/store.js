@@ -77,6 +77,18 @@ export function rememberGame(id) {
   updateList(GAMES_KEY, (list) => withGame(list, id));
 }
 
+// What this browser witnessed of a room's commitments (fair.js witnessed): its own nonce for
+// each, and what each game it saw start took. Kept after the room closes, as the games are.
+const FAIR_KEY = (code) => `laundermat.fair.${code}`;
+
+export function fairMemory(code) {
+  return code ? storedList(FAIR_KEY(code)) : [];
+}
+
+export function saveFairMemory(code, memory) {
+  if (code) updateList(FAIR_KEY(code), () => memory);
+}
+
 /** A list kept in localStorage under `key` ([] if missing or not a list). */
 function storedList(key) {
   try {

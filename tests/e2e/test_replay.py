@@ -217,6 +217,14 @@ def test_lobby_commitment_nonces_and_the_revealed_end(
         expect(count).to_have_text(f"{i} of {i} players added their randomness.")
     assert unnamed_controls(ana) == []
     shot(ana, artifacts / "lobby-fairness-390x844.png")
+    # A reload is a new socket: it sends the nonce this browser already sent for this
+    # commitment, never a fresh one (the server would get several to choose the seed from).
+    sent = json.loads(ana.evaluate(f"localStorage.getItem('laundermat.fair.{code}')"))
+    assert [e["commitment"] for e in sent] == [commitment] and len(sent[0]["nonce"]) == 64
+    ana.reload()
+    expect(count).to_have_text(f"{len(NAMES)} of {len(NAMES)} players added their randomness.")
+    again = json.loads(ana.evaluate(f"localStorage.getItem('laundermat.fair.{code}')"))
+    assert again[0]["nonce"] == sent[0]["nonce"]
 
     # The bots take the seats (the pages close first) and finish the game quickly.
     seats = []
@@ -240,6 +248,7 @@ def test_lobby_commitment_nonces_and_the_revealed_end(
     assert revealed["commitment"] == commitment
     assert hashlib.sha256(bytes.fromhex(revealed["server_seed"])).hexdigest() == commitment
     assert set(revealed["nonces"]) == {s["player_id"] for s in seats} | {"server"}
+    assert revealed["nonces"][seats[0]["player_id"]] == sent[0]["nonce"]  # Ana's, as she sent it
     expect(reveal.locator(sel("nonces"))).to_contain_text("The server, from its secret")
     expect(reveal.locator(sel("server-seed"))).to_contain_text(revealed["server_seed"][:8])
     reveal.locator(sel("server-seed")).locator("summary").click()

@@ -131,8 +131,68 @@ test("a reveal checked as anyone can: the commitment, then the seed (62 bits, ro
   const exact = first.seed;
   assert.equal((await checkReveal({ ...revealed, seed: exact })).ok, true, "as a string");
   assert.equal((await checkReveal({ ...revealed, seed: JSON.parse(exact) })).ok, true, "as a rounded number");
-  assert.deepEqual(await checkReveal({ ...revealed, commitment: "0".repeat(64), seed: exact }), { ok: false, seed: null });
+  assert.deepEqual(await checkReveal({ ...revealed, commitment: "0".repeat(64), seed: exact }), { ok: false, seed: null, problem: "commitment" });
   assert.ok(seedMatches("12", 12) && !seedMatches("13", 12) && !seedMatches("12", null));
   assert.equal(seedText(JSON.parse(exact), { ok: true, seed: exact }), exact);
   assert.equal(seedText(42, null), "42");
+});
+
+// From rooms/fairness.py: server_nonce("11" * 32), and derive() with it beside pa's and pb's.
+const SERVER_SEED = "11".repeat(32);
+const SERVERS = "35a76c00384fe30215a4d0a451fa56a15f7010f13f48fd2ed1d5445f901daea0";
+const REVEALED = {
+  server_seed: SERVER_SEED,
+  commitment: "02d449a31fbb267c8f352e9968a79e3e5fc95c1bbeaa502fd6454ebde5a4bedc",
+  nonces: { pb: "ab".repeat(16), pa: "cd".repeat(16), server: SERVERS },
+  seed: "2525356787388930755",
+};
+
+test("a reveal with the server's own nonce: its value follows from the secret, and the secret is 32 bytes", async () => {
+  const { checkReveal } = await import("../../static/js/fair.js");
+  assert.deepEqual(await checkReveal(REVEALED), { ok: true, seed: REVEALED.seed, problem: null });
+  const forged = { ...REVEALED, nonces: { ...REVEALED.nonces, server: "00".repeat(32) } };
+  assert.equal((await checkReveal(forged)).problem, "server_nonce");
+  assert.equal((await checkReveal({ ...REVEALED, server_seed: "11" })).problem, "server_seed");
+  const smuggled = { ...REVEALED, nonces: { pa: `${"cd".repeat(16)}|server:${"00".repeat(32)}` } };
+  assert.equal((await checkReveal(smuggled)).problem, "nonce_format");
+});
+
+test("the browser remembers its nonce per commitment, and what a game took when it started", async () => {
+  const { nonceFor, revealedGame, witnessed } = await import("../../static/js/fair.js");
+  const lobby = { status: "lobby", game_number: 0, fairness: { commitment: REVEALED.commitment, contributed: [], server_nonce: true } };
+  let memory = witnessed([], lobby, "ab".repeat(16));
+  assert.deepEqual(memory, [{ commitment: REVEALED.commitment, nonce: "ab".repeat(16) }]);
+  // A new socket sends the same nonce again, never a second one for the server to choose from.
+  assert.equal(nonceFor(memory, REVEALED.commitment, () => "ff".repeat(16)), "ab".repeat(16));
+  assert.equal(nonceFor(memory, "other", () => "ff".repeat(16)), "ff".repeat(16));
+  const playing = { ...lobby, status: "playing", game_number: 1, fairness: { ...lobby.fairness, contributed: ["pb", "pa"] } };
+  memory = witnessed(memory, playing);
+  assert.deepEqual(memory[0], { commitment: REVEALED.commitment, nonce: "ab".repeat(16), game: 1, contributed: ["pa", "pb"], server_nonce: true });
+  assert.equal(witnessed(memory, { ...playing, fairness: { ...playing.fairness, contributed: [] } }), memory, "fixed once seen");
+  assert.equal(revealedGame({ status: "finished", game_number: 1 }), 1);
+  assert.equal(revealedGame({ status: "playing", game_number: 2 }), 1, "a rematch runs: the reveal is the last game's");
+  let many = memory;
+  for (let i = 0; i < 20; i++) many = witnessed(many, { ...lobby, fairness: { commitment: `c${i}` } });
+  assert.equal(many.length, 8);
+});
+
+test("a reveal is held to what this browser witnessed (an outside review's attacks)", async () => {
+  const { checkReveal } = await import("../../static/js/fair.js");
+  const memory = [{ commitment: REVEALED.commitment, nonce: "ab".repeat(16), game: 1, contributed: ["pa", "pb"], server_nonce: true }];
+  const seen = { memory, game: 1, me: "pb" };
+  assert.equal((await checkReveal(REVEALED, undefined, seen)).ok, true);
+  // A server seed picked after the nonces were seen: its reveal is consistent in itself
+  // (its commitment is its SHA-256), but it is not the commitment shown while the game ran.
+  const shownOther = [{ ...memory[0], commitment: "3a7dc735".repeat(8) }];
+  assert.equal((await checkReveal(REVEALED, undefined, { ...seen, memory: shownOther })).problem, "not_shown");
+  // A nonce dropped, or one added, since the start showed who had contributed.
+  const { pa: _dropped, ...fewer } = REVEALED.nonces;
+  assert.equal((await checkReveal({ ...REVEALED, nonces: fewer }, undefined, seen)).problem, "nonces_changed");
+  // The server's own nonce left out of a game whose lobby announced it.
+  const { server: _server, ...players } = REVEALED.nonces;
+  assert.equal((await checkReveal({ ...REVEALED, nonces: players }, undefined, seen)).problem, "server_nonce");
+  // This browser's nonce swapped for one the server chose.
+  assert.equal((await checkReveal(REVEALED, undefined, { ...seen, memory: [{ ...memory[0], nonce: "ee".repeat(16) }] })).problem, "my_nonce");
+  // Another game's memory does not apply.
+  assert.equal((await checkReveal(REVEALED, undefined, { ...seen, game: 2 })).ok, true);
 });

@@ -97,3 +97,26 @@ def test_records_with_and_without_the_servers_nonce_verify_and_a_forged_one_does
     forged = {**new, "nonces": {SERVER: "00" * 32}}
     forged["seed"] = derive(server_seed, forged["nonces"])
     assert problems(forged) == ["the server's nonce is not the one its server seed gives"]
+
+
+def test_verify_refuses_entries_the_server_was_free_to_choose() -> None:
+    """An outside fairness review: a record with an extra key, a nonce that is not hex (one
+    holding "|server:..." hashes as a forged server entry would), or a short server seed
+    (readable from its commitment) verified all the same."""
+    server_seed = "6b" * 32
+    good = record_of(server_seed, {SERVER: server_nonce(server_seed)})
+    player = good["player_ids"][0]
+
+    def found(**change: Any) -> list[str]:
+        forged = {**good, **change}
+        forged["seed"] = derive(forged["server_seed"], forged["nonces"])
+        return problems(forged)
+
+    extra = found(nonces={**good["nonces"], "zz": "ab" * 16})
+    assert extra == ["nonces: 'zz' is neither a player of this game nor the server"]
+    smuggled = {player: "ab" * 16 + "|server:" + "00" * 32}
+    assert found(nonces=smuggled) == [
+        f"nonces: the nonce of {player!r} is not 32 to 64 lowercase hex characters"
+    ]
+    short = found(server_seed="ab", commitment=commitment("ab"), nonces={})
+    assert short == ["the server seed is not 64 lowercase hexadecimal characters (32 bytes)"]

@@ -6,8 +6,8 @@ import { contributedText, seedText, shortHex } from "../fair.js";
 import { icon } from "./icons.js";
 
 const EXPLAIN = "The server committed to its secret before anyone joined, and every player's browser adds "
-  + "randomness of its own: nobody, the server included, can steer the shuffle. The secret is revealed "
-  + "when the game ends, so you can check nothing was rigged.";
+  + "randomness of its own. The secret is revealed when the game ends, and your browser checks it against "
+  + "what it was shown here: a server that steered the shuffle would be caught.";
 
 function hexValue(label, hex, testid) {
   return h("details.hex", { "data-testid": testid },
@@ -57,6 +57,18 @@ export function revealCard(revealed, names, catalog, { links = true, checks = {}
     days ? h("p.small.muted", { "data-testid": "retention" }, `Finished games are kept for ${days} days.`) : null);
 }
 
+// What disagrees, by fair.js checkReveal's problem code.
+const CHECK_PROBLEMS = {
+  server_seed: "the revealed secret is not 32 bytes of hex.",
+  nonce_format: "a revealed nonce is not hex.",
+  commitment: "the secret does not match the commitment.",
+  server_nonce: "the server's own randomness is missing or does not follow from its secret.",
+  not_shown: "this is not the commitment this browser was shown while the game ran.",
+  nonces_changed: "the randomness revealed is not what the lobby showed when the game started.",
+  my_nonce: "your randomness is not the one this browser sent.",
+  seed: "the seed does not follow from the secret and the randomness.",
+};
+
 /** What this browser found when it checked the reveal itself (fair.js checkReveal). */
 function checkLine(check) {
   if (check?.ok === true) {
@@ -65,7 +77,7 @@ function checkLine(check) {
   }
   if (check?.ok === false) {
     return h("p.small.check-bad", { "data-testid": "reveal-check", role: "alert" }, icon("flag"),
-      " This browser could not confirm the reveal: the secret and the commitment or the seed do not match.");
+      ` This browser could not confirm the reveal: ${CHECK_PROBLEMS[check.problem] ?? CHECK_PROBLEMS.seed}`);
   }
   return null;
 }
