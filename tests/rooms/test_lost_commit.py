@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from laundermat.rooms.clock import FakeClock
+from laundermat.rooms.errors import RoomError
 from laundermat.rooms.room import Room
 
 from .helpers import CONFIG, Sub, act, seated, settle
@@ -131,6 +132,36 @@ def test_a_start_whose_commit_answer_was_lost_does_not_come_back_after_a_restart
         assert sub.last("ack")["id"] == "start-2" and again.lobby.status == "playing"
         [live] = await store.load_live_rooms()
         assert live.game is not None and live.game.game_id == again.play.game_id
+        await again.close(forget=False)
+
+    run(scenario())
+
+
+def test_a_join_whose_commit_answer_was_lost_is_undone_by_the_next_save() -> None:
+    """The record with the new seat landed, yet the room heard `unavailable` and dropped the
+    seat (its token never reached anyone). The player joins again under the same name: one
+    seat, the second one, in memory and in the store, and after a restart."""
+
+    async def scenario() -> None:
+        rooms, room, _, _ = await seated(start=False)
+        store: Any = room.store
+        store.lose_next_save_answer = True
+        try:
+            await room.join("Bob")
+            raise AssertionError("the join should have answered unavailable")
+        except RoomError as exc:
+            assert exc.code == "unavailable"
+        assert "Bob" in [p.name for p in store.rooms[room.code].players]  # it landed
+        assert "Bob" not in [m.name for m in room.lobby.members]
+        bob, token = await room.join("Bob")  # not name_taken: memory never had the first
+        assert [p.player_id for p in store.rooms[room.code].players if p.name == "Bob"] == [bob]
+        await room.close(forget=False)
+        [live] = await store.load_live_rooms()
+        again = Room.restore(live, store, FakeClock(rooms.clock.now_ms() + 1_000), CONFIG)
+        await again.resume()
+        sub = Sub()
+        assert await again.connect(sub, token) == bob
+        assert [m.name for m in again.lobby.members].count("Bob") == 1
         await again.close(forget=False)
 
     run(scenario())

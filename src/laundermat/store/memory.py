@@ -53,6 +53,7 @@ class MemoryStore:
         self.closed: set[str] = set()
         self.fail_next_append = False  # lets a test simulate a database failure
         self.lose_next_answer = False  # the next append or start commits, then reports an outage
+        self.lose_next_save_answer = False  # the same for the next room record alone
         self.unavailable = False  # every write fails as if the database were down
 
     @classmethod
@@ -73,6 +74,9 @@ class MemoryStore:
         self._check()
         self.rooms[room.code] = copy.deepcopy(room)
         self.closed.discard(room.code)
+        if self.lose_next_save_answer:  # as a link lost during COMMIT: written, yet an error
+            self.lose_next_save_answer = False
+            raise StoreUnavailable("simulated lost commit answer")
 
     async def start_game(
         self,
