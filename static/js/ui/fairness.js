@@ -2,7 +2,7 @@
 // the lobby and before a rematch, and at the end the revealed seed with the links to the
 // replay, the record and the history. The arithmetic and the nonce are ../fair.js's.
 import { h } from "../dom.js";
-import { contributedText, seedText, shortHex } from "../fair.js";
+import { SERVER_NONCE, contributedText, seedText, shortHex } from "../fair.js";
 import { icon } from "./icons.js";
 
 const EXPLAIN = "The server committed to its secret before anyone joined, and every player's browser adds "
@@ -34,9 +34,6 @@ export function commitmentCard(room, session, { title = "Fair play", key = "fair
  * revealed: {game_id, commitment, server_seed, nonces: {player_id: hex}, seed}; names:
  * player_id -> name; links: false on the replay page (it is there already).
  */
-/** The server's own entry among a game's nonces (docs/fairness.md): no player_id is "server". */
-const SERVER_NONCE = "server";
-
 export function revealCard(revealed, names, catalog, { links = true, checks = {} } = {}) {
   if (!revealed) return null;
   const id = revealed.game_id;
