@@ -68,6 +68,7 @@ SERVE_FLAGS: list[tuple[str, type, str]] = [
     ("join_attempts_per_minute", int, "per client address"),
     ("sockets_per_address", int, "open sockets per client address"),
     ("spectators_per_room", int, "spectators one room takes"),
+    ("spectators_per_address", int, "spectators of one room from one client address"),
     ("sockets_per_minute_per_address", int, "new sockets per client address per minute"),
     ("messages_per_second_per_address", float, "message rate shared by an address's sockets"),
     ("message_burst_per_address", int, "burst shared by an address's sockets"),

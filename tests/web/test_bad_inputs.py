@@ -260,17 +260,26 @@ def test_room_creations_and_joins_are_limited_per_address(make_server: Any) -> N
 
 
 def test_open_sockets_are_limited_per_address(make_server: Any) -> None:
+    """At the cap a new socket takes the place of the address's oldest silent one (a browser
+    says hello at once); with none silent it is refused. Seated players never count."""
     srv = make_server(sockets_per_address=2)
 
     async def scenario() -> None:
-        code, _ = await new_room(srv.url, 1)
+        code, seats = await new_room(srv.url, 1)
+        player = await Client.open(srv.ws, code, seats[0]["token"])
         first = await Client.open(srv.ws, code)
         second = await Client.open(srv.ws, code)
         third = await Client.open(srv.ws, code)
-        assert (await third.recv())["code"] == "too_many_requests"
-        assert await _closed_with(third) == 1008
-        await first.close()
-        await second.close()
+        assert (await first.recv())["code"] == "too_many_requests"
+        assert await _closed_with(first) == 1008
+        for watcher in (second, third):
+            await watcher.send({"type": "spectate"})
+            await watcher.until(lambda m: m["type"] == "view")
+        fourth = await Client.open(srv.ws, code)
+        assert (await fourth.recv())["code"] == "too_many_requests"
+        assert await _closed_with(fourth) == 1008
+        for c in (player, second, third):
+            await c.close()
 
     asyncio.run(scenario())
 

@@ -108,18 +108,24 @@ def test_reconnecting_does_not_refill_the_message_budget(make_server: Any) -> No
     asyncio.run(scenario())
 
 
-def test_new_sockets_are_limited_per_address(make_server: Any) -> None:
+def test_new_sockets_are_limited_per_address_but_a_seat_still_gets_in(make_server: Any) -> None:
     srv = make_server(sockets_per_minute_per_address=3)
 
     async def scenario() -> None:
-        code, _ = await new_room(srv.url, 1)
+        code, seats = await new_room(srv.url, 1)
         for _ in range(3):  # one after another: never more than one open at a time
             ok = await Client.open(srv.ws, code)
             await ok.send({"type": "ping"})
             assert (await ok.recv())["type"] == "pong"
             await ok.close()
-        refused = await Client.open(srv.ws, code)
+        refused = await Client.open(srv.ws, code)  # on probation: only a valid hello will do
+        await refused.send({"type": "ping"})
         assert await _error_then_close(refused) == ("too_many_requests", 1008)
+        silent = await Client.open(srv.ws, code)  # probation's hello timeout is short
+        assert await _error_then_close(silent) == ("too_many_requests", 1008)
+        player = await Client.open(srv.ws, code, seats[0]["token"])  # a seat is no stranger
+        assert player.received[0]["type"] == "welcome"
+        await player.close()
 
     asyncio.run(scenario())
 

@@ -17,6 +17,7 @@ from .. import games
 from ..games import Command, RuleError
 from . import hosting
 from .answers import answer_once
+from .audience import Audience
 from .clock import Clock
 from .errors import RoomError
 from .jobs import JobQueue
@@ -59,6 +60,7 @@ class Room:
         self.jobs = JobQueue(code, clock)
         self.away = AwayClocks(clock, config.away_after_ms, self._away_due)
         self.views = Publisher(clock.now_ms)
+        self.audience = Audience(self.views, config, self.jobs.post_later, self._push)
         self.play = GameDriver(
             self.definition,
             store,
@@ -83,9 +85,9 @@ class Room:
         """A new seat in the lobby (or the key's seat again): (player_id, secret token)."""
         return await self.jobs.call(lambda: self._join(name, join_key))
 
-    async def connect(self, sub: Subscriber, token: str | None) -> str | None:
-        """hello (token) or spectate (None). Returns the player_id, None for a spectator."""
-        return await self.jobs.call(lambda: self._connect(sub, token))
+    async def connect(self, sub: Subscriber, token: str | None, address: str = "") -> str | None:
+        """hello (token) or spectate (None, from `address`): the player_id, None if spectating."""
+        return await self.jobs.call(lambda: self._connect(sub, token, address))
 
     async def disconnect(self, sub: Subscriber) -> None:
         if not self.closed:
@@ -144,7 +146,7 @@ class Room:
 
     def info(self) -> dict[str, Any]:
         """The public room summary (RoomInfo)."""
-        return self.lobby.info(self.code, self.play.match is not None, len(self.views.spectators))
+        return self.lobby.info(self.code, self.play.match is not None, self.audience.shown)
 
     @property
     def connections(self) -> int:
@@ -172,12 +174,10 @@ class Room:
         self._push()
         return member.player_id, token
 
-    async def _connect(self, sub: Subscriber, token: str | None) -> str | None:
+    async def _connect(self, sub: Subscriber, token: str | None, address: str) -> str | None:
         self._touch()
         if token is None:
-            if len(self.views.spectators) >= self.config.spectators_limit:
-                raise RoomError("too_many_spectators")
-            self.views.spectators.add(sub)
+            self.audience.admit(sub, address)  # the players hear of it once it settles
             sub.send(welcome_bytes("spectator", None, self.code))
             self._push(full={sub})
             return None
@@ -204,10 +204,8 @@ class Room:
         return member.player_id
 
     async def _disconnect(self, sub: Subscriber) -> None:
-        if sub in self.views.spectators:
-            self.views.spectators.discard(sub)
-            self._push()
-            return
+        if self.audience.leave(sub):
+            return  # the players hear of it once the count settles
         member = self.lobby.holder(sub)
         if member is None:
             return  # already replaced, kicked or left
@@ -389,6 +387,7 @@ class Room:
         self.jobs.closed = True  # no new jobs; the queue itself stops last (we may be in it)
         self.play.release()  # and the parts below: no reference back to the room (a cycle)
         self.away.release()
+        self.audience.release()
         self.bots.release()
         for sub in [*(m.sub for m in self.lobby.members if m.sub), *self.views.spectators]:
             if code == 4004:

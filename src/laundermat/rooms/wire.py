@@ -60,6 +60,7 @@ class RoomConfig:
     # Each spectator coming or going is pushed to every seat: without a cap one address
     # could keep a table's sockets busy with them (an outside flood audit).
     spectators_limit: int = 50
+    spectators_per_address: int = 10  # so one address cannot take every spectator seat
 
 
 def compact(data: bytes) -> bytes:

@@ -23,6 +23,7 @@ from ..rooms.clock import Clock
 from ..rooms.records import StoreLike, StoreUnavailable
 from ..store.memory import MemoryStore
 from . import replays
+from .admission import Admission
 from .gcpolicy import steward, watch_pauses
 from .hosts import TrustedHosts, served_names
 from .limits import AddressBuckets, Limiters
@@ -58,6 +59,7 @@ def room_config(settings: ServerSettings) -> RoomConfig:
         restart_grace_ms=round(settings.restart_grace_seconds * 1000),
         snapshot_every=settings.snapshot_every,
         spectators_limit=settings.spectators_per_room,
+        spectators_per_address=settings.spectators_per_address,
     )
 
 
@@ -146,10 +148,14 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
             lookup_miss_limiter=limiter("lookup_miss", settings.room_lookup_misses_per_minute),
             qr_limiter=limiter("qr", settings.qr_codes_per_minute),
             replay_limiter=limiter("replay", settings.replays_per_minute),
-            socket_limiter=limiter("socket", settings.sockets_per_minute_per_address),
             served_hosts=names,
-            message_buckets=AddressBuckets(
-                settings.messages_per_second_per_address, settings.message_burst_per_address
+            admission=Admission(
+                open_cap=settings.sockets_per_address,
+                per_minute=limiter("socket", settings.sockets_per_minute_per_address),
+                address_messages=AddressBuckets(
+                    settings.messages_per_second_per_address, settings.message_burst_per_address
+                ),
+                seat_messages=AddressBuckets(settings.messages_per_second, settings.message_burst),
             ),
             cluster=cluster,
         )

@@ -50,19 +50,16 @@ class Session:
     room: Room | None  # None: an unknown code whose address has spent its guesses
     conn: Connection
     address: str
+    # Its address has spent its new sockets (web/admission.py): only a hello with a valid
+    # seat token gets this socket in.
+    probation: bool = False
 
     async def handle(self, text: str, received: float) -> None:
-        try:
-            data: Any = orjson.loads(text)
-        except orjson.JSONDecodeError:
-            self.error("bad_json")
+        message = self.parse(text)
+        if self.probation and not isinstance(message, Hello):
+            self.fail("too_many_requests", 1008, "Too many sockets from this address.")
             return
-        try:
-            message = client_message.validate_python(data)
-        except ValidationError as exc:
-            command_id = data.get("id") if isinstance(data, dict) else None
-            ok = isinstance(command_id, str) and len(command_id) <= 64
-            self.error("bad_message", validation_message(exc), command_id if ok else None)
+        if message is None:
             return
         accepts, handler = HANDLERS[type(message)]
         state = self.conn.state
@@ -75,6 +72,22 @@ class Session:
                 self.error("spectator", command_id=getattr(message, "id", None))
             return
         await handler(self, message, received)
+
+    def parse(self, text: str) -> BaseModel | None:
+        """The client message, or None once the error is answered."""
+        try:
+            data: Any = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            self.error("bad_json")
+            return None
+        try:
+            message: BaseModel = client_message.validate_python(data)
+        except ValidationError as exc:
+            command_id = data.get("id") if isinstance(data, dict) else None
+            ok = isinstance(command_id, str) and len(command_id) <= 64
+            self.error("bad_message", validation_message(exc), command_id if ok else None)
+            return None
+        return message
 
     # ------------------------------------------------------------ handlers
 
@@ -96,9 +109,11 @@ class Session:
             else:
                 if not self.conn.closing:  # the welcome's send may have found the peer gone
                     self.conn.become(PLAYER)
+                    self.app.admission.seated(self.conn, self.address)
+                    self.probation = False
                 return
         # A failed guess: only these count against the address.
-        if not await limiter.allow(self.address):
+        if self.probation or not await limiter.allow(self.address):
             self.fail("too_many_requests", 1008)
         elif room is None:
             self.fail("room_not_found", 4004)
@@ -111,7 +126,7 @@ class Session:
             if not message.deltas:
                 room.views.full_views(self.conn)
             try:
-                await room.connect(self.conn, None)
+                await room.connect(self.conn, None, self.address)
             except RoomError as exc:
                 if exc.code != "too_many_spectators":
                     raise

@@ -64,6 +64,7 @@ class ServerSettings(BaseSettings):
     replays_per_minute: int = Field(default=180, ge=1)
     sockets_per_address: int = Field(default=200, ge=1)  # open at once, per client address
     spectators_per_room: int = Field(default=50, ge=0)  # more are refused too_many_spectators
+    spectators_per_address: int = Field(default=10, ge=1)  # of one room's, per client address
     # uvicorn's WebSocket implementation; docs/benchmarks.md measures each (memory per socket,
     # CPU per message) and says why this one. Only this one has web/guards.py's limits.
     ws: Literal["websockets-sansio", "websockets", "wsproto"] = "websockets-sansio"
@@ -96,11 +97,11 @@ class ServerSettings(BaseSettings):
     # An HTTP request (its head and body; a socket's opening handshake) must arrive whole this
     # soon after its connection opens or the last answer on it (web/guards.py).
     http_request_timeout_seconds: float = Field(default=15.0, gt=0)
-    # New sockets per client address per minute: a table behind one NAT opens a handful,
-    # a reconnect loop many.
+    # New sockets without a seat per client address per minute (web/admission.py): past it,
+    # only a hello with a valid seat token gets a new socket in.
     sockets_per_minute_per_address: int = Field(default=120, ge=1)
-    # Every frame of every socket from one address draws on this budget too, so reconnecting
-    # does not refill it; it is sized for a whole table (players and spectators) on one NAT.
+    # Every frame of a socket without a seat (before its hello, or spectating) draws on its
+    # address's budget too, so reconnecting does not refill it; seated players have their own.
     messages_per_second_per_address: float = Field(default=60.0, gt=0)
     message_burst_per_address: int = Field(default=120, ge=1)
     # Scale-out (docs/scaling.md). Without a Redis URL nothing of it runs: one process, any

@@ -6,8 +6,9 @@ error, 1001 shutdown; 4001/4003/4004 are the room's (replaced, kicked, closed); 
 room moved to another replica, reconnect now" (cluster mode: a socket for a peer's room is
 relayed to it, cluster/relay.py).
 
-Limits per client address (docs/security.md): new sockets per minute, open sockets, and a
-message budget shared by all its sockets (every frame counts).
+Limits (docs/security.md, web/admission.py): every frame counts, against the socket's own
+budget and its seat's, or its address's while it has no seat; new and open sockets per
+address count only sockets that have not said hello with a valid token.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 from ..rooms import RoomError
 from ..rooms.manager import RECONNECT_CLOSE
+from .admission import PROBATION_HELLO_S
 from .connection import Connection, ConnState
 from .hosts import host_allowed
 from .limits import TokenBucket, limit_key, origin_allowed
@@ -110,52 +112,18 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
         cluster.follower.opened(code, via)
     address = limit_key(ws.client.host) if ws.client else "?"  # an IPv6 address's /64
     session = Session(app, room, conn, address)
-    app.sockets_by_address[address] = app.sockets_by_address.get(address, 0) + 1
     try:
-        if app.sockets_by_address[address] > settings.sockets_per_address or (
-            not await app.socket_limiter.allow(address)
-        ):
+        admitted = await app.admission.admit(conn, address)
+        if admitted is False:
             session.fail("too_many_requests", 1008, "Too many sockets from this address.")
             return
+        session.probation = admitted is None
         # An unknown code is a guess. With guesses left it is told at once; without, the
         # socket carries on as a live room's would, and its hello or spectate is refused.
         if room is None and await app.join_limiter.allow(address):
             session.fail("room_not_found", 4004)
             return
-        bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
-        hello_by = asyncio.get_running_loop().time() + settings.hello_timeout_seconds
-        while not conn.closing:
-            try:
-                if conn.state is ConnState.OPEN:  # a silent socket must not hold a slot
-                    async with asyncio.timeout_at(hello_by):
-                        event = await ws.receive()
-                else:
-                    event = await ws.receive()
-            except TimeoutError:
-                session.fail("hello_timeout", 1008)
-                break
-            if event["type"] == "websocket.disconnect":
-                break
-            received = time.perf_counter()
-            # Every frame counts, binary or text, hello and ping included; the address's
-            # budget outlives this socket, so reconnecting does not refill it.
-            if not (bucket.take() and app.message_buckets.take(address)):
-                session.fail("rate_limited", 1008)
-                break
-            text = event.get("text")
-            if text is None:
-                raw = event.get("bytes") or b""
-                if len(raw) > settings.max_message_bytes:
-                    session.fail("too_big", 1009)
-                    break
-                session.error("bad_message", "Send JSON text frames.")
-                continue
-            if len(text) > settings.max_message_bytes or (
-                len(text.encode()) > settings.max_message_bytes
-            ):
-                session.fail("too_big", 1009)
-                break
-            await session.handle(text, received)
+        await _receive_loop(ws, session, code)
     except WebSocketDisconnect:
         pass
     except RoomError as exc:  # the room closed under us
@@ -175,9 +143,54 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
                 log.debug("disconnect after close", extra={"room": code})
         await conn.finish()
         app.connections.discard(conn)
-        app.sockets_by_address[address] -= 1
-        if app.sockets_by_address[address] <= 0:
-            del app.sockets_by_address[address]
+        app.admission.left(conn, address)
         app.metrics.connections.dec()
         if cluster is not None and room is not None:
             cluster.follower.closed(code, via)
+
+
+async def _receive_loop(ws: WebSocket, session: Session, code: str) -> None:
+    """Every frame of the socket, each charged to a budget (web/admission.py), until it closes."""
+    conn, settings = session.conn, session.app.settings
+    bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
+    hello_s = PROBATION_HELLO_S if session.probation else settings.hello_timeout_seconds
+    hello_by = asyncio.get_running_loop().time() + hello_s
+    first = True
+    while not conn.closing:
+        try:
+            if conn.state is ConnState.OPEN:  # a silent socket must not hold a slot
+                async with asyncio.timeout_at(hello_by):
+                    event = await ws.receive()
+            else:
+                event = await ws.receive()
+        except TimeoutError:
+            session.fail("too_many_requests" if session.probation else "hello_timeout", 1008)
+            break
+        if event["type"] == "websocket.disconnect":
+            break
+        received = time.perf_counter()
+        # Every frame counts, binary or text, hello and ping included: the socket's own
+        # budget, and its seat's (kept per seat: reconnecting does not refill it) or else its
+        # address's, which a seated player never spends.
+        seat = f"{code}/{conn.player_id}" if conn.player_id is not None else None
+        budget = session.app.admission.take_frame(conn, session.address, seat)
+        if not (bucket.take() and (budget or first)):
+            session.fail("rate_limited", 1008)
+            break
+        if not budget:  # a first frame past the address's budget: only a valid hello will do
+            session.probation = True
+        first = False
+        text = event.get("text")
+        if text is None:
+            raw = event.get("bytes") or b""
+            if len(raw) > settings.max_message_bytes:
+                session.fail("too_big", 1009)
+                break
+            session.error("bad_message", "Send JSON text frames.")
+            continue
+        if len(text) > settings.max_message_bytes or (
+            len(text.encode()) > settings.max_message_bytes
+        ):
+            session.fail("too_big", 1009)
+            break
+        await session.handle(text, received)

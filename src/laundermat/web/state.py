@@ -9,8 +9,9 @@ from typing import Any
 
 from ..rooms import RoomManager
 from ..rooms.records import StoreLike, StoreUnavailable
+from .admission import Admission
 from .connection import Connection
-from .limits import AddressBuckets, Limiter, LocalLimiter
+from .limits import Limiter, LocalLimiter
 from .metrics import Metrics
 from .settings import ServerSettings
 
@@ -26,7 +27,6 @@ class AppState:
     create_limiter: Limiter
     join_limiter: Limiter
     connections: set[Connection] = field(default_factory=set)
-    sockets_by_address: dict[str, int] = field(default_factory=dict)
     # HTTP lookups (web/routes.py); app.py sizes them from the settings.
     lookup_limiter: Limiter = field(default_factory=lambda: LocalLimiter(300))
     lookup_miss_limiter: Limiter = field(default_factory=lambda: LocalLimiter(30))
@@ -34,9 +34,8 @@ class AppState:
     replay_limiter: Limiter = field(default_factory=lambda: LocalLimiter(180))
     # Finished games' public command lists (web/replays.py): a game is replayed to build one.
     public_commands: dict[tuple[int, int, int], list[Any]] = field(default_factory=dict)
-    # Socket limits per address: new sockets per minute, and every frame's budget.
-    socket_limiter: Limiter = field(kw_only=True)
-    message_buckets: AddressBuckets = field(kw_only=True)
+    # Which sockets get in and whose budget each frame spends (web/admission.py).
+    admission: Admission = field(kw_only=True)
     cluster: Any = None  # laundermat.cluster.Cluster in cluster mode (LAUNDERMAT_REDIS_URL)
     served_hosts: set[str] | None = None  # web/hosts.py; None: any name
 
