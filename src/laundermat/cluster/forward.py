@@ -5,6 +5,9 @@ An ASGI middleware, installed only in cluster mode: for `/api/rooms/{code}` and
 room is; if a live peer owns it, the request is sent there with httpx (the client's Origin
 and Host kept, so the owner's checks see what this replica saw, and its address in the peer
 header, so the owner's limits count the player) and the answer returned as it is.
+
+Installed inside the body cap (web/middleware.py BodyLimit), so a body is capped before it is
+read for forwarding, and an address over its budget is refused before the room is looked for.
 """
 
 from __future__ import annotations
@@ -30,14 +33,20 @@ class ForwardToOwner:
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         match = ROOM_PATH.match(scope.get("path", "")) if scope["type"] == "http" else None
-        state = getattr(scope.get("app"), "state", None)
-        cluster = getattr(getattr(state, "laundermat", None), "cluster", None)
+        app_state: Any = getattr(getattr(scope.get("app"), "state", None), "laundermat", None)
+        cluster = getattr(app_state, "cluster", None)
         if match is None or cluster is None or is_relayed(scope):
             await self.app(scope, receive, send)
             return
         code = match.group(1).strip().upper()
         if code in cluster.manager.rooms:
             await self.app(scope, receive, send)
+            return
+        client = scope["client"][0] if scope.get("client") else "?"
+        if await app_state.spent(client, joining=match.group(2) is not None):
+            # Refused before any shared resource is touched (an outside security review: the
+            # refused lookups of unknown codes each cost claims in Redis and PostgreSQL).
+            await _answer(send, 429, {"code": "too_many_requests", "message": "Wait a minute."})
             return
         body = b""
         while True:  # read once: the request may go to the owner or, after all, here

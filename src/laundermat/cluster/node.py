@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket
 from ..rooms import RoomManager
 from ..rooms.manager import RECONNECT_CLOSE
 from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
+from ..rooms.records import StoreUnavailable
 from .config import ClusterConfig
 from .follow import Follower
 from .keys import Keys, Leases
@@ -37,6 +38,34 @@ class Route(Enum):
     MOVED = "moved"  # its owner is changing: the client should reconnect in a moment
 
 
+class Absent:
+    """Codes no live room had a moment ago, kept `ttl_s`: guessing codes costs the shared
+    store one indexed read per code and no lease, claim or write (an outside security review:
+    1,500 guesses made 3,008 PostgreSQL transactions and 20,508 Redis commands). A room made
+    on a peer within `ttl_s` of a guess of its very code is not found here until it expires."""
+
+    def __init__(self, ttl_s: float = 3.0, most: int = 10_000) -> None:
+        self.ttl_s, self.most = ttl_s, most
+        self._until: dict[str, float] = {}
+
+    def holds(self, code: str) -> bool:
+        until = self._until.get(code)
+        if until is None:
+            return False
+        if until > time.monotonic():
+            return True
+        del self._until[code]
+        return False
+
+    def add(self, code: str) -> None:
+        now = time.monotonic()
+        if len(self._until) >= self.most:  # bounded: the expired go, or all of them
+            self._until = {c: u for c, u in self._until.items() if u > now}
+            if len(self._until) >= self.most:
+                self._until.clear()
+        self._until[code] = now + self.ttl_s
+
+
 class Cluster:
     def __init__(
         self,
@@ -51,7 +80,9 @@ class Cluster:
         ):
             raise ValueError("cluster mode (LAUNDERMAT_REDIS_URL) needs PostgreSQL")
         self.config = config
+        self.store = store
         self.manager = manager
+        self.absent = Absent()
         self.metrics = ClusterMetrics(registry)
         self.max_message_bytes = max_message_bytes
         self.redis: Any = aioredis.from_url(
@@ -96,10 +127,13 @@ class Cluster:
         owner URL in `unreachable` (it refused us just now: killed) is waited out too."""
         give_up = time.monotonic() + 2 * self.config.lease_ttl_ms / 1000
         while True:
-            if code in self.manager.rooms:
-                return Route.LOCAL, None
+            if code in self.manager.rooms or self.absent.holds(code):
+                return Route.LOCAL, None  # here, or known not to exist: answered here
             try:
                 owner = await self.leases.owner(code)
+                if owner is None and not await self._may_be_live(code):
+                    self.absent.add(code)
+                    return Route.LOCAL, None
                 if owner is None:
                     if not self.ownership.accepting:
                         return Route.MOVED, None
@@ -131,6 +165,14 @@ class Cluster:
             if time.monotonic() > give_up:
                 return Route.MOVED, None
             await asyncio.sleep(self.config.watch_ms / 1000)
+
+    async def _may_be_live(self, code: str) -> bool:
+        """One indexed read before any claim; if the store does not answer, the claim that
+        follows finds out and is retried as an outage already is."""
+        try:
+            return bool(await self.store.is_live(code))
+        except StoreUnavailable:
+            return True
 
     async def serve_socket(self, ws: WebSocket, code: str, relayed: bool, client: str) -> bool:
         """Handle a socket for a room not in this replica's memory: relay it, or tell it to

@@ -37,6 +37,19 @@ class ClusterQueries:
 
         return await guarded(read, self.lock_budget_s)
 
+    async def is_live(self, code: str) -> bool:
+        """Whether a live room has `code`: one indexed read, no transaction (a replica asks
+        before it claims, so a guessed code costs no lease and no write)."""
+
+        async def read() -> bool:
+            async with self.engine.connect() as conn:
+                found = await conn.execute(
+                    select(rooms.c.code).where(rooms.c.code == code, rooms.c.closed.is_(False))
+                )
+                return found.first() is not None
+
+        return await guarded(read, self.lock_budget_s)
+
     async def claim(self, code: str) -> int | None:
         """A replica takes a live room: its new fencing token, or None (no live room)."""
         return await self._transaction(lambda conn: fencing.claim(conn, code))

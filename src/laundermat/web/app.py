@@ -188,15 +188,17 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     app.include_router(router)
     app.include_router(replays.router)
     app.openapi = lambda: truthful_openapi(app)  # type: ignore[method-assign]
-    # Outermost last: the headers go on the body cap's 413 too.
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
-    app.add_middleware(SecurityHeaders, https=(settings.public_url or "").startswith("https:"))
-    if settings.redis_url and settings.cluster_secret:
+    secret = settings.cluster_secret if settings.redis_url else None
+    if secret:  # inside the body cap: a body is capped before it is forwarded
         from ..cluster import ForwardToOwner, TrustedPeers
 
         app.add_middleware(ForwardToOwner)
-        app.add_middleware(TrustedPeers, secret=settings.cluster_secret)  # outermost: first
-        app.trust_peers = TrustedPeers(None, secret=settings.cluster_secret).trust
+    # Outermost last: the headers go on the body cap's 413 too.
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders, https=(settings.public_url or "").startswith("https:"))
+    if secret:
+        app.add_middleware(TrustedPeers, secret=secret)  # outermost: first
+        app.trust_peers = TrustedPeers(None, secret=secret).trust
     # Outermost of all: a name this server does not serve gets no further (DNS rebinding).
     app.add_middleware(TrustedHosts, names=names)
     # A plain Starlette route: FastAPI's websocket routes solve dependencies (none here)

@@ -145,14 +145,19 @@ class LocalLimiter:
 # A sliding window in one sorted set per (limit, address): timestamps from Redis's own clock
 # (replicas' clocks may disagree), pruned to the window, counted, and the new event added only
 # if under the limit; all in one script, so two replicas racing cannot both take the last slot.
+# Over the limit it answers -(ms until the oldest event leaves the window), which the replica
+# keeps: until then it refuses that address without asking Redis again.
 _ALLOW = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local window = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
+if count >= tonumber(ARGV[1]) then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return -math.max(1, tonumber(oldest[2]) + window - now)
+end
 if ARGV[3] == '0' then return count end
-if count >= tonumber(ARGV[1]) then return -1 end
 redis.call('ZADD', KEYS[1], now, ARGV[3])
 redis.call('PEXPIRE', KEYS[1], window)
 return count + 1
@@ -163,7 +168,9 @@ class SharedLimiter:
     """The same sliding window as `AddressLimiter`, kept in Redis so that every replica
     draws on one budget per address. If Redis does not answer, it fails open: the limit is
     kept by this process alone (N times too generous, for as long as Redis is away) and a
-    warning is logged, rather than refusing every player while Redis restarts."""
+    warning is logged, rather than refusing every player while Redis restarts. An address
+    Redis refused is refused here until its oldest event leaves the window, with no Redis
+    command: a flood from one address costs Redis one command per allowed event."""
 
     def __init__(
         self, redis: Any, name: str, limit: int, window_s: float = 60.0, prefix: str = ""
@@ -175,22 +182,44 @@ class SharedLimiter:
         self.fallback = AddressLimiter(limit, window_s)
         self.script = redis.register_script(_ALLOW)
         self._warned_at = -1e9
+        self.refused_until: dict[str, float] = {}  # address: monotonic time
 
     async def allow(self, address: str) -> bool:
+        if self._refused(address):
+            return False
         answer = await self._run(address, uuid.uuid4().hex)
         if answer is None:
             return self.fallback.allow(address)
         return answer > 0
 
     async def blocked(self, address: str) -> bool:
+        if self._refused(address):
+            return True
         answer = await self._run(address, "0")
         if answer is None:
             return self.fallback.blocked(address)
-        return answer >= self.limit
+        return answer < 0
+
+    def _refused(self, address: str) -> bool:
+        until = self.refused_until.get(address)
+        if until is None:
+            return False
+        if until > time.monotonic():
+            return True
+        del self.refused_until[address]
+        return False
+
+    def _remember_refusal(self, address: str, retry_ms: int) -> None:
+        now = time.monotonic()
+        if len(self.refused_until) >= 100_000:  # bounded: the expired go, or all of them
+            self.refused_until = {a: u for a, u in self.refused_until.items() if u > now}
+            if len(self.refused_until) >= 100_000:
+                self.refused_until.clear()
+        self.refused_until[address] = now + retry_ms / 1000
 
     async def _run(self, address: str, member: str) -> int | None:
         try:
-            return int(
+            answer = int(
                 await self.script(
                     keys=[self.key + address], args=[self.limit, self.window_ms, member]
                 )
@@ -204,6 +233,9 @@ class SharedLimiter:
                     extra={"limit": self.key, "error": type(exc).__name__},
                 )
             return None
+        if answer < 0:
+            self._remember_refusal(address, -answer)
+        return answer
 
 
 class Limiters:

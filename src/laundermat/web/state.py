@@ -11,7 +11,7 @@ from ..rooms import RoomManager
 from ..rooms.records import StoreLike, StoreUnavailable
 from .admission import Admission
 from .connection import Connection
-from .limits import Limiter, LocalLimiter
+from .limits import Limiter, LocalLimiter, limit_key
 from .metrics import Metrics
 from .settings import ServerSettings
 
@@ -40,6 +40,16 @@ class AppState:
     served_hosts: set[str] | None = None  # web/hosts.py; None: any name
 
     _health: tuple[float, bool] = (0.0, True)  # (when asked, whether it answered)
+
+    async def spent(self, client: str, joining: bool) -> bool:
+        """Whether `client` has spent the budget a room lookup (or a join) counts against,
+        asked without counting: cluster/forward.py refuses it before looking for the room."""
+        address = limit_key(client)
+        if joining:
+            return await self.join_limiter.blocked(address)
+        return await self.lookup_miss_limiter.blocked(address) or (
+            await self.lookup_limiter.blocked(address)
+        )
 
     async def database_answers(self) -> bool:
         """Whether the store answers a trivial read within HEALTH_TIMEOUT_S, asked at most
