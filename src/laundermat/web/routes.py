@@ -15,13 +15,12 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from .. import games
 from ..rooms import RoomError
 from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
+from .bodies import CreateRoom, JoinRoom
 from .limits import address_allowed, limit_key, origin_allowed
 from .protocol import (
     SERVER_ERROR_CODES,
-    CreateRoom,
     ErrorBody,
     GameSummaryBody,
-    JoinRoom,
     RoomInfo,
     SeatGranted,
     json_schema,
