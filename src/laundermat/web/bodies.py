@@ -67,12 +67,19 @@ def _hosted_games(schema: dict[str, Any]) -> None:
     ]
 
 
+# This browser's id (128 random bits, URL-safe base64), the same for every room it joins:
+# a host's bar on a player holds the browser they joined from (rooms/bars.py). The room
+# keeps only its hash with the room's code. Optional: a client without one is barred by name.
+Device = Annotated[str, Field(min_length=22, max_length=64, pattern=r"^[A-Za-z0-9_-]{22,64}$")]
+
+
 class CreateRoom(Input):
     model_config = ConfigDict(json_schema_extra=_hosted_games)
 
     name: Name
     game: GameName = DEFAULT_GAME
     settings: RoomSettings = Field(default_factory=dict)
+    device: Device | None = None
 
 
 # A secret the client makes for one join: at least 128 random bits, URL-safe base64. One of
@@ -98,3 +105,4 @@ class JoinRoom(Input):
     # Optional. Sent again with a join whose answer was lost, it gets the same seat back
     # with a new token instead of `name_taken` (docs/protocol.md, "Joining").
     join_key: JoinKey | None = None
+    device: Device | None = None

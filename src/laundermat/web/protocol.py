@@ -134,7 +134,8 @@ class Act(Input):
 
 
 class LobbyAction(Input):
-    """Lobby actions. `settings`, `kick`, `start` and `rematch` are the host's; `leave` is
+    """Lobby actions. `settings`, `kick`, `unbar` (`player_id`: a barred player's, as
+    `room.barred` lists them), `start` and `rematch` are the host's; `leave` is
     anyone's (in the lobby it frees the seat; during a game the seat stays, GEN-3). The host's
     platform actions, in the lobby: `add_bot` (a bot in the next free seat), `remove_bot`
     (`player_id`: a bot's) and `stand_in` (`on`: whether a bot plays an away player's seat)."""
@@ -144,6 +145,7 @@ class LobbyAction(Input):
     action: Literal[
         "settings",
         "kick",
+        "unbar",
         "start",
         "rematch",
         "leave",
@@ -189,6 +191,13 @@ class PlayerInfo(Strict):
     stood_in_moves: int = 0  # this game's moves a stand-in made for this seat (the log names it)
 
 
+class BarredInfo(Strict):
+    """A player the host removed, kept out until the host lets them back (`unbar`)."""
+
+    player_id: str  # the removed seat's
+    name: str
+
+
 class RoomOptions(Strict):
     """The platform's settings (the game's are `settings`)."""
 
@@ -215,6 +224,7 @@ class RoomInfo(Strict):
     settings: dict[str, int]
     options: RoomOptions
     players: list[PlayerInfo]
+    barred: list[BarredInfo] = []  # who the host removed: a join by name or browser is `barred`
     spectators: int
     game_number: int  # 1 for the first game, +1 per rematch
     fairness: Fairness
