@@ -36,9 +36,9 @@ async function request(method, path, body) {
 
 export const api = {
   catalog: () => request("GET", "/api/catalog"),
-  createRoom: (name, game, settings) => request("POST", "/api/rooms", { name, game, settings }),
-  joinRoom: (code, name, joinKey) =>
-    request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, joinKey ? { name, join_key: joinKey } : { name }),
+  createRoom: (name, game, settings, device) => request("POST", "/api/rooms", { name, game, settings, device }),
+  joinRoom: (code, name, joinKey, device) =>
+    request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { name, join_key: joinKey, device }),
   getRoom: (code) => request("GET", `/api/rooms/${encodeURIComponent(code)}`),
   history: (limit = 200) => request("GET", `/api/history?limit=${limit}`),
   replay: (gameId) => request("GET", `/api/games/${encodeURIComponent(gameId)}/replay`),

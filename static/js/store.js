@@ -1,5 +1,6 @@
 // The client's whole state in one object, and the few rules for changing it.
 import { withGame, withPlayed } from "./history.js";
+import { randomKey } from "./join-key.js";
 import { mergeLog as merged } from "./log.js";
 
 export const state = {
@@ -36,6 +37,20 @@ export const state = {
 /** The catalog's entry for a game name (null until the catalog has loaded). */
 export function catalogGame(name) {
   return state.catalog?.games.find((g) => g.name === name) ?? null;
+}
+
+// This browser's id, made once and sent with every join and create (docs/protocol.md, "Kick
+// means gone"): a host who removes a player keeps out the browser they joined from, whatever
+// name it tries next. Kept when a seat is forgotten, or the bar would forget it too.
+const DEVICE_KEY = "laundermat.device";
+
+export function deviceId() {
+  let id = localStorage.getItem(DEVICE_KEY);
+  if (!id) {
+    id = randomKey();
+    localStorage.setItem(DEVICE_KEY, id);
+  }
+  return id;
 }
 
 const SEAT_KEY = (code) => `laundermat.seat.${code}`;

@@ -232,6 +232,21 @@ def test_lobby_host_controls_and_a_second_tab(
     host.click(sel("kick-Dee"))
     expect(dee.locator(sel("home-error"))).to_contain_text("The host removed you")
     expect(host.locator(sel("lobby-player"))).to_have_count(3)
+    # Kick means gone (issue 31): the same browser under another name is kept out until the
+    # host lets Dee back in from the lobby's list.
+    dee.fill(sel("join-name"), "Dee Two")
+    dee.click(sel("join-submit"))
+    expect(dee.locator(sel("home-error"))).to_contain_text("lets you back in")
+    refused = (
+        "Dee: console.error: Failed to load resource: the server responded with a status of 403"
+    )
+    console_errors.errors[:] = [e for e in console_errors.errors if not e.startswith(refused)]
+    host.click(sel("unbar-Dee"))
+    expect(host.locator(sel("barred"))).to_have_count(0)
+    dee.click(sel("join-submit"))
+    expect(host.locator(sel("lobby-player"))).to_have_count(4)
+    dee.click(sel("leave-room"))
+    expect(host.locator(sel("lobby-player"))).to_have_count(3)
 
     # The same seat opened in a second tab: the first tab says so and can take it back.
     second_tab = cyd.context.new_page()

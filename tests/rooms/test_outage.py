@@ -41,6 +41,7 @@ def test_lobby_changes_the_store_refuses_are_undone() -> None:
         await room.lobby_action(subs[0], ids[0], "k", "kick", None, ids[2])
         assert subs[0].last("error")["code"] == "unavailable"
         assert [m.player_id for m in room.lobby.members] == ids and subs[2].closed is None
+        assert room.lobby.bars.barred == []  # nobody barred by a kick that did not happen
         await room.lobby_action(
             subs[0], ids[0], "t", "settings", {"round_timer": 60, "bribe_timer": 15}, None
         )

@@ -336,3 +336,14 @@ def test_retention_deletes_closed_rooms_no_game_names(store_target) -> None:  # 
             await store.close()
 
     run(go())
+
+
+def test_a_room_row_from_before_bars_and_device_ids_loads() -> None:
+    """A row written before migration 0008 (barred NULL) and players without device_hash
+    load as a room that bars nobody (issue 31 part 6)."""
+    from laundermat.store.rows import room_record, room_values
+
+    values = room_values(room())
+    old_players = [{k: v for k, v in p.items() if k != "device_hash"} for p in values["players"]]
+    loaded = room_record({**values, "code": "ABCDE", "players": old_players, "barred": None})
+    assert loaded.barred == [] and all(p.device_hash is None for p in loaded.players)

@@ -128,6 +128,7 @@ def test_the_old_tokens_open_socket_loses_the_seat_when_the_key_reissues_it(
         "A" * 22,  # no random key: anyone guessing the pattern would take the seat
         "abcabcabcabcabcabcabcabc",
         "0123456012345601234560",
+        "abcdefghijklmnopqrstuv\n",  # a pattern's `$` in Python would take it
     ],
 )
 def test_a_malformed_key_is_refused_and_seats_nobody(server: ServerProcess, key: Any) -> None:

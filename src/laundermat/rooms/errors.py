@@ -29,6 +29,7 @@ class RoomCode(StrEnum):
     UNAVAILABLE = "unavailable"
     UNKNOWN_GAME = "unknown_game"
     KICKED = "kicked"
+    BARRED = "barred"
     REPLACED = "replaced"
 
 
@@ -52,6 +53,7 @@ MESSAGES: dict[RoomCode, str] = {
     RoomCode.UNAVAILABLE: "The game's storage is not answering; nothing was changed. Try again.",
     RoomCode.UNKNOWN_GAME: "This server hosts no game by that name.",
     RoomCode.KICKED: "The host removed you from the room.",
+    RoomCode.BARRED: "The host removed this player from the room and has not let them back in.",
     RoomCode.REPLACED: "This seat connected from another tab or device.",
 }
 

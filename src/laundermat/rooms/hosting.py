@@ -1,4 +1,5 @@
-"""Lobby actions: leave (anyone), and the host's settings, kick, bots, start and rematch.
+"""Lobby actions: leave (anyone), and the host's settings, kick and unbar, bots, start and
+rematch.
 
 Each runs inside the room's queue (GEN-1) through `RoomPort`, the part of a room it needs,
 so this module does not import the room. If the room record cannot be saved, memory goes
@@ -76,6 +77,8 @@ async def lobby_action(
                 lobby.change_settings(settings)
             elif action == "kick":
                 victim = lobby.kick(member, target)
+            elif action == "unbar":
+                lobby.unbar(target)
             elif action == "add_bot":
                 lobby.add_bot(lobby.updated_ms)  # now: the room touched it
             elif action == "remove_bot":

@@ -12,14 +12,13 @@ from typing import Any
 
 from .. import games
 from ..games import GameDefinition, Match
+from .bars import Bars
 from .errors import RoomError
 from .fairness import NONCE, Commitment, derive, with_server_nonce
 from .members import Member, hash_token, new_token, next_host, token_matches
 from .names import name_key, normalize_name
 from .records import FinishedSeed, LiveGame, LiveRoom, PlayerRecord, RoomRecord
 
-# How many removed seats' tokens a room remembers (to tell their players why).
-KICKED_KEPT = 16
 # Bots' names, in the order they take seats (a name already at the table is skipped).
 BOT_NAMES = ("Bot Ada", "Bot Alan", "Bot Grace", "Bot Edsger", "Bot Barbara", "Bot Donald")
 
@@ -50,10 +49,8 @@ class Lobby:
     revealed: dict[str, object] | None = None
     # The platform's setting (not the game's): a bot plays an away player's seat.
     stand_in: bool = True
-    # Token hashes of the seats the host removed (newest last, in memory only): a removed
-    # player whose socket was down at the time is told "kicked" on reconnecting, not that
-    # the token is unknown.
-    kicked_tokens: list[str] = field(default_factory=list)
+    # The players the host removed and has not let back in (bars.py), saved with the room.
+    bars: Bars = field(default_factory=Bars)
     # The (player_id, id) of recent lobby actions, oldest first, saved with the record that
     # applied each: after a restart or a failover a resent one is answered, not re-applied.
     lobby_answers: list[tuple[str, str]] = field(default_factory=list)
@@ -99,8 +96,11 @@ class Lobby:
 
     # ------------------------------------------------------------ changes
 
-    def add(self, name: str, now_ms: int, join_key: str | None = None) -> tuple[Member, str]:
-        """A new seat: (member, secret token). Raises before changing anything.
+    def add(
+        self, name: str, now_ms: int, join_key: str | None = None, device: str | None = None
+    ) -> tuple[Member, str]:
+        """A new seat: (member, secret token), `device` the browser's (members.device_hash).
+        Raises before changing anything.
 
         A `join_key` that an earlier join of this room came with answers that seat again, with
         a new token (the client never had the first: its answer was lost), whatever the room's
@@ -112,6 +112,7 @@ class Lobby:
                 token = new_token()
                 again[0].token_hash = hash_token(token)
                 return again[0], token
+        self.bars.check_join(name, device)  # barred: before the room's state is told
         if self.status is not RoomStatus.LOBBY:
             raise RoomError("game_started")
         if len(self.members) >= self.definition.max_players:
@@ -125,6 +126,7 @@ class Lobby:
             player_id = "p" + secrets.token_hex(4)
         member = Member(player_id, name, hash_token(token), now_ms)
         member.join_key_hash = None if join_key is None else hash_token(join_key)
+        member.device_hash = device
         self.members.append(member)
         if self.host is None:
             self.host = player_id
@@ -194,13 +196,18 @@ class Lobby:
         self.settings = changed
 
     def kick(self, by: Member, target: str | None) -> Member:
+        """The seat goes, and its player stays out until the host lets them back (bars.py)."""
         self.require_lobby()
         victim = self.member(target)
         if victim is None or victim is by:
             raise RoomError("bad_message", "kick needs the player_id of another player.")
         self.members.remove(victim)
-        self.kicked_tokens = [*self.kicked_tokens[-(KICKED_KEPT - 1) :], victim.token_hash]
+        self.bars.bar(victim, self.updated_ms)  # now: the room touched it
         return victim
+
+    def unbar(self, target: str | None) -> None:
+        self.require_lobby()
+        self.bars.lift(target)
 
     def leave(self, member: Member) -> None:
         """In the lobby the seat is freed; during a game it stays and is scored (GEN-3)."""
@@ -288,9 +295,10 @@ class Lobby:
         status = (self.status, self.finished_ms, self.game_number)
         flags = [(m, m.left, m.sub, m.seat, m.token_hash) for m in self.members]
         nonces = dict(self.commitment.nonces)
+        barred = list(self.bars.barred)
 
         def undo() -> None:
-            self.lobby_answers = answers
+            self.lobby_answers, self.bars.barred = answers, barred
             self.settings, self.members, self.host, self.stand_in = state
             self.status, self.finished_ms, self.game_number = status
             self.commitment.nonces = nonces
@@ -309,7 +317,14 @@ class Lobby:
             host=self.host,
             players=[
                 PlayerRecord(
-                    m.player_id, m.name, m.token_hash, m.seat, m.joined_ms, m.bot, m.join_key_hash
+                    m.player_id,
+                    m.name,
+                    m.token_hash,
+                    m.seat,
+                    m.joined_ms,
+                    m.bot,
+                    m.join_key_hash,
+                    m.device_hash,
                 )
                 for m in self.members
             ],
@@ -323,6 +338,7 @@ class Lobby:
             },
             options={"stand_in": self.stand_in},
             lobby_answers=list(self.lobby_answers),
+            barred=list(self.bars.barred),
         )
 
     @classmethod
@@ -342,6 +358,7 @@ class Lobby:
                     seat=p.seat,
                     bot=p.bot,
                     join_key_hash=p.join_key_hash,
+                    device_hash=p.device_hash,
                 )
                 for p in record.players
             ],
@@ -350,6 +367,7 @@ class Lobby:
             commitment=Commitment(**record.fairness) if record.fairness else Commitment(),
             stand_in=bool((record.options or {}).get("stand_in", True)),
             lobby_answers=list(record.lobby_answers),
+            bars=Bars(list(record.barred)),
         )
 
     def info(self, code: str, seated: bool, spectators: int) -> dict[str, object]:
@@ -374,6 +392,7 @@ class Lobby:
                 }
                 for m in self.members
             ],
+            "barred": self.bars.public(),
             "spectators": spectators,
             "game_number": self.game_number,
             "fairness": {**self.commitment.public(), "revealed": self.revealed},

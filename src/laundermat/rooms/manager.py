@@ -61,7 +61,11 @@ class RoomManager:
         self.claims: Claims | None = None  # set in cluster mode
 
     async def create(
-        self, name: str, settings: dict[str, Any], game: str = games.DEFAULT_GAME
+        self,
+        name: str,
+        settings: dict[str, Any],
+        game: str = games.DEFAULT_GAME,
+        device: str | None = None,
     ) -> tuple[Room, str, str]:
         """A new room of `game` with its creator as host: (room, player_id, token)."""
         definition = games.get(game)
@@ -76,7 +80,7 @@ class RoomManager:
         room.start()
         self.rooms[code] = room
         try:
-            player_id, token = await room.join(name)
+            player_id, token = await room.join(name, device=device)
         except BaseException:
             self.rooms.pop(code, None)
             # A claimed code has a row already: mark it closed so nobody restores it.

@@ -36,6 +36,12 @@ def token_matches(token: str, token_hash: str) -> bool:
     return hmac.compare_digest(hash_token(token), token_hash)
 
 
+def device_hash(code: str, device: str | None) -> str | None:
+    """What a room keeps of the browser id a join came with: hashed with the room's code, so
+    two rooms' records do not tell that one browser sat at both."""
+    return None if device is None else hash_token(f"{code}:{device}")
+
+
 @dataclass
 class Member:
     """One seat at the table, in the lobby and through the game (GEN-3: seats stay)."""
@@ -52,6 +58,8 @@ class Member:
     # The hash of the secret key the joining client sent with its join, if any: the same key
     # again (the first answer was lost) gets this seat back with a new token (docs/protocol.md).
     join_key_hash: str | None = None
+    # The browser this seat joined from (device_hash), if it said: a bar holds it (bars.py).
+    device_hash: str | None = None
     # This game's moves a stand-in made for this seat: the game's log names the seat, so the
     # player, back, is told (not kept across a restart).
     stood_in_moves: int = 0

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 __all__ = [
+    "BarRecord",
     "DuplicateCommand",
     "Fence",
     "Fenced",
@@ -67,6 +68,18 @@ class PlayerRecord:
     joined_ms: int
     bot: bool = False  # a server-side player the host added (seats_bots.py); no token
     join_key_hash: str | None = None  # sha256 hex of the key the join came with (Member)
+    device_hash: str | None = None  # sha256 hex of the room code and the browser's id (Member)
+
+
+@dataclass
+class BarRecord:
+    """A player the host removed, kept out until the host lets them back (rooms/bars.py)."""
+
+    player_id: str  # the removed seat's: the host names the bar by it (`unbar`)
+    name: str  # as the table saw it
+    token_hash: str  # the removed seat's token: a hello with it is told `kicked`
+    device_hash: str | None  # the browser the seat joined from, if it said (PlayerRecord)
+    barred_ms: int
 
 
 @dataclass
@@ -86,6 +99,8 @@ class RoomRecord:
     options: dict[str, Any] | None = None
     # Recent lobby actions' (player_id, id), oldest first: answered again, never re-applied.
     lobby_answers: list[tuple[str, str]] = field(default_factory=list)
+    # The players the host removed and has not let back in, oldest first (rooms/bars.py).
+    barred: list[BarRecord] = field(default_factory=list)
 
 
 @dataclass

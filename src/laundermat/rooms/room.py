@@ -22,7 +22,7 @@ from .clock import Clock
 from .errors import RoomError
 from .jobs import JobQueue
 from .lobby import Lobby, RoomStatus
-from .members import Member, token_matches
+from .members import Member, device_hash, token_matches
 from .play import GameDriver
 from .presence import AwayClocks
 from .publish import Publisher
@@ -32,6 +32,7 @@ from .wire import NoObserver, Observer, RoomConfig, Subscriber, error_bytes, rep
 
 log = logging.getLogger("laundermat.room")
 T = TypeVar("T")
+Seat = tuple[str, str]  # (player_id, secret token)
 
 RETRY_MS = 1_000  # a room job the store refused (presence, the room record) is tried again
 
@@ -81,9 +82,10 @@ class Room:
     def closed(self) -> bool:
         return self.jobs.closed
 
-    async def join(self, name: str, join_key: str | None = None) -> tuple[str, str]:
-        """A new seat in the lobby (or the key's seat again): (player_id, secret token)."""
-        return await self.jobs.call(lambda: self._join(name, join_key))
+    async def join(self, name: str, key: str | None = None, device: str | None = None) -> Seat:
+        """A new seat in the lobby (or the join `key`'s seat again); the browser's `device` id
+        is kept hashed with the room's code (members.device_hash), for a bar (bars.py)."""
+        return await self.jobs.call(lambda: self._join(name, key, device_hash(self.code, device)))
 
     async def connect(self, sub: Subscriber, token: str | None, address: str = "") -> str | None:
         """hello (token) or spectate (None, from `address`): the player_id, None if spectating."""
@@ -157,10 +159,10 @@ class Room:
     def _touch(self) -> None:
         self.last_activity_ms = self.lobby.updated_ms = self.clock.now_ms()
 
-    async def _join(self, name: str, join_key: str | None) -> tuple[str, str]:
+    async def _join(self, name: str, join_key: str | None, device: str | None) -> Seat:
         self._touch()
         undo = self.lobby.memo()
-        member, token = self.lobby.add(name, self.clock.now_ms(), join_key)
+        member, token = self.lobby.add(name, self.clock.now_ms(), join_key, device)
         try:
             await self.save()
         except StoreUnavailable:
@@ -183,9 +185,8 @@ class Room:
             return None
         # Compare against every seat so the time taken says nothing about which one matched.
         matches = [m for m in self.lobby.members if token_matches(token, m.token_hash)]
-        if not matches:
-            kicked = [h for h in self.lobby.kicked_tokens if token_matches(token, h)]
-            raise RoomError("kicked" if kicked else "bad_token")
+        if not matches:  # a barred seat's token is told why (bars.py)
+            raise RoomError("kicked" if self.lobby.bars.kicked(token) else "bad_token")
         member = matches[0]
         if member.sub is not None:
             replaced(member.sub, "This seat connected from another tab.")

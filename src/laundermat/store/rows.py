@@ -12,7 +12,7 @@ import orjson
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from ..rooms.records import Fence, PlayerRecord, RoomRecord
+from ..rooms.records import BarRecord, Fence, PlayerRecord, RoomRecord
 from .tables import commands, games, rooms
 
 # A command waiting for the group commit: its row, its game's timer, its caller's future and
@@ -47,6 +47,7 @@ def room_values(room: RoomRecord) -> dict[str, Any]:
         "fairness": room.fairness,
         "options": room.options,
         "lobby_answers": [list(pair) for pair in room.lobby_answers],
+        "barred": [dataclasses.asdict(b) for b in room.barred],
     }
 
 
@@ -60,10 +61,17 @@ async def upsert_room(conn: AsyncConnection, room: RoomRecord) -> None:
 _PLAYER_FIELDS = frozenset(f.name for f in dataclasses.fields(PlayerRecord))
 
 
+_BAR_FIELDS = frozenset(f.name for f in dataclasses.fields(BarRecord))
+
+
 def _player(saved: dict[str, Any]) -> PlayerRecord:
     # Keys this version does not know are dropped: a row written by a newer replica (a
     # rolling upgrade, or a rollback) still loads.
     return PlayerRecord(**{k: v for k, v in saved.items() if k in _PLAYER_FIELDS})
+
+
+def _bar(saved: dict[str, Any]) -> BarRecord:
+    return BarRecord(**{k: v for k, v in saved.items() if k in _BAR_FIELDS})  # as _player
 
 
 def room_record(row: Any) -> RoomRecord:
@@ -80,6 +88,7 @@ def room_record(row: Any) -> RoomRecord:
         fairness=row["fairness"],
         options=row["options"],
         lobby_answers=[(str(p), str(i)) for p, i in row["lobby_answers"] or []],
+        barred=[_bar(b) for b in row["barred"] or []],  # NULL: a row from before 0008
     )
 
 

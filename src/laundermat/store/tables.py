@@ -41,6 +41,9 @@ rooms = Table(
     # The ids of recent lobby actions, [[player_id, id], ...] (migration 0007): answered
     # again after a restart or a failover, never applied twice.
     Column("lobby_answers", Json),
+    # The players the host removed and has not let back in (migration 0008, rooms/bars.py):
+    # [{"player_id", "name", "token_hash", "device_hash", "barred_ms"}, ...].
+    Column("barred", Json),
     # The fencing token (migration 0006, cluster/): one more at every claim by a replica.
     Column("owner_epoch", BigInteger, nullable=False, server_default="0"),
 )

@@ -19,67 +19,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from .. import games
-from ..games import DEFAULT_GAME
 from ..rooms.errors import MESSAGES as ROOM_MESSAGES
+from .bodies import CreateRoom, Input, JoinRoom, RoomSettings, Strict
 
-Name = Annotated[str, Field(min_length=1, max_length=24)]
 CommandId = Annotated[str, Field(min_length=1, max_length=64)]
 Token = Annotated[str, Field(min_length=16, max_length=128)]
 
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Input(Strict):
-    """What a client sends: each value of its JSON type, never converted (`"60"` is not a
-    timer, `1.0` and `true` are not window 1, `"no"` is not false); else `bad_message`."""
-
-    model_config = ConfigDict(strict=True)  # merged with Strict's
-
-
 # ------------------------------------------------------------------ HTTP bodies
-
-
-# A game's settings: each key one of its `Setting`s, each value one of that setting's
-# choices (GET /api/catalog lists them; the room checks them against the game).
-RoomSettings = Annotated[dict[Annotated[str, Field(max_length=32)], int], Field(max_length=16)]
-GameName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z][a-z0-9_]*$")]
-
-
-class CreateRoom(Input):
-    name: Name
-    game: GameName = DEFAULT_GAME
-    settings: RoomSettings = Field(default_factory=dict)
-
-
-# A secret the client makes for one join (at least 128 random bits, URL-safe base64).
-JOIN_KEY_SYMBOLS = 8  # fewer distinct characters than this is no random key (22 random: ~19)
-
-
-def _random_looking(key: str) -> str:
-    """A key of one repeated character or a short pattern would let anyone who guesses the
-    pattern take the seat (an outside security audit): refused like any malformed key."""
-    if len(set(key)) < JOIN_KEY_SYMBOLS:
-        raise ValueError(f"a join_key is random: at least {JOIN_KEY_SYMBOLS} distinct characters")
-    return key
-
-
-JoinKey = Annotated[
-    str,
-    Field(min_length=22, max_length=64, pattern=r"^[A-Za-z0-9_-]+$"),
-    AfterValidator(_random_looking),
-]
-
-
-class JoinRoom(Input):
-    name: Name
-    # Optional. Sent again with a join whose answer was lost, it gets the same seat back
-    # with a new token instead of `name_taken` (docs/protocol.md, "Joining").
-    join_key: JoinKey | None = None
+# What a client sends (CreateRoom, JoinRoom) is in bodies.py; what it is answered, here.
 
 
 class SeatGranted(Strict):
@@ -183,7 +134,8 @@ class Act(Input):
 
 
 class LobbyAction(Input):
-    """Lobby actions. `settings`, `kick`, `start` and `rematch` are the host's; `leave` is
+    """Lobby actions. `settings`, `kick`, `unbar` (`player_id`: a barred player's, as
+    `room.barred` lists them), `start` and `rematch` are the host's; `leave` is
     anyone's (in the lobby it frees the seat; during a game the seat stays, GEN-3). The host's
     platform actions, in the lobby: `add_bot` (a bot in the next free seat), `remove_bot`
     (`player_id`: a bot's) and `stand_in` (`on`: whether a bot plays an away player's seat)."""
@@ -193,6 +145,7 @@ class LobbyAction(Input):
     action: Literal[
         "settings",
         "kick",
+        "unbar",
         "start",
         "rematch",
         "leave",
@@ -238,6 +191,13 @@ class PlayerInfo(Strict):
     stood_in_moves: int = 0  # this game's moves a stand-in made for this seat (the log names it)
 
 
+class BarredInfo(Strict):
+    """A player the host removed, kept out until the host lets them back (`unbar`)."""
+
+    player_id: str  # the removed seat's
+    name: str
+
+
 class RoomOptions(Strict):
     """The platform's settings (the game's are `settings`)."""
 
@@ -264,6 +224,7 @@ class RoomInfo(Strict):
     settings: dict[str, int]
     options: RoomOptions
     players: list[PlayerInfo]
+    barred: list[BarredInfo] = []  # who the host removed: a join by name or browser is `barred`
     spectators: int
     game_number: int  # 1 for the first game, +1 per rematch
     fairness: Fairness

@@ -15,13 +15,12 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from .. import games
 from ..rooms import RoomError
 from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
+from .bodies import CreateRoom, JoinRoom
 from .limits import address_allowed, limit_key, origin_allowed
 from .protocol import (
     SERVER_ERROR_CODES,
-    CreateRoom,
     ErrorBody,
     GameSummaryBody,
-    JoinRoom,
     RoomInfo,
     SeatGranted,
     json_schema,
@@ -40,6 +39,7 @@ STATUS = {
     "not_finished": 409,
     "room_closed": 410,
     "origin_not_allowed": 403,
+    "barred": 403,
     "forbidden": 403,
     "too_many_requests": 429,
     "unavailable": 503,
@@ -65,7 +65,8 @@ ERROR_STATUS = {
     400: "bad_message: a parameter or the body does not match this document; bad_host: the "
     "request named a host this server does not serve (LAUNDERMAT_ALLOWED_HOSTS).",
     403: "origin_not_allowed: a browser on another site sent this request; forbidden: this "
-    "address may not read the route (`/metrics`).",
+    "address may not read the route (`/metrics`); barred (a join): the host removed a player "
+    "of that name, or from that browser (`device`), and has not let them back in.",
     404: "room_not_found (or not_found for a game): nothing live has that code or id.",
     409: "room_full, game_started, name_taken, or not_finished for a replay.",
     410: "room_closed: the room closed while the request waited.",
@@ -136,7 +137,9 @@ async def create_room(
     if not await app.create_limiter.allow(client_address(request)):
         raise ApiError("too_many_requests", "Too many rooms from this address; wait a minute.")
     try:
-        room, player_id, token = await app.manager.create(body.name, body.settings, body.game)
+        room, player_id, token = await app.manager.create(
+            body.name, body.settings, body.game, body.device
+        )
     except RoomError as exc:
         raise ApiError(exc.code, exc.message) from None
     return SeatGranted(code=room.code, player_id=player_id, token=token)
@@ -156,7 +159,7 @@ async def join_room(
         raise ApiError("too_many_requests", "Too many join attempts; wait a minute.")
     try:
         room = app.manager.require(room_code(code))
-        player_id, token = await room.join(body.name, body.join_key)
+        player_id, token = await room.join(body.name, body.join_key, body.device)
     except RoomError as exc:
         raise ApiError(exc.code, exc.message) from None
     return SeatGranted(code=room.code, player_id=player_id, token=token)

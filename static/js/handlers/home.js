@@ -1,7 +1,7 @@
 // Handlers of the home page and the join page: the forms to create, join or watch a room.
 import { joinKeyFor, withRetries } from "../join-key.js";
 import { api } from "../net.js";
-import { catalogGame, saveSeat, savedSeat, setWatching, state } from "../store.js";
+import { catalogGame, deviceId, saveSeat, savedSeat, setWatching, state } from "../store.js";
 import { errorSentence } from "../text.js";
 
 /** The create form's settings: the catalog's defaults for `game`, keeping choices made. */
@@ -61,7 +61,7 @@ export function homeHandlers(app) {
       const name = state.home.name.trim();
       if (!name) return fail(NAME_FIRST);
       const { game, settings } = state.home;
-      return takeSeat(name, () => api.createRoom(name, game, settings));
+      return takeSeat(name, () => api.createRoom(name, game, settings, deviceId()));
     },
     "join-room"() {
       state.home.errorFor = "join";
@@ -73,7 +73,7 @@ export function homeHandlers(app) {
       // One key per join, kept until it is answered: pressing Join again after a lost
       // answer (or the retries below) gets the seat the first attempt took.
       const join = (state.home.joinKey = joinKeyFor(state.home.joinKey, code, name));
-      return takeSeat(name, () => withRetries(() => api.joinRoom(code, name, join.key)));
+      return takeSeat(name, () => withRetries(() => api.joinRoom(code, name, join.key, deviceId())));
     },
     "watch-room"() {
       state.home.errorFor = "join";

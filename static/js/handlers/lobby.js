@@ -1,4 +1,4 @@
-// Handlers of a room outside the game's own screen: the lobby (share, settings, kick, start,
+// Handlers of a room outside the game's own screen: the lobby (share, settings, kick, unbar, start,
 // leave) and the room actions a finished game offers (rematch).
 import { forgetSeat, setWatching, state } from "../store.js";
 
@@ -25,6 +25,9 @@ export function lobbyHandlers(app) {
     },
     kick(data) {
       lobby("kick", { player_id: data.player });
+    },
+    unbar(data) {
+      lobby("unbar", { player_id: data.player });
     },
     "add-bot"() {
       lobby("add_bot");

@@ -1,4 +1,5 @@
-// The lobby: the code to share, who is here, and (for the host) settings, kick and start.
+// The lobby: the code to share, who is here, and (for the host) settings, kick (and who was
+// removed, to let back in) and start.
 // The settings and player counts come from the room's game's catalog entry; the words about
 // the game itself (a note under the settings, a primer) from its client.
 import { h } from "../dom.js";
@@ -7,6 +8,7 @@ import { catalogGame } from "../store.js";
 import { playerRange, plural } from "../text.js";
 import { commitmentCard, revealCard } from "./fairness.js";
 import { icon } from "./icons.js";
+import { barredList } from "./barred.js";
 import { addBotButton, removeBotButton, standInField } from "./seats.js";
 import { settingFields, settingList } from "./settings.js";
 import { presence, topbar } from "./topbar.js";
@@ -43,6 +45,7 @@ export function renderLobby(state, banner) {
               "data-testid": `kick-${p.name}`, "aria-label": `Remove ${p.name} from the room` }, "Remove")
           : null))),
     host ? addBotButton(room, max, state.pending) : null,
+    barredList(room, host, state.pending),
     room.spectators ? h("p.muted.small", `${room.spectators} watching`) : null,
     enough ? null : h("p.muted", `Waiting for ${plural(min - room.players.length, "more player", "more players")} (a game needs ${playerRange(entry)}).`));
 
