@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import glob
 import os
+import pwd
 import shutil
 import subprocess
 import tempfile
@@ -44,6 +45,11 @@ def skip_reason() -> str | None:
         return "no PostgreSQL server binaries (initdb, pg_ctl) in /usr/lib/postgresql/*/bin or PATH"
     if os.geteuid() == 0 and shutil.which("runuser") is None:
         return "running as root without runuser: PostgreSQL refuses to run as root"
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam("postgres")
+        except KeyError:
+            return "running as root with no `postgres` user to run PostgreSQL as"
     return None
 
 
