@@ -41,6 +41,7 @@ Ack = tuple[str, str, str]  # (room code, player_id, client id)
 class Ledger:
     acked: set[Ack] = field(default_factory=set)
     resent: int = 0
+    unavailable: int = 0  # commands answered `unavailable` (the database was down): re-sent
     rejected: int = 0
     rejected_codes: Counter[str] = field(default_factory=Counter)  # why, by error code
     unexpected: list[str] = field(default_factory=list)  # errors no bot should ever get
@@ -111,6 +112,7 @@ class CrashBot:
                     self.ledger.unrecognised += kind != "ack"
                 elif kind in ("ack", "error") and message.get("id") in self.pending:
                     if message.get("code") == "unavailable":  # the same id, a moment later
+                        self.ledger.unavailable += 1
                         await asyncio.sleep(0.5)
                         self.ledger.resent += 1
                         await ws.send(orjson.dumps(self.pending[message["id"]]).decode())
@@ -323,6 +325,7 @@ async def soak(
         "unfinished_bots": len(pending),
         "acked": len(ledger.acked),
         "resent": ledger.resent,
+        "answered_unavailable": ledger.unavailable,
         "acked_replayed": ledger.replayed,
         "acked_replay_not_recognised": ledger.unrecognised,
         "rejected": ledger.rejected,

@@ -34,6 +34,7 @@ class ServerSettings(BaseSettings):
     # SQLite durability: "normal" survives a process crash, "full" a power loss too (an
     # fsync per commit). busy_timeout is SQLite's own lock wait; a write still locked after
     # it is retried with backoff for store_lock_retry_seconds, then answered `unavailable`.
+    # PostgreSQL's serialization failures and deadlocks are retried within the same budget.
     sqlite_synchronous: Literal["normal", "full"] = "normal"
     sqlite_busy_timeout_ms: int = Field(default=5000, ge=0)
     store_lock_retry_seconds: float = Field(default=10.0, ge=0)
