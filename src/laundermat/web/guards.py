@@ -120,6 +120,7 @@ class GuardedHttp(H11Protocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._deadline: asyncio.TimerHandle | None = None
         refusal = self.gate.admit(transport) if self.gate is not None else None
+        self._refused = refusal is not None
         if refusal is not None:
             # Answered and closed before a byte is read; never one of uvicorn's connections.
             self.transport = transport
@@ -128,6 +129,10 @@ class GuardedHttp(H11Protocol):
             return
         super().connection_made(transport)
         self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        if not self._refused:  # a closing transport reads nothing more; if one did, drop it
+            super().data_received(data)
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
