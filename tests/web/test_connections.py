@@ -20,9 +20,14 @@ from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 import websockets
 
+from laundermat.bots.server_process import free_port
 from laundermat.web import conns
+from laundermat.web.app import create_app
+from laundermat.web.serve import uvicorn_config
+from laundermat.web.settings import ServerSettings
 
 from .client import Client, new_room
 from .conftest import ServerProcess
@@ -265,3 +270,38 @@ def test_the_soft_descriptor_limit_is_raised_to_the_hard_one() -> None:
         assert resource.getrlimit(resource.RLIMIT_NOFILE) == (hard, hard)
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+@pytest.mark.parametrize("ws", ["websockets-sansio", "websockets", "wsproto"])
+def test_every_websocket_implementation_gives_its_place_back(tmp_path: Path, ws: str) -> None:
+    """`LAUNDERMAT_WS` may pick another of uvicorn's implementations: its sockets are counted
+    and given back as ours are (web/guards.py's guarded_ws)."""
+    if ws == "wsproto":
+        pytest.importorskip("wsproto")  # not a dependency: installed only to use it
+
+    async def scenario() -> None:
+        port = free_port()
+        url = f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}"
+        settings = ServerSettings(port=port, database_url=url, log_level="warning", ws=ws)
+        config = uvicorn_config(create_app(settings), settings)
+        gate = config.http.gate
+        server = uvicorn.Server(config)
+        task = asyncio.create_task(server.serve())
+        try:
+            while not server.started:
+                await asyncio.sleep(0.01)
+            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
+                code = (await http.post("/api/rooms", json={"name": "Ann"})).json()["code"]
+            async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{code}") as sock:
+                await sock.send('{"type": "spectate"}')
+                await sock.recv()
+                assert gate.open >= 1
+            deadline = time.monotonic() + 5
+            while gate.open:
+                assert time.monotonic() < deadline, f"{gate.open} connections kept their places"
+                await asyncio.sleep(0.02)
+        finally:
+            server.should_exit = True
+            await task
+
+    asyncio.run(scenario())
