@@ -67,6 +67,7 @@ SERVE_FLAGS: list[tuple[str, type, str]] = [
     ("room_creations_per_minute", int, "per client address"),
     ("join_attempts_per_minute", int, "per client address"),
     ("sockets_per_address", int, "open sockets per client address"),
+    ("connections_per_address", int, "open connections per peer address (not proxies)"),
     ("spectators_per_room", int, "spectators one room takes"),
     ("spectators_per_address", int, "spectators of one room from one client address"),
     ("sockets_per_minute_per_address", int, "new sockets per client address per minute"),

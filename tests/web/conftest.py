@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import resource
 import secrets
 import signal
 import subprocess
@@ -46,6 +47,8 @@ class ServerProcess:
         self.env = {f"LAUNDERMAT_{k.upper()}": str(v) for k, v in env.items()}
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        # Soft and hard RLIMIT_NOFILE for the server, both (it raises soft to hard at start).
+        self.nofile: int | None = None
 
     @property
     def url(self) -> str:
@@ -72,7 +75,9 @@ class ServerProcess:
             env.setdefault(f"LAUNDERMAT_{name.upper()}", value)
         cmd = [sys.executable, "-m", "laundermat.cli", "serve", "--port", str(self.port)]
         log = self.log_path.open("ab")
-        self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(
+            cmd, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=self._limits
+        )
         log.close()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -86,6 +91,11 @@ class ServerProcess:
             time.sleep(0.05)
         self.stop()
         raise RuntimeError(f"server did not start: {self.log_path.read_text()[-3000:]}")
+
+    def _limits(self) -> None:
+        """In the child, before exec: the descriptor limit a test asked for."""
+        if self.nofile is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, self.nofile))
 
     def kill(self, sig: int = signal.SIGKILL) -> int | None:
         if self.proc is None:

@@ -14,6 +14,10 @@
   arrive whole within `request_timeout` of the connection (or of the last response). The
   parser is h11, whose buffered request head is bounded (16 KiB), where httptools buffered
   any number of header lines (1.5 GB from four connections, measured).
+- **Connections per address, and a reserve of descriptors** (web/conns.py): the HTTP
+  protocol is the one every connection starts as, so it admits or refuses each at
+  connection_made; after an upgrade the WebSocket protocol is the one told of its loss, so
+  both release it.
 """
 
 from __future__ import annotations
@@ -22,8 +26,12 @@ import asyncio
 from typing import Any
 
 import h11
+from uvicorn.config import WS_PROTOCOLS
+from uvicorn.importer import import_from_string
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from .conns import ConnectionGate
 
 PING_RATE = 1.0  # pings a second a socket may send, on average
 PING_BURST = 10
@@ -80,20 +88,51 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
             self.transport.abort()
 
 
-def guarded_http(request_timeout: float) -> type[H11Protocol]:
-    """uvicorn's h11 protocol, with each request due whole within `request_timeout` s."""
-    return type("GuardedHttp", (GuardedHttp,), {"request_timeout": request_timeout})
+def guarded_ws(ws: str, gate: ConnectionGate) -> type[Any]:
+    """uvicorn's WebSocket protocol `ws` (ours, GuardedWebSocket, for websockets-sansio) that
+    gives its connection's place in `gate` back when the connection is lost."""
+    base: type[Any] = (
+        GuardedWebSocket if ws == "websockets-sansio" else import_from_string(WS_PROTOCOLS[ws])
+    )
+
+    def connection_lost(self: Any, exc: Exception | None) -> None:
+        try:
+            base.connection_lost(self, exc)
+        finally:
+            gate.release(self.transport)
+
+    return type(f"Gated{base.__name__}", (base,), {"connection_lost": connection_lost})
+
+
+def guarded_http(request_timeout: float, gate: ConnectionGate | None = None) -> type[H11Protocol]:
+    """uvicorn's h11 protocol, with each request due whole within `request_timeout` s, and
+    each connection admitted by `gate` first."""
+    return type("GuardedHttp", (GuardedHttp,), {"request_timeout": request_timeout, "gate": gate})
 
 
 class GuardedHttp(H11Protocol):
-    """Each request whole within `request_timeout` seconds (see the module's docstring)."""
+    """Each request whole within `request_timeout` seconds, each connection admitted by
+    `gate` (see the module's docstring)."""
 
     request_timeout = 15.0
+    gate: ConnectionGate | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
         self._deadline: asyncio.TimerHandle | None = None
+        refusal = self.gate.admit(transport) if self.gate is not None else None
+        self._refused = refusal is not None
+        if refusal is not None:
+            # Answered and closed before a byte is read; never one of uvicorn's connections.
+            self.transport = transport
+            transport.write(refusal)
+            transport.close()
+            return
+        super().connection_made(transport)
         self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        if not self._refused:  # a closing transport reads nothing more; if one did, drop it
+            super().data_received(data)
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -102,7 +141,11 @@ class GuardedHttp(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
-        super().connection_lost(exc)
+        try:
+            super().connection_lost(exc)
+        finally:
+            if self.gate is not None:
+                self.gate.release(self.transport)
 
     def _arm(self) -> None:
         if self._deadline is not None:

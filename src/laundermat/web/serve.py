@@ -14,7 +14,8 @@ from sqlalchemy.engine import make_url
 
 from . import logs
 from .app import create_app
-from .guards import GuardedWebSocket, guarded_http
+from .conns import ConnectionGate, raise_descriptor_limit
+from .guards import guarded_http, guarded_ws
 from .settings import ServerSettings
 
 log = logging.getLogger("laundermat.serve")
@@ -41,14 +42,17 @@ TRANSPORT_SLACK = 4  # uvicorn's frame limit, in multiples of max_message_bytes
 
 
 def uvicorn_config(app: Any, settings: ServerSettings) -> uvicorn.Config:
+    trusted = settings.forwarded_allow_ips or "127.0.0.1"
+    gate = ConnectionGate(settings.connections_per_address, trusted)
     return uvicorn.Config(
         app,
         host=settings.host,
         port=settings.port,
         # Both with the limits uvicorn's own lack (web/guards.py): pings, closes that never
-        # finish, requests that never arrive, request heads of any size.
-        http=guarded_http(settings.http_request_timeout_seconds),
-        ws=GuardedWebSocket if settings.ws == "websockets-sansio" else settings.ws,
+        # finish, requests that never arrive, request heads of any size, connections per
+        # address and a reserve of descriptors (web/conns.py).
+        http=guarded_http(settings.http_request_timeout_seconds, gate),
+        ws=guarded_ws(settings.ws, gate),
         # Above ours, so that a message a little over the limit reaches socket.py and gets
         # the `too_big` error before its 1009 close; one far over it (it would be buffered
         # whole) is closed by uvicorn itself, also with 1009 (docs/protocol.md).
@@ -60,13 +64,14 @@ def uvicorn_config(app: Any, settings: ServerSettings) -> uvicorn.Config:
         access_log=False,  # our routes log what matters; URLs never carry tokens anyway
         timeout_graceful_shutdown=5,
         proxy_headers=True,
-        forwarded_allow_ips=settings.forwarded_allow_ips or "127.0.0.1",
+        forwarded_allow_ips=trusted,
         lifespan="on",
     )
 
 
 def serve(settings: ServerSettings) -> None:
     logs.configure(settings.log_level, settings.json_logs)
+    raise_descriptor_limit()
     held = hold_sqlite_file(settings.database_url)  # kept open (so locked) while we run
     app = create_app(settings)
     app.state.sqlite_lock = held

@@ -64,6 +64,9 @@ class ServerSettings(BaseSettings):
     # GET /api/games/{id}/replay and its steps, per client address: each replays a game.
     replays_per_minute: int = Field(default=180, ge=1)
     sockets_per_address: int = Field(default=200, ge=1)  # open at once, per client address
+    # Open TCP connections (HTTP and sockets) per peer address, counted before a byte is read
+    # (web/conns.py): room for a school's tables behind one NAT; not for forwarded_allow_ips.
+    connections_per_address: int = Field(default=256, ge=8, le=1_000_000)
     spectators_per_room: int = Field(default=50, ge=0)  # more are refused too_many_spectators
     spectators_per_address: int = Field(default=10, ge=1)  # of one room's, per client address
     # uvicorn's WebSocket implementation; docs/benchmarks.md measures each (memory per socket,
