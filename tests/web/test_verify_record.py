@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from laundermat import games
 from laundermat.rooms.fairness import SERVER, derive, server_nonce
-from laundermat.verify import NOT_CHECKABLE, main, problems
+from laundermat.verify import NOT_CHECKABLE, check, check_json, main, problems
 from laundermat.web.protocol import ReplayBody
 from laundermat.web.replays import public_commands, public_record
 from tests.rooms.helpers import seated
@@ -203,3 +205,86 @@ def test_every_field_is_checked_or_listed_as_not_checkable() -> None:
     for field in RECORD_FIELDS:
         found = problems({**honest, field: changed(honest[field])})
         assert found or field in NOT_CHECKABLE, field
+
+
+# ------------------------------------------------------------------ fuzz
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+def nudged(value: Any) -> st.SearchStrategy[Any]:
+    """A value of the same JSON type, often near this one (a random value is mostly of
+    another type, which only reaches the form check)."""
+    if isinstance(value, bool):
+        return st.just(not value)
+    if isinstance(value, int):
+        return st.sampled_from([value - 1, value + 1, -value, 2**63]) | st.integers()
+    if isinstance(value, str):
+        return st.sampled_from([value.upper(), value[::-1], value + "0", ""]) | st.text()
+    if isinstance(value, list):
+        return st.permutations(value)
+    if isinstance(value, dict) and value:
+        return st.sampled_from(sorted(value)).map(lambda k: {x: value[x] for x in value if x != k})
+    return JSON_VALUES
+
+
+@st.composite
+def mutated_records(draw: st.DrawFn) -> tuple[Record, str]:
+    """The honest record with one value somewhere in it replaced or removed, or one added
+    beside it; and the top-level field the change is under."""
+    record = honest_record()
+    field = draw(st.sampled_from(sorted(record)))
+    node: Any = record
+    key: Any = field
+    while isinstance(node[key], dict | list) and node[key] and draw(st.booleans()):
+        node = node[key]
+        key = draw(st.sampled_from(sorted(node) if isinstance(node, dict) else range(len(node))))
+    action = draw(st.sampled_from(["nudge", "replace", "remove", "add"]))
+    if action == "nudge":
+        node[key] = draw(nudged(node[key]))
+    elif action == "replace":
+        node[key] = draw(JSON_VALUES)
+    elif action == "remove":
+        del node[key]
+    elif isinstance(node, dict):
+        node[draw(st.text(max_size=8))] = draw(JSON_VALUES)
+    else:
+        node.insert(key, draw(JSON_VALUES))
+    return record, field
+
+
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FUZZ
+@given(mutated_records())
+def test_a_changed_record_is_refused_or_malformed_unless_the_change_is_not_checkable(
+    change: tuple[Record, str],
+) -> None:
+    record, field = change
+    verdict = check(record)  # never raises
+    assert verdict.outcome in ("verified", "refused", "malformed")
+    if verdict.outcome == "verified":
+        unchanged = json.dumps(record, sort_keys=True) == json.dumps(_honest(), sort_keys=True)
+        assert unchanged or field in NOT_CHECKABLE, (field, record)
+    if verdict.outcome == "malformed":
+        assert len(verdict.reasons) == 1
+
+
+@FUZZ
+@given(JSON_VALUES | st.dictionaries(st.sampled_from(RECORD_FIELDS), JSON_VALUES))
+def test_any_json_value_is_refused_or_malformed(value: Any) -> None:
+    assert check(value).outcome in ("refused", "malformed")
+    assert check_json(json.dumps(value).encode()).outcome in ("refused", "malformed")
+
+
+@FUZZ
+@given(st.binary(max_size=64))
+def test_any_bytes_are_refused_or_malformed(raw: bytes) -> None:
+    assert check_json(raw).outcome in ("refused", "malformed")
