@@ -12,7 +12,9 @@ from laundermat.bots.simulate import SimulationReport, play_game
 from laundermat.rooms.fairness import SERVER, Commitment, commitment, derive, server_nonce
 from laundermat.rooms.lobby import Lobby
 from laundermat.rooms.members import Member
+from laundermat.rooms.records import GameRecord
 from laundermat.verify import problems
+from laundermat.web.replays import public_record
 
 
 def test_the_commitment_follows_its_seed() -> None:
@@ -70,17 +72,26 @@ def record_of(server_seed: str, nonces: dict[str, str]) -> dict[str, Any]:
     seed = derive(server_seed, nonces)
     log: list[dict[str, Any]] = []
     match = play_game(seed, 3, SimulationReport(), check="none", names=ids, log=log, clean=True)
-    return {
-        "game": "laundermat",
-        "seed": seed,
-        "server_seed": server_seed,
-        "commitment": commitment(server_seed),
-        "nonces": nonces,
-        "player_ids": ids,
-        "settings": match.snapshot()["settings"],
-        "commands": log,
-        "result": match.result(),
-    }
+    name_of = {pid: f"Player {i}" for i, pid in enumerate(ids)}
+    at_seat = {seat: pid for pid, seat in match.seats().items()}
+    winner_names = [name_of[at_seat[seat]] for seat in match.result()["winners"]]
+    played = GameRecord(
+        game_id=1,
+        code="ABCD",
+        seed=seed,
+        player_ids=ids,
+        names=list(name_of.values()),
+        settings=match.snapshot()["settings"],
+        commands=[],  # public_record is given them
+        result={**match.result(), "winner_names": winner_names},
+        finished=True,
+        server_seed=server_seed,
+        nonces=nonces,
+    )
+    definition = games.require("laundermat")
+    # As the server logs them: each command in its own form (a bot may leave out a field).
+    logged = [match.parse(entry).to_dict() for entry in log]
+    return public_record(played, definition, logged).model_dump(mode="json")
 
 
 def test_records_with_and_without_the_servers_nonce_verify_and_a_forged_one_does_not() -> None:

@@ -55,14 +55,14 @@ async def _kept_public_commands(
     key = (record.game_id, record.seed, len(record.commands))  # an id SQLite may reuse
     kept = app.public_commands.get(key)
     if kept is None:
-        kept = await asyncio.to_thread(_public_commands, record, definition)
+        kept = await asyncio.to_thread(public_commands, record, definition)
         if len(app.public_commands) >= PUBLIC_KEPT:
             del app.public_commands[next(iter(app.public_commands))]  # the oldest
         app.public_commands[key] = kept
     return kept
 
 
-def _public_commands(record: GameRecord, definition: games.GameDefinition) -> list[Any]:
+def public_commands(record: GameRecord, definition: games.GameDefinition) -> list[Any]:
     """The commands as anyone may read them: without the client's retry id (the browser's
     holds its clock), and as the game itself publishes them (a game may define
     `public_commands`: LaunderMat hides the bills a seat selected and then changed)."""
@@ -103,7 +103,15 @@ def _play(
 async def game_replay(game_id: GameId, request: Request, app: State) -> ReplayBody:
     record, definition = await _finished(app, request, game_id)
     commands = await _kept_public_commands(app, record, definition)
-    match, round_starts = await asyncio.to_thread(_play, record, definition, commands)
+    return await asyncio.to_thread(public_record, record, definition, commands)
+
+
+def public_record(
+    record: GameRecord, definition: games.GameDefinition, commands: list[Any]
+) -> ReplayBody:
+    """A finished game's public record, its `commands` as the game publishes them
+    (`public_commands`): what the route returns and `laundermat verify` checks."""
+    match, round_starts = _play(record, definition, commands)
     nonces = record.nonces
     return ReplayBody(
         game_id=record.game_id,
