@@ -6,6 +6,7 @@ for is not offered."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Route, expect
@@ -71,6 +72,7 @@ def test_the_create_form_and_lobby_follow_the_catalog(open_page: OpenPage, serve
         page.click(sel("create-submit"))
     body = json.loads(created.value.post_data or "{}")
     settings = {"round_timer": 45, "bribe_timer": 30}
+    assert re.fullmatch(r"[A-Za-z0-9_-]{22}", body.pop("device")), body  # this browser's id
     assert body == {"name": "Ana", "game": "laundermat", "settings": settings}
 
     lobby = page.locator(sel("lobby"))

@@ -7,6 +7,7 @@ the create form built from GET /api/catalog; every screen is checked with axe-co
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import httpx
@@ -35,6 +36,7 @@ def create_goblin_room(page: Page, url: str, name: str, timer: int = 30) -> str:
     with page.expect_request("**/api/rooms") as created:
         page.click(sel("create-submit"))
     body = created.value.post_data_json
+    assert re.fullmatch(r"[A-Za-z0-9_-]{22}", body.pop("device")), body  # this browser's id
     assert body == {"name": name, "game": "goblin", "settings": {"decision_timer": timer}}
     code = page.locator(sel("room-code")).inner_text().strip()
     assert code
