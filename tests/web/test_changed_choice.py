@@ -39,6 +39,10 @@ async def open_table(
     watcher = await Client.open(server.ws, code)
     await watcher.send({"type": "spectate"} | ({} if deltas else {"deltas": False}))
     await watcher.until(lambda m: m["type"] == "view")
+    # The spectator count the seats see settles a moment later (rooms/audience.py): its push
+    # comes before the game, not in the middle of what the test counts.
+    for c in clients:
+        await c.until(lambda m: m["type"] == "view" and m["room"]["spectators"] == 1)
     assert (await clients[0].lobby("start"))["type"] == "ack"
     for c in [*clients, watcher]:
         await c.until(lambda m: m["type"] == "view" and m["game"] is not None)
