@@ -47,6 +47,42 @@ def test_replay_of_finished_game_reveals_everything(server: ServerProcess) -> No
     assert body["final"]["phase"] == "over"
     assert all("wallet" in p for p in body["final"]["players"])  # PUBLIC-1: the end reveals
     assert body["result"]["winners"] == body["final"]["result"]["winners"]
+    assert body["game_number"] == 1  # the room's count, not the record's id
+
+
+def placings(body: dict[str, Any]) -> dict[str, tuple[int, bool]]:
+    """name -> (score, winner) from a record: its result's seats, named through `seats`."""
+    name_of = dict(zip(body["player_ids"], body["names"], strict=True))
+    winners = set(body["result"]["winners"])
+    return {
+        name_of[body["seats"][p["seat"]]]: (p["total"], p["seat"] in winners)
+        for p in body["result"]["players"]
+    }
+
+
+def test_the_history_places_each_player_with_their_score(server: ServerProcess) -> None:
+    """Issue 30: a history entry names its game by the number the replay shows (the room's
+    count, not the record's id) and lists every player with score and place, best first;
+    LaunderMat places a caught player after everyone who was not (its end screen's order)."""
+    body = bot_game_replay(server, 4, 5)
+    entry = next(
+        g for g in httpx.get(server.url + "/api/history").json() if g["game_id"] == body["game_id"]
+    )
+    assert (entry["game"], entry["game_number"]) == ("laundermat", body["game_number"])
+    players = entry["players"]
+    assert {p["name"]: (p["score"], p["winner"]) for p in players} == placings(body)
+    assert [p["place"] for p in players] == sorted(p["place"] for p in players)
+    assert all(p["place"] == 1 for p in players if p["winner"])
+    caught = {s["seat"] for s in body["result"]["players"] if s["disqualified"]}
+    seat_of = {
+        n: body["seats"].index(pid)
+        for pid, n in zip(body["player_ids"], body["names"], strict=True)
+    }
+    order = [seat_of[p["name"]] in caught for p in players if not p["winner"]]
+    assert order == sorted(order)  # the caught come last
+    for p in players:  # a tie shares its place; otherwise one place per player above
+        above = [q for q in players if q["place"] < p["place"]]
+        assert p["place"] == 1 + len(above)
 
 
 def test_the_replay_shows_no_abandoned_selection_and_no_client_clock(
@@ -85,6 +121,13 @@ def test_laundermat_bots_create_rooms_of_the_chosen_game(server: ServerProcess) 
     history = httpx.get(server.url + "/api/history").json()
     goblin = [g for g in history if g["game"] == "goblin" and len(g["player_names"]) == 3]
     assert len(goblin) >= 2 and all(g["finished_ms"] for g in goblin[:2])
+    # Issue 30: each player placed by the game's own rank (GSCORE-7 breaks ties by stains).
+    for entry in goblin[:2]:
+        body = httpx.get(f"{server.url}/api/games/{entry['game_id']}/replay").json()
+        name_of = dict(zip(body["player_ids"], body["names"], strict=True))
+        ranks = {name_of[p["name"]]: (p["total"], p["rank"]) for p in body["result"]["players"]}
+        assert {p["name"]: (p["score"], p["place"]) for p in entry["players"]} == ranks
+        assert entry["game_number"] == body["game_number"] == 1
 
 
 def test_laundermat_bots_refuse_a_room_the_game_cannot_seat() -> None:

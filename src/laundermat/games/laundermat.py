@@ -19,6 +19,7 @@ from ..engine.cards import (
     ROUND_TIMERS,
 )
 from .protocol import JSON, Command, Policy, RuleError, Setting, Window
+from .standings import Standing, ranked
 
 
 class LaunderMatMatch:
@@ -110,6 +111,16 @@ class LaunderMat:
         """A finished game's commands as its public replay shows them: a bill a seat
         selected and then changed shows as the one it held at the lock (PRIVATE-1)."""
         return engine.public_commands(seed, player_ids, engine.Settings(**settings), commands)
+
+    def standings(self, result: JSON) -> list[Standing]:
+        """As the end screen orders them: the winners, then everyone not caught, then the
+        caught (SCORE-5: they cannot win), each group by total."""
+        winners = set(result.get("winners") or [])
+
+        def key(p: JSON) -> tuple[bool, bool, int]:
+            return (p["seat"] in winners, not p.get("disqualified"), p.get("total") or 0)
+
+        return ranked(result.get("players") or [], key, winners)
 
     def timeout(self, match: Any, window_id: int) -> Command:
         return engine.Timeout(window_id)

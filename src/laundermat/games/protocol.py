@@ -30,6 +30,10 @@ second, tiny game:
   platform then computes the public part once per change and sends each viewer a patch of
   it (docs/protocol.md, "Deltas"). Without them it derives the private part from `view()`.
 - **Seats.** `seats()` maps each player id given to `new` to its seat (0-based).
+- **Standings (optional, standings.py).** `result()` has `winners` and, to place everyone in
+  the history, `players` with each `seat` and `total` (and a `rank` if ties are broken by
+  another measure); a game that places players by a rule of its own adds
+  `standings(result)` to its definition.
 - **Bots.** `bot(rng, wait_chance, strategy)` is a player that decides from one seat's view
   only (`match.view(seat)`, the same dict a client gets); `bot_strategies` names the
   strategies a game offers, "random" (random-legal, the default) first.

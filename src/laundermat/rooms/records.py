@@ -160,6 +160,12 @@ class GameSummary:
     finished_ms: int | None
     winners: list[str]
     game: str = "laundermat"
+    # What places each player (games/standings.py): the result's seats, and the seating the
+    # seed draws from player_ids (in the order of player_names).
+    result: dict[str, Any] | None = None
+    seed: int = 0
+    player_ids: list[str] = field(default_factory=list)
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -177,6 +183,7 @@ class GameRecord:
     server_seed: str | None = None
     nonces: dict[str, str] | None = None
     room_open: bool = False  # a room with this code is open: the public record names none
+    game_number: int | None = None  # the room's count: 1 for its first game, +1 per rematch
 
 
 class StoreLike(Protocol):

@@ -17,10 +17,14 @@ async def finished_games(conn: AsyncConnection, limit: int) -> list[GameSummary]
     has that code (`GameSummary.code`)."""
     # The listed columns only: a whole row carries the game's last snapshot (~16 KiB of JSON
     # decoded per game; an outside soak audit measured 15 ms at 20 games, 160-290 at 200).
-    listed = (games.c[name] for name in ("id", "room_code", "game_number", "names", "finished_ms"))
+    listed = (
+        games.c[name]
+        for name in ("id", "room_code", "game_number", "names", "finished_ms", "result", "game")
+    )
+    placing = (games.c[name] for name in ("seed", "player_ids", "settings"))  # standings
     rows = (
         await conn.execute(
-            select(*listed, games.c.result, games.c.game, _room_open())
+            select(*listed, *placing, _room_open())
             .where(games.c.finished.is_(True))
             .order_by(games.c.finished_ms.desc(), games.c.id.desc())
             .limit(limit)
@@ -35,6 +39,10 @@ async def finished_games(conn: AsyncConnection, limit: int) -> list[GameSummary]
             finished_ms=r.finished_ms,
             winners=list((r.result or {}).get("winner_names", [])),
             game=r.game,
+            result=r.result,
+            seed=r.seed,
+            player_ids=list(r.player_ids),
+            settings=dict(r.settings),
         )
         for r in rows
     ]
@@ -70,4 +78,5 @@ async def game_record(conn: AsyncConnection, game_id: int) -> GameRecord | None:
         server_seed=g["server_seed"],
         nonces=g["nonces"],
         room_open=bool(g["room_open"]),
+        game_number=g["game_number"],
     )

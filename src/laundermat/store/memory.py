@@ -246,6 +246,10 @@ class MemoryStore:
                     finished_ms=game.finished_ms,
                     winners=[str(w) for w in winners],
                     game=room.game if room else "laundermat",
+                    result=copy.deepcopy(game.result),
+                    seed=game.seed,
+                    player_ids=list(game.player_ids),
+                    settings=dict(game.settings),
                 )
             )
         return out
@@ -270,4 +274,5 @@ class MemoryStore:
             server_seed=game.server_seed,
             nonces=copy.deepcopy(game.nonces),
             room_open=self._open(game.code),
+            game_number=game.game_number,
         )

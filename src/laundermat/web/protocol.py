@@ -46,10 +46,21 @@ class ErrorBody(Strict):
     message: str
 
 
+class PlacedPlayer(Strict):
+    """A player of a finished game, where they finished (games/standings.py)."""
+
+    name: str  # the display name
+    score: int | None  # the game's own total (LaunderMat: dollars; Goblin Laundromat: Coins)
+    place: int | None  # 1 for the winners; tied players share a place; null: not placed
+    winner: bool
+
+
 class GameSummaryBody(Strict):
     """One finished game in `GET /api/history`. `code` is null while a room with that code
     is open (a listed code would let anyone into the table's next game); the players' own
-    browsers know their game ids from the room's `fairness.revealed`."""
+    browsers know their game ids from the room's `fairness.revealed`. `game_id` names the
+    record (`/api/games/{game_id}/replay`); `game_number` is the room's count of its games,
+    the number people know it by."""
 
     game_id: int
     code: str | None
@@ -58,6 +69,7 @@ class GameSummaryBody(Strict):
     player_names: list[str]
     finished_ms: int | None
     winners: list[str]  # display names
+    players: list[PlacedPlayer]  # best first
 
 
 class ReplayBody(Strict):
@@ -91,6 +103,9 @@ class ReplayBody(Strict):
     final: dict[str, Any]
     steps: int
     round_starts: dict[str, int]
+    # The room's count (1 for its first game, +1 per rematch), as GET /api/history lists it;
+    # absent from records made before it was published.
+    game_number: int | None = None
 
 
 class ReplayStep(Strict):

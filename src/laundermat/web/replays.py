@@ -131,6 +131,7 @@ def public_record(
         final=match.view(None),
         steps=len(commands),
         round_starts=round_starts,
+        game_number=record.game_number,
     )
 
 

@@ -26,6 +26,7 @@ from .protocol import (
     json_schema,
 )
 from .state import AppState
+from .summaries import summaries
 
 router = APIRouter()
 NO_STORE = "no-store"  # an answer carrying a seat token is kept by no cache (ASVS 8.2.1)
@@ -186,19 +187,7 @@ async def room_info(code: Code, request: Request, app: State) -> dict[str, Any]:
 async def history(
     app: State, limit: Annotated[int, Query(ge=1, le=200, description="At most 200.")] = 50
 ) -> list[GameSummaryBody]:
-    games = await app.store.history(limit)
-    return [
-        GameSummaryBody(
-            game_id=g.game_id,
-            code=g.code,
-            game=g.game,
-            game_number=g.game_number,
-            player_names=list(g.player_names),
-            finished_ms=g.finished_ms,
-            winners=list(g.winners),
-        )
-        for g in games
-    ]
+    return await summaries(await app.store.history(limit))
 
 
 @router.get("/api/catalog", responses=errors())
