@@ -40,8 +40,7 @@ NOT_CHECKABLE = {
     "game_id": "the server's number for the game; nothing in the record binds it",
     "code": "the room's code (null while that room is open); neither the commitment nor "
     "the seed covers it",
-    "game_number": "the room's count of its games; neither the commitment nor the seed "
-    "covers it",
+    "game_number": "the room's count of its games; neither the commitment nor the seed covers it",
     "commitment": "that it is the one shown before the game: the record holds only SHA-256 "
     "of its own server seed (each player's browser compares it with the one it saw)",
     "nonces": "that each is the one that player's browser sent, and that none was left out "
