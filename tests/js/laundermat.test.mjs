@@ -94,4 +94,10 @@ test("the reveal's news: what the lock and the Vault did to you, nothing before 
   assert.equal(revealNews([...round, { ...locked, collected: [] }], 2, say, ctx.who), "The draft locked. Nothing happened to you.");
   assert.equal(revealNews([...round, locked], null, say, ctx.who), ""); // a spectator
   assert.equal(revealNews([...round, locked, ...round], 1, say, ctx.who), ""); // the next round
+  // The last round's reveal ends when bribery opens; the end screen says nothing of its draft.
+  const purchase = { kind: "window", id: 40, phase: "purchase", actors: [2] };
+  assert.equal(revealNews([...round, locked, purchase], 2, say, ctx.who), "The draft locked. You collected $30k.");
+  const bribery = { kind: "window", id: 41, phase: "bribe_protect", actors: [0, 1, 2] };
+  assert.equal(revealNews([...round, locked, purchase, bribery], 2, say, ctx.who), "");
+  assert.equal(revealNews([...round, locked, purchase, { kind: "investigation", investigated: "pawn_shop" }], 2, say, ctx.who), "");
 });

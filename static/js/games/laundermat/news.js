@@ -5,15 +5,24 @@ import { list } from "../../text.js";
 import { money } from "./text.js";
 
 const YOURS = new Set(["lost_found_collected", "seniority_claim", "seniority_decline", "vault_empty", "vault_raid"]);
+// The round's reveal lasts through these windows; the next one (bribery, after the last
+// round) or the investigation ends it, and its news with it.
+const REVEAL_WINDOWS = new Set(["seniority", "alarm", "purchase"]);
+
+function revealOver(entry) {
+  return entry.kind === "investigation" || (entry.kind === "window" && !REVEAL_WINDOWS.has(entry.phase));
+}
 
 /** log: the round's entries so far (whole log is fine); seat: the viewer's (null: nothing);
- * sentence(entry): the log's sentence for it; who(seat): "you" or a name. "" until the lock. */
+ * sentence(entry): the log's sentence for it; who(seat): "you" or a name. "" until the lock,
+ * and again once the reveal is over (the bribery and the end say nothing of the last draft). */
 export function revealNews(log, seat, sentence, who) {
   if (seat === null || seat === undefined) return "";
   let start = log.length;
   while (start > 0 && log[start - 1].kind !== "round") start -= 1;
   const round = log.slice(start);
-  if (!round.some((e) => e.kind === "draft_locked")) return "";
+  const locked = round.findIndex((e) => e.kind === "draft_locked");
+  if (locked < 0 || round.slice(locked).some(revealOver)) return "";
   const parts = [];
   for (const entry of round) {
     if (entry.kind === "draft_locked") {
