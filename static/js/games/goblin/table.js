@@ -64,7 +64,8 @@ function playerArea(ctx, p) {
   return h("li.board", { "data-key": `b${p.seat}`, "data-testid": `board-${p.seat}`, class: mine ? "mine" : null },
     h("div.board-head",
       h("h3.board-name", ctx.nameOf(p.seat), mine ? h("span.you", " (you)") : null),
-      roomPlayer ? presence(roomPlayer) : null,
+      // A replay has no live table: nobody in it is online or offline.
+      roomPlayer && !ctx.replay ? presence(roomPlayer) : null,
       lead ? h("span.tag.leader", "lead") : null,
       status(ctx, p)),
     h("p.facts.small",
