@@ -3,7 +3,7 @@
 import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
 import { checkReveal, nonceFor, nonceWanted, revealedGame, witnessed } from "./fair.js";
-import { allClients, gameClient } from "./games/index.js";
+import { allClients, gameClient, gameTitle } from "./games/index.js";
 import { commonHandlers } from "./handlers/common.js";
 import { defaultSettings, homeHandlers } from "./handlers/home.js";
 import { lobbyHandlers } from "./handlers/lobby.js";
@@ -17,6 +17,7 @@ import {
 } from "./store.js";
 import { OFFLINE_LOBBY, OFFLINE_MOVE, errorSentence } from "./text.js";
 import { windowSpan } from "./time.js";
+import { gameName, roomTitle, tabTitle } from "./titles.js";
 import { setupDialog } from "./ui/dialog.js";
 import { renderApp } from "./ui/shell.js";
 
@@ -61,15 +62,20 @@ function checkShownReveal() {
   }).catch(() => {});
 }
 
+/** The tab's title: what is on show, then the game and room (titles.js). */
 function pageTitle() {
-  if (state.route.screen === "replay") return `Replay of game ${state.route.gameId} · LaunderMat`;
-  if (state.route.screen === "history") return "Your past games · LaunderMat";
+  const { screen, code } = state.route;
+  if (screen === "replay") {
+    const record = state.replay?.record;
+    return tabTitle("Replay", record ? gameName(gameTitle(state.catalog, record.game), record.game_number) : "");
+  }
+  if (screen === "history") return tabTitle("Your past games");
+  if (!code) return tabTitle();
+  const name = state.view?.room?.game ?? state.home.room?.game;
+  const room = roomTitle(name ? gameTitle(state.catalog, name) : "", code);
   const game = state.view?.game;
-  const code = state.route.code;
-  if (!code) return "LaunderMat";
-  const client = roomClient();
-  if (!game || !client || state.route.screen !== "room") return `LaunderMat · ${code}`;
-  return `${client.pageTitle(game)} · LaunderMat ${code}`;
+  if (screen !== "room" || !state.view) return tabTitle(state.home.room?.status === "lobby" ? "Join" : "", room);
+  return tabTitle(game ? roomClient()?.pageTitle(game) : "Lobby", room);
 }
 
 /** The client of the room's game (null outside a room or before its first view). */
@@ -134,6 +140,7 @@ function route() {
     api.getRoom(code).then((room) => {
       if (state.route.code === code) {
         state.home.room = room;
+        presetGame(room.game);
         render();
       }
     }).catch((err) => {
@@ -143,6 +150,14 @@ function route() {
       }
     });
   }
+}
+
+/** A room's link shows that game: its create form too offers the room's game, with that
+ * game's settings and player counts (a friend who wants a table of their own wants the same). */
+function presetGame(name) {
+  if (!gameClient(name) || state.home.game === name) return;
+  state.home.game = name;
+  state.home.settings = defaultSettings(name);
 }
 
 function navigate(path) {

@@ -20,7 +20,7 @@ CATALOG = {
     "games": [
         {
             "name": "laundermat",
-            "title": "LaunderMat",
+            "title": "LaunderMat Classic",  # the page shows the catalog's title, not its own
             "min_players": 3,
             "max_players": 6,
             "settings": [
@@ -65,6 +65,7 @@ def test_the_create_form_and_lobby_follow_the_catalog(open_page: OpenPage, serve
     expect(page.locator(sel("bribe-timer"))).to_have_value("30")
     expect(page.locator(sel("create-game"))).to_have_count(0)  # one game this page can show
     expect(page.locator(".card.create")).to_contain_text("3 to 6 players")
+    expect(page.locator(sel("home-title"))).to_have_text("LaunderMat Classic")
 
     page.fill(sel("create-name"), "Ana")
     page.select_option(sel("round-timer"), "45")
@@ -80,5 +81,8 @@ def test_the_create_form_and_lobby_follow_the_catalog(open_page: OpenPage, serve
     expect(page.locator(sel("lobby-round-timer"))).to_have_value("45")
     expect(page.locator(sel("lobby-round-timer")).locator("option")).to_have_count(2)
     expect(lobby).to_contain_text("Players (1 of 6)")
+    code = page.locator(sel("room-code")).inner_text().strip()
+    expect(page.locator(sel("lobby-title"))).to_have_text("LaunderMat Classic · lobby")
+    expect(page).to_have_title(f"Lobby · LaunderMat Classic {code}")  # the site's name is in it
     page.select_option(sel("lobby-round-timer"), "600")
     expect(page.locator(sel("lobby-round-timer"))).to_have_value("600")

@@ -26,7 +26,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
 def create_goblin_room(page: Page, url: str, name: str, timer: int = 30) -> str:
     """The host picks Goblin Laundromat and its Decision timer on the create form."""
     page.goto(url + "/")
+    expect(page.locator(sel("home-title"))).to_have_text("LaunderMat")
     page.select_option(sel("create-game"), "goblin")
+    # Issue 30: the heading names the game picked; the top bar keeps the site's name.
+    expect(page.locator(sel("home-title"))).to_have_text("Goblin Laundromat")
     expect(page.locator("label[for=decision-timer]")).to_have_text("Decision timer")
     expect(page.locator(sel("round-timer"))).to_have_count(0)  # LaunderMat's settings are gone
     expect(page.locator(sel("decision-timer"))).to_have_value("30")  # GSETUP-3's default
@@ -41,14 +44,30 @@ def create_goblin_room(page: Page, url: str, name: str, timer: int = 30) -> str:
     code = page.locator(sel("room-code")).inner_text().strip()
     assert code
     expect(page.locator(sel("lobby-decision-timer"))).to_have_value(str(timer))
+    in_the_lobby_of_goblin(page, code)
     return code
+
+
+def in_the_lobby_of_goblin(page: Page, code: str) -> None:
+    """Issue 30: host and guests alike are told which game the room is for, tab included."""
+    expect(page.locator(sel("lobby-title"))).to_have_text("Goblin Laundromat · lobby")
+    expect(page).to_have_title(f"Lobby · Goblin Laundromat {code} · LaunderMat")
 
 
 def join(page: Page, url: str, code: str, name: str) -> None:
     page.goto(f"{url}/r/{code}")
+    # Issue 30: a Goblin room's link says so, and its create form is set to Goblin too.
+    expect(page.locator(sel("join-game"))).to_have_text(
+        "A game of Goblin Laundromat for 2 to 5 players."
+    )
+    expect(page.locator(sel("home-title"))).to_have_text("Goblin Laundromat")
+    expect(page.locator(sel("create-game"))).to_have_value("goblin")
+    expect(page.locator(".card.create")).to_contain_text("2 to 5 players")
+    expect(page).to_have_title(f"Join · Goblin Laundromat {code} · LaunderMat")
     page.fill(sel("join-name"), name)
     page.click(sel("join-submit"))
     expect(page.locator(sel("lobby"))).to_be_visible()
+    in_the_lobby_of_goblin(page, code)
 
 
 def check_final(page: Page, names: list[str]) -> None:

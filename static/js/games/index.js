@@ -3,8 +3,11 @@
 // game.
 //
 // A game client is an object:
-//   name, title, tagline    the catalog's name; the title the shell shows (rules dialog); a
-//                           line under the home page's heading
+//   name, title, tagline    the catalog's name; its title until the catalog has loaded (the
+//                           catalog's is the one shown: gameTitle); a line under the home
+//                           page's heading
+//   scoreText(total)        a result's total in the game's own unit ("445k pts", "42 Coins"),
+//                           for the history
 //   stylesheet              the path of its screens' CSS in its folder (main.js links it
 //                           after the shell's css/app.css)
 //   renderGame(state, banner, shell)   the room's screen once a game runs (view.game is set);
@@ -47,4 +50,10 @@ export function gameClient(name) {
 
 export function allClients() {
   return CLIENTS;
+}
+
+/** The game's name as people read it: the server's catalog title (the server names its
+ * games), else its client's own until the catalog has loaded. */
+export function gameTitle(catalog, name) {
+  return catalog?.games?.find((g) => g.name === name)?.title ?? gameClient(name)?.title ?? "";
 }

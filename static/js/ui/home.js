@@ -1,9 +1,10 @@
 // The home page (create a room, join one, your rooms) and the join page of a /r/CODE link.
 // The create form's game and settings come from GET /api/catalog.
 import { h } from "../dom.js";
-import { allClients, gameClient } from "../games/index.js";
+import { allClients, gameClient, gameTitle } from "../games/index.js";
 import { catalogGame, savedRooms } from "../store.js";
 import { playerRange } from "../text.js";
+import { BRAND } from "../titles.js";
 import { icon } from "./icons.js";
 import { settingFields } from "./settings.js";
 
@@ -22,8 +23,12 @@ export function renderHome(state) {
   const room = home.room;
   const started = !!(joinCode && room && room.status !== "lobby");
   const seats = catalogGame(room?.game)?.max_players;
+  // The game on show: a room link's own, else the one picked on the create form.
+  const shownGame = joinCode && room ? room.game : home.game;
+  const title = gameTitle(state.catalog, shownGame);
   const joinBlock = h("section.card.join", { "data-key": "join", "aria-labelledby": "join-title" },
     h("h2#join-title", joinCode ? (started ? `Room ${joinCode}` : `Join room ${joinCode}`) : "Join a room"),
+    joinCode && room && title ? joinGame(title, playerRange(catalogGame(room.game))) : null,
     joinCode && room
       ? h("p.muted", started
           ? `This game has already started (${room.players.map((p) => p.name).join(", ")}). You can watch it.`
@@ -51,15 +56,21 @@ export function renderHome(state) {
     : null;
   return h("main.screen.home", { id: "main", "data-key": joinCode ? "join-screen" : "home-screen" },
     h("header.topbar", { "data-key": "topbar-home" },
-      h("span.brand", h("span.brand-mark", { "aria-hidden": "true" }, "$"), h("span.brand-name", "LaunderMat"))),
+      h("span.brand", h("span.brand-mark", { "aria-hidden": "true" }, "$"), h("span.brand-name", BRAND))),
+    // The brand is in the top bar: the heading names the game on show, its line says what it is.
     h("section.hero",
-      h("h1", "LaunderMat"),
-      h("p.lead", gameClient(state.home.room?.game ?? home.game)?.tagline ?? ""),
+      h("h1", { "data-testid": "home-title" }, title || BRAND),
+      h("p.lead", gameClient(shownGame)?.tagline ?? ""),
       h("div.row",
         h("button.ghost.small", { type: "button", "data-action": "open-rules" }, icon("book"), "How to play (2 min)"),
         h("a.ghost.small.button-link", { href: "/history", "data-action": "open-history", "data-testid": "history-link" }, icon("list"), "Your past games"))),
     rejoin,
     h("div.home-grid", joinCode ? [joinBlock, createBlock(state, nameField, errorIn)] : [createBlock(state, nameField, errorIn), joinBlock]));
+}
+
+/** Which game a room link is for: "A game of Goblin Laundromat for 2 to 5 players." */
+function joinGame(title, range) {
+  return h("p", { "data-testid": "join-game" }, "A game of ", h("strong", title), range ? ` for ${range}.` : ".");
 }
 
 function createBlock(state, nameField, errorIn) {

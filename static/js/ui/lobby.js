@@ -3,7 +3,7 @@
 // The settings and player counts come from the room's game's catalog entry; the words about
 // the game itself (a note under the settings, a primer) from its client.
 import { h } from "../dom.js";
-import { gameClient } from "../games/index.js";
+import { gameClient, gameTitle } from "../games/index.js";
 import { catalogGame } from "../store.js";
 import { playerRange, plural } from "../text.js";
 import { commitmentCard, revealCard } from "./fairness.js";
@@ -76,7 +76,9 @@ export function renderLobby(state, banner) {
   return h("main.screen.lobby", { id: "main", "data-key": "lobby", "data-testid": "lobby" },
     topbar(state),
     banner,
-    h("h1.visually-hidden", { tabindex: "-1", "data-landing": "page" }, "Lobby"),
+    // Host and guests alike see which game the room is for (the catalog's title).
+    h("h1.lobby-title", { tabindex: "-1", "data-landing": "page", "data-testid": "lobby-title" },
+      gameTitle(state.catalog, room.game) || "Room", h("span.muted", " · lobby")),
     h("div.lobby-grid", share, players, settings),
     actions,
     commitmentCard(room, state.session),

@@ -4,13 +4,14 @@ import { handlers } from "./handlers.js";
 import { SETTING_HINTS, lobbyNote, lobbyPrimer } from "./lobby.js";
 import { renderReplay, seatNames } from "./replay.js";
 import { rulesDialog, rulesOf } from "./rules-dialog.js";
-import { TAGLINE, TITLE, errors, pageTitle } from "./text.js";
+import { TAGLINE, TITLE, coins, errors, pageTitle } from "./text.js";
 
 export default {
   name: "goblin",
   stylesheet: new URL("./goblin.css", import.meta.url).pathname,
   title: TITLE,
   tagline: TAGLINE,
+  scoreText: coins,
   renderGame,
   renderReplay,
   seatNames,

@@ -5,13 +5,14 @@ import { SETTING_HINTS, lobbyNote, lobbyPrimer } from "./lobby.js";
 import { rulesOf } from "./rules.js";
 import { renderReplay, seatNames } from "./replay.js";
 import { rulesDialog } from "./rules-dialog.js";
-import { TAGLINE, TITLE, errors, pageTitle } from "./text.js";
+import { TAGLINE, TITLE, errors, pageTitle, points } from "./text.js";
 
 export default {
   name: "laundermat",
   stylesheet: new URL("./laundermat.css", import.meta.url).pathname,
   title: TITLE,
   tagline: TAGLINE,
+  scoreText: points,
   renderGame,
   renderReplay,
   seatNames,
