@@ -37,3 +37,22 @@ export function viewerParam(value, seats) {
 export function stepText(step, steps) {
   return `Step ${step} of ${steps}`;
 }
+
+// Playing (▶): a step every PLAY_MS, slow enough to read what changed; slower still when the
+// system asks for reduced motion, since every step changes the board.
+export const PLAY_MS = 1200;
+export const PLAY_REDUCED_MS = 2400;
+
+export function playDelay(reducedMotion) {
+  return reducedMotion ? PLAY_REDUCED_MS : PLAY_MS;
+}
+
+/** Where ▶ starts: here, or from the beginning when the last step is on show. */
+export function playStart(step, steps) {
+  return step >= steps ? 0 : step;
+}
+
+/** The step after `step` while playing, or null at the end (playing stops there). */
+export function nextPlayStep(step, steps) {
+  return step < steps ? step + 1 : null;
+}

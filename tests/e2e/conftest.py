@@ -157,8 +157,11 @@ def open_page(browser: Browser, console_errors: ConsoleLog) -> Iterator[OpenPage
         label: str,
         viewport: dict[str, int] = PHONE,
         setup: Callable[[BrowserContext], None] | None = None,
+        touch: bool = False,  # a phone's touch screen: no hover, a coarse pointer
     ) -> Page:
-        context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        context = browser.new_context(
+            viewport=viewport, device_scale_factor=1, has_touch=touch, is_mobile=touch
+        )
         context.set_default_timeout(15_000)
         contexts.append(context)
         if setup is not None:

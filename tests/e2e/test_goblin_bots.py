@@ -50,6 +50,10 @@ def test_one_person_and_two_bots_then_the_replay(
     watcher = open_page("watcher", PHONE)
     serve_axe(watcher)
     watcher.goto(f"{server_url}/r/{code}")
+    # Issue 30: the link of a running Goblin room names it, and the form beside is Goblin's.
+    expect(watcher.locator(sel("join-game"))).to_contain_text("Goblin Laundromat")
+    expect(watcher.locator(sel("home-title"))).to_have_text("Goblin Laundromat")
+    expect(watcher.locator(".card.create")).to_contain_text("2 to 5 players")
     watcher.click(sel("watch-room"))
     expect(watcher.locator("[data-testid^=board-]")).to_have_count(3)
     expect(watcher.locator("[data-testid^=hand-]")).to_have_count(0)
@@ -71,6 +75,11 @@ def test_one_person_and_two_bots_then_the_replay(
     board = page.locator(sel("replay-board"))
     expect(board).to_be_visible()
     expect(page.locator(sel("step-counter"))).to_contain_text("Step 0 of")
+    # Issue 30: the replay names its game and the room's number for it; nobody is "offline".
+    expect(page.locator("h1")).to_have_text("Replay: Goblin Laundromat, game 1")
+    expect(page).to_have_title("Replay · Goblin Laundromat, game 1 · LaunderMat")
+    expect(board.locator("[data-testid^=board-]")).to_have_count(3)
+    expect(page.locator(".presence")).to_have_count(0)
     expect(board).to_have_attribute("data-phase", "fill")
     problems = spectator_problems + audit(page, "replay: first step")
     page.click(sel("replay-next"))
@@ -86,4 +95,17 @@ def test_one_person_and_two_bots_then_the_replay(
     expect(board.locator(sel("majority-cape"))).to_be_visible()
     problems += audit(page, "replay: last step")
     page.screenshot(path=str(artifacts / "goblin-replay-390x844.png"), full_page=True)
+
+    # Issue 30: the history names the game, and places everyone with their Coins.
+    page.click(sel("history-link"))
+    entry = page.locator(sel(f"history-game-{game_id}"))
+    expect(entry.locator(sel("history-title"))).to_contain_text("Goblin Laundromat, game 1")
+    summary = next(g for g in room_games(server_url, code) if g["game_id"] == game_id)
+    rows = entry.locator(sel("history-players")).locator("li")
+    expect(rows).to_have_count(3)
+    for row, player in zip(rows.all(), summary["players"], strict=True):
+        expect(row).to_contain_text(player["name"])
+        expect(row).to_contain_text(f"{player['score']} Coin")
+    expect(rows.first).to_contain_text("1st")
+    problems += audit(page, "history")
     assert problems == [], "\n".join(problems)

@@ -105,6 +105,24 @@ def test_replay_steps_jumps_to_a_round_and_watches_as_each_seat(
     counter = page.locator(sel("step-counter"))
     expect(counter).to_have_text(f"Step 0 of {steps}")
     expect(page.locator(sel("replay-board"))).to_be_visible()
+    # Issue 30: the game and the room's number for it, as the history calls it (not the
+    # record's id); the keyboard's hint where a keyboard is likely; nobody "offline".
+    assert record["game_number"] == 1
+    expect(page.locator("h1")).to_have_text("Replay: LaunderMat, game 1")
+    expect(page).to_have_title("Replay · LaunderMat, game 1")
+    expect(page.locator(sel("keys-hint"))).to_be_visible()
+    expect(page.locator(".presence")).to_have_count(0)
+
+    # ▶ plays on its own at a readable pace, and pauses.
+    play = page.locator(sel("replay-play"))
+    play.click()
+    expect(play).to_have_attribute("aria-label", "Pause")
+    expect(counter).to_have_text(f"Step 2 of {steps}", timeout=5000)
+    play.click()
+    expect(play).to_have_attribute("aria-label", "Play")
+    paused = counter.inner_text()
+    page.wait_for_timeout(1800)  # longer than a step's pace: a paused replay stays put
+    expect(counter).to_have_text(paused)
 
     # Jump to round 3: the counter and the board's round follow.
     page.select_option(sel("replay-round-select"), "3")
@@ -160,6 +178,12 @@ def test_replay_steps_jumps_to_a_round_and_watches_as_each_seat(
     assert unnamed_controls(page) == []
     assert no_sideways_scroll(page)
 
+    # On a touch screen there are no arrow keys to mention.
+    phone = open_page("replay on a touch screen", PHONE, touch=True)
+    phone.goto(f"{server_url}/replay/{game_id}")
+    expect(phone.locator(sel("replay-board"))).to_be_visible()
+    expect(phone.locator(sel("keys-hint"))).to_be_hidden()
+
 
 def test_history_lists_the_games_of_rooms_this_browser_played_in(
     open_page: OpenPage, server_url: str, finished_game: dict[str, Any]
@@ -178,11 +202,19 @@ def test_history_lists_the_games_of_rooms_this_browser_played_in(
     expect(page).to_have_url(f"{server_url}/history")
     entry = page.locator(sel(f"history-game-{game_id}"))
     expect(entry).to_be_visible()
-    expect(entry).to_contain_text("its room is still open")
-    for name in NAMES:
-        expect(entry).to_contain_text(name)
-    if summary["winners"]:
-        expect(entry).to_contain_text(summary["winners"][0])
+    # Issue 30: the game by name and by the room's number for it, the one its replay shows;
+    # every player with place and score, best first.
+    title = f"LaunderMat, game {summary['game_number']}"
+    expect(entry.locator(sel("history-title"))).to_have_text(f"{title} · its room is still open")
+    rows = entry.locator(sel("history-players")).locator("li")
+    expect(rows).to_have_count(len(NAMES))
+    for row, player in zip(rows.all(), summary["players"], strict=True):
+        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}[player["place"]]
+        expect(row).to_contain_text(re.compile(rf"^{ordinal}\s*{re.escape(player['name'])}"))
+        expect(row).to_contain_text(f"{player['score'] // 1000:,}k pts")
+        if player["winner"]:
+            expect(row).to_contain_text("Winner")
+    assert {p["name"] for p in summary["players"]} == set(NAMES)
     # Only the rooms this browser played in.
     expect(page.locator("[data-testid^=history-game-]")).to_have_count(1)
     expect(entry.locator(sel("record-link"))).to_have_attribute("download", re.compile("json"))
@@ -190,6 +222,7 @@ def test_history_lists_the_games_of_rooms_this_browser_played_in(
     entry.locator(sel("replay-link")).click()
     expect(page).to_have_url(re.compile(rf"/replay/{game_id}"))
     expect(page.locator(sel("step-counter"))).to_contain_text("Step 0 of")
+    expect(page.locator("h1")).to_have_text(f"Replay: {title}")
 
 
 def test_lobby_commitment_nonces_and_the_revealed_end(
@@ -242,6 +275,8 @@ def test_lobby_commitment_nonces_and_the_revealed_end(
     console_errors.watch(ana, "Ana again")
     ana.goto(f"{server_url}/r/{code}")
     expect(ana.locator(sel("final-standings"))).to_be_visible()
+    # Issue 30: the end says nothing of the last round's draft (it said "The draft locked…").
+    expect(ana.locator(sel("reveal-news"))).to_have_text("")
     reveal = ana.locator(sel("fair-reveal"))
     expect(reveal).to_be_visible()
     revealed = httpx.get(f"{server_url}/api/rooms/{code}").json()["fairness"]["revealed"]

@@ -1,10 +1,14 @@
-// Handlers of the replay page: step, jump to a round, watch as a seat or everything. The
-// arrow keys step too (keydown in main.js calls replayKey).
+// Handlers of the replay page: play and pause, step, jump to a round, watch as a seat or
+// everything. The arrow keys step too (keydown in main.js calls replayKey). Any way of moving
+// but ▶ pauses the play (replay-page.js).
 export function replayHandlers(app) {
   const { pages, state } = app;
   return {
     "replay-first"() {
       pages.showStep(0);
+    },
+    "replay-play"() {
+      pages.togglePlay();
     },
     "replay-prev"() {
       pages.stepBy(-1);

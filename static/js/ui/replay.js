@@ -2,9 +2,10 @@
 // (renderReplay) with the same boards as the live game. The controls: first / back / forward
 // / last, a step slider, a round to jump to, whose eyes to watch with. Data: ../replay-page.js.
 import { h } from "../dom.js";
-import { gameClient } from "../games/index.js";
+import { gameClient, gameTitle } from "../games/index.js";
 import { roundAt, roundNumbers, stepText } from "../replay.js";
 import { errorSentence } from "../text.js";
+import { gameName } from "../titles.js";
 import { revealCard } from "./fairness.js";
 import { icon } from "./icons.js";
 
@@ -21,7 +22,8 @@ export { pageTop };
 export function renderReplayPage(state) {
   const replay = state.replay;
   const record = replay?.record;
-  const heading = record ? `Replay of game ${record.game_id}` : "Replay";
+  // The room's game number, as the history says it; the record's id is only in the address.
+  const heading = record ? `Replay: ${gameName(gameTitle(state.catalog, record.game), record.game_number)}` : "Replay";
   const main = (...children) => h("main.screen.replay", { id: "main", "data-key": "replay", "data-testid": "replay" },
     pageTop("replay"), h("h1", heading), ...children);
   if (replay?.error) {
@@ -49,20 +51,24 @@ export function renderReplayPage(state) {
 }
 
 function controls(replay, record, names) {
-  const { step, viewer } = replay;
+  const { step, viewer, playing } = replay;
   const steps = record.steps;
   const rounds = roundNumbers(record.round_starts);
   const round = roundAt(record.round_starts, step);
-  const button = (action, label, glyph, disabled, testid) => h("button.small", {
-    type: "button", "data-action": action, "aria-label": label, title: label, disabled, "data-testid": testid,
+  const button = (action, label, glyph, disabled, testid, more = {}) => h("button.small", {
+    type: "button", "data-action": action, "aria-label": label, title: label, disabled, "data-testid": testid, ...more,
   }, h("span", { "aria-hidden": "true" }, glyph));
   return h("section.card.replay-controls", { "data-key": "replay-controls", "data-testid": "replay-controls", "aria-label": "Replay controls" },
     h("div.replay-steps",
       button("replay-first", "First step", "|◀", step <= 0, "replay-first"),
-      button("replay-prev", "Back one step", "◀", step <= 0, "replay-prev"),
-      h("p.step-counter", { "data-testid": "step-counter", "aria-live": "polite" }, stepText(step, steps)),
-      button("replay-next", "Forward one step", "▶", step >= steps, "replay-next"),
+      button("replay-prev", "Back one step", "◁", step <= 0, "replay-prev"),
+      // ▶ plays the game; pressed again (❚❚) it pauses. At the end it plays from the start.
+      button("replay-play", playing ? "Pause" : "Play", playing ? "❚❚" : "▶", steps === 0, "replay-play",
+        { class: "primary", "aria-pressed": playing ? "true" : "false" }),
+      button("replay-next", "Forward one step", "▷", step >= steps, "replay-next"),
       button("replay-last", "Last step", "▶|", step >= steps, "replay-last")),
+    // Each step is announced when stepped to, not every 1.2 s while it plays.
+    h("p.step-counter", { "data-testid": "step-counter", "aria-live": playing ? "off" : "polite" }, stepText(step, steps)),
     h("label.visually-hidden", { for: "replay-slider" }, "Step"),
     h("input#replay-slider", { type: "range", min: "0", max: String(steps), step: "1", value: String(step),
       "data-input": "replay-slide", "data-testid": "replay-slider", "aria-valuetext": stepText(step, steps) }),
@@ -77,5 +83,6 @@ function controls(replay, record, names) {
         h("select#replay-viewer", { "data-change": "replay-viewer", "data-testid": "replay-viewer" },
           names.map((name, seat) => h("option", { value: String(seat), selected: viewer === seat }, name)),
           h("option", { value: "all", selected: viewer === "all" }, "Everything")))),
-    h("p.small.muted", icon("list"), " Use the arrow keys ← → to step."));
+    // Only where a keyboard is likely (css: a fine pointer that hovers), not on a touch screen.
+    h("p.small.muted.keys-hint", { "data-testid": "keys-hint" }, icon("list"), " Use the arrow keys ← → to step."));
 }
