@@ -63,8 +63,8 @@ function controls(replay, record, names) {
       button("replay-first", "First step", "|◀", step <= 0, "replay-first"),
       button("replay-prev", "Back one step", "◁", step <= 0, "replay-prev"),
       // ▶ plays the game; pressed again (❚❚) it pauses. At the end it plays from the start.
-      button("replay-play", playing ? "Pause" : "Play", playing ? "❚❚" : "▶", steps === 0, "replay-play",
-        { class: "primary", "aria-pressed": playing ? "true" : "false" }),
+      // Its name says what it will do (a media player's), so it is no aria-pressed toggle.
+      button("replay-play", playing ? "Pause" : "Play", playing ? "❚❚" : "▶", steps === 0, "replay-play", { class: "primary" }),
       button("replay-next", "Forward one step", "▷", step >= steps, "replay-next"),
       button("replay-last", "Last step", "▶|", step >= steps, "replay-last")),
     // Each step is announced when stepped to, not every 1.2 s while it plays.
