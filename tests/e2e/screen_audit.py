@@ -169,4 +169,5 @@ class ScreenAuditor:
         self.lines += len(screen.lines)
         problems = screen_problems(screen)
         if problems:
-            raise AssertionError(f"{screen.where()}:\n  " + "\n  ".join(problems))
+            more = f"\n  ... and {len(problems) - 12} more" if len(problems) > 12 else ""
+            raise AssertionError(f"{screen.where()}:\n  " + "\n  ".join(problems[:12]) + more)
