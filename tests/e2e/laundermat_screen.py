@@ -11,7 +11,7 @@ from .screen_audit import Screen, mismatch
 
 
 def laundermat_problems(screen: Screen) -> list[str]:
-    return [*round_line(screen), *boards(screen), *wallet(screen), *draft(screen), *totals(screen)]
+    return [*round_line(screen), *boards(screen), *wallets(screen), *draft(screen), *totals(screen)]
 
 
 def money(value: int) -> str:
@@ -77,20 +77,30 @@ def boards(screen: Screen) -> list[str]:
     return out
 
 
-def wallet(screen: Screen) -> list[str]:
-    shown, me = screen.facts["wallet"], screen.me
-    wanted = me is not None and screen.game["phase"] != "over"
-    if shown is None:
-        return [mismatch("your wallet", None, me and me["wallet_total"])] if wanted else []
-    if me is None or shown["seat"] != str(me["seat"]):
-        return [mismatch("whose wallet", shown["seat"], me and me["seat"])]
-    values = sorted(bill["value"] for bill in me["wallet"])
-    total = f"{money(me['wallet_total'])} · {plural(len(values), 'bill')}"
+def secret_parts(screen: Screen) -> dict[int, dict[str, Any]]:
+    """The seats whose wallets this screen shows, with their own part of the view: the
+    viewer's (not at the end), or in a replay the seat watched as, or every seat's."""
+    game, me = screen.game, screen.me
+    if screen.replay is not None:
+        parts = game.get("all_seats") or ([me] if me else [])
+        return {part["seat"]: part for part in parts}
+    return {me["seat"]: me} if me and game["phase"] != "over" else {}
+
+
+def wallets(screen: Screen) -> list[str]:
+    parts = secret_parts(screen)
+    shown = {w["seat"]: w for w in screen.facts["wallets"]}
+    if sorted(shown) != sorted(parts):
+        return [mismatch("whose wallets", sorted(shown), sorted(parts))]
     out = []
-    if shown["total"] != total:
-        out.append(mismatch("your wallet's total", shown["total"], total))
-    if shown["bills"] != [money(v) for v in values]:
-        out.append(mismatch("your wallet's bills", shown["bills"], [money(v) for v in values]))
+    for seat, part in parts.items():
+        bills = [money(v) for v in sorted(bill["value"] for bill in part["wallet"])]
+        total = f"{money(part['wallet_total'])} · {plural(len(bills), 'bill')}"
+        name = screen.name_of(seat)
+        if shown[seat]["total"] != total:
+            out.append(mismatch(f"{name}'s wallet total", shown[seat]["total"], total))
+        if shown[seat]["bills"] != bills:
+            out.append(mismatch(f"{name}'s bills", shown[seat]["bills"], bills))
     return out
 
 

@@ -46,10 +46,11 @@
     };
   }
 
-  function wallet() {
-    const el = one("[data-testid=wallet]");
-    if (!el) return null;
-    return { seat: el.dataset.seat, total: text(one("[data-testid=wallet-total]", el)), bills: all(".bill-chip", el).map(text) };
+  /** LaunderMat's wallets: the viewer's own, or in a replay the seat's (or every seat's). */
+  function wallets() {
+    return all("section.wallet").map((el) => ({
+      seat: Number(el.dataset.seat), total: text(one("[data-testid=wallet-total]", el)), bills: all(".bill-chip", el).map(text),
+    }));
   }
 
   /** Every fact the screen states that the auditor checks, as the DOM says it. */
@@ -69,7 +70,7 @@
       drawButton: text(one("[data-testid=draw] .small")),
       laundryTitle: text(one("[data-testid=laundry-panel] h2")),
       totals: all("[data-testid^=total-]").map((el) => [seatOf(el, "total-"), text(el)]),
-      wallet: wallet(),
+      wallets: wallets(),
       draft: all("[data-testid^=draft-bill-]").map((b) => [Number(b.dataset.card), pressed(b)]),
     };
   }
@@ -89,17 +90,27 @@
   }
 
   window.__screenAudit = {
+    ms: 0, // time spent here, so the suite can tell what the auditor costs it
     take: () => snapshots.splice(0),
     rendered(state) {
-      const src = source(state);
-      if (!src) return;
-      const { rules, log, ...game } = src.game;
-      const body = JSON.stringify({ game, facts: facts(), name: src.name, replay: src.replay, version: src.version ?? null, names: src.names });
-      const lines = changedLines(src.log, JSON.stringify([src.replay, game.viewer]));
-      if (body === previous && !lines.length) return;
-      previous = body;
-      snapshots.push({ body, lines, rules: rulesSent ? null : rules ?? null });
-      rulesSent = rulesSent || !!rules;
+      const started = performance.now();
+      try {
+        record(state);
+      } finally {
+        this.ms += performance.now() - started;
+      }
     },
   };
+
+  function record(state) {
+    const src = source(state);
+    if (!src) return;
+    const { rules, log, ...game } = src.game;
+    const body = JSON.stringify({ game, facts: facts(), name: src.name, replay: src.replay, version: src.version ?? null, names: src.names });
+    const lines = changedLines(src.log, JSON.stringify([src.replay, game.viewer]));
+    if (body === previous && !lines.length) return;
+    previous = body;
+    snapshots.push({ body, lines, rules: rulesSent ? null : rules ?? null });
+    rulesSent = rulesSent || !!rules;
+  }
 })();

@@ -26,6 +26,7 @@ from playwright.sync_api import Page
 
 COLLECTOR = Path(__file__).with_name("screen_audit.js")
 TAKE_JS = "() => window.__screenAudit ? window.__screenAudit.take() : []"
+PAGE_MS_JS = "() => window.__screenAudit ? window.__screenAudit.ms : 0"
 
 # The entry fields holding the seats a log line is about, for both games. LaunderMat's
 # investigation carries the winners too, but its line tells only which type was drawn.
@@ -132,6 +133,7 @@ class ScreenAuditor:
     rules: dict[int, dict[str, Any]] = field(default_factory=dict)
     screens: int = 0  # how many screens were checked (a test asserts it audited something)
     lines: int = 0  # how many log lines were checked
+    seconds: float = 0.0  # spent in check(): what the auditor costs the test, beside page_ms
     last: float = 0.0
 
     def watch(self, page: Page, label: str) -> Page:
@@ -143,12 +145,22 @@ class ScreenAuditor:
     def check(self, force: bool = True) -> None:
         if not force and time.monotonic() - self.last < self.every:
             return
-        self.last = time.monotonic()
-        for page, label in self.pages:
-            if page.is_closed():
-                continue
-            for snapshot in page.evaluate(TAKE_JS):
-                self.check_one(page, label, snapshot)
+        self.last = started = time.monotonic()
+        try:
+            for page, label in self.pages:
+                if not page.is_closed():
+                    for snapshot in page.evaluate(TAKE_JS):
+                        self.check_one(page, label, snapshot)
+        finally:
+            self.seconds += time.monotonic() - started
+
+    def cost(self) -> str:
+        """What the audit cost: its time here, and the open pages' recording their screens."""
+        ms = sum(page.evaluate(PAGE_MS_JS) for page, _ in self.pages if not page.is_closed())
+        return (
+            f"screen audit: {self.screens} screens, {self.lines} log lines checked in "
+            f"{self.seconds:.1f} s; the pages spent {ms / 1000:.1f} s recording them"
+        )
 
     def check_one(self, page: Page, label: str, snapshot: dict[str, Any]) -> None:
         if snapshot["rules"] is not None:

@@ -158,6 +158,7 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
     expect(watcher.locator(sel("final-standings"))).to_be_visible()
     auditor.check()  # the end: every secret revealed, the whole log again
     assert auditor.screens > 100 and auditor.lines > 100, (auditor.screens, auditor.lines)
+    print(auditor.cost())  # shown with -s or when the test fails
     log_text = host.locator(sel("game-log")).inner_text()
     print([line for line in log_text.splitlines() if "Time ran out" in line])
     assert "raided the Vault" in log_text or "collided" in log_text, log_text[:2000]

@@ -157,6 +157,7 @@ def test_three_players_play_a_whole_goblin_game(
     expect(watcher.locator(sel("final-standings"))).to_be_visible()
     auditor.check()  # the end: everything revealed, the whole log again
     assert auditor.screens > 100 and auditor.lines > 100, (auditor.screens, auditor.lines)
+    print(auditor.cost())  # shown with -s or when the test fails
     problems += audit(host, "final")
     host.screenshot(path=str(artifacts / "goblin-final-390x844.png"), full_page=True)
     assert problems == [], "\n".join(problems)
