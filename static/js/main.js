@@ -42,6 +42,9 @@ export function render() {
     bringIntoView(root);
     tick(root);
     checkShownReveal();
+    // The e2e suite's screen auditor (tests/e2e/screen_audit.js) reads each drawn screen beside
+    // the state it was drawn from. Nothing defines the hook outside those tests.
+    globalThis.__screenAudit?.rendered(state);
   });
 }
 

@@ -40,7 +40,7 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 NARROW_PHONE = {"width": 360, "height": 740}
-LAPTOP = {"width": 1280, "height": 800}
+LAPTOP = {"width": 1366, "height": 768}  # the most common laptop screen
 
 
 @pytest.fixture(scope="session")

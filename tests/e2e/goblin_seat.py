@@ -19,6 +19,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from .driver import sel
+from .screen_audit import ScreenAuditor
 
 STATUS_JS = """() => {
   const game = document.querySelector('[data-testid=game][data-game=goblin]');
@@ -177,8 +178,12 @@ class GoblinSeat:
         return False
 
 
-def play_to_the_end(seats: list[GoblinSeat], rounds: int = 20000) -> None:
+def play_to_the_end(
+    seats: list[GoblinSeat], rounds: int = 20000, auditor: ScreenAuditor | None = None
+) -> None:
     for _ in range(rounds):
+        if auditor is not None:
+            auditor.check(force=False)
         statuses = [seat.status() for seat in seats]
         if all(s is not None and s["phase"] == "over" for s in statuses):
             return

@@ -1,4 +1,6 @@
-"""Bots at the table, in the browser at 390x844: one person and two bots play a whole game,
+"""Bots at the table, in the browser at 390x844: one person and two bots play a whole game
+(watched by a spectator on a 1366x768 laptop; every screen of both is checked against its view,
+screen_audit.py),
 and a player who drops (their phone's context closes) is stood in for by a bot to the end.
 
 Its own server: the shared one keeps GEN-4's 30 s away time; here a player is away after
@@ -18,8 +20,9 @@ from playwright.sync_api import Page, expect
 from tests.web.conftest import ServerProcess
 
 from ..web.client import room_games
-from .conftest import PHONE, TIME_SCALE, OpenPage, frames
+from .conftest import LAPTOP, PHONE, TIME_SCALE, OpenPage, frames
 from .driver import Seat, sel, unnamed_controls
+from .screen_audit import ScreenAuditor
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -73,8 +76,12 @@ def add_bot(page: Page, count: int) -> None:
     expect(page.locator(sel("lobby-player"))).to_have_count(count)
 
 
-def play_to_the_end(seats: list[Seat], more: int = 6000) -> None:
+def play_to_the_end(
+    seats: list[Seat], more: int = 6000, auditor: ScreenAuditor | None = None
+) -> None:
     for _ in range(more):
+        if auditor is not None:
+            auditor.check(force=False)
         statuses = [seat.status() for seat in seats]
         if all(s is not None and s["phase"] == "over" for s in statuses):
             return
@@ -89,7 +96,8 @@ def play_to_the_end(seats: list[Seat], more: int = 6000) -> None:
 def test_one_person_and_two_bots_play_a_whole_game(
     open_page: OpenPage, bots_url: str, artifacts: Path
 ) -> None:
-    page = open_page("Ana", PHONE)
+    auditor = ScreenAuditor()
+    page = auditor.watch(open_page("Ana", PHONE), "Ana, a player at 390")
     code = create(page, bots_url, "Ana")
     players = page.locator(sel("lobby-players"))
     expect(page.locator(sel("start-game"))).to_be_disabled()
@@ -111,11 +119,17 @@ def test_one_person_and_two_bots_play_a_whole_game(
     expect(page.locator(".presence.bot")).to_have_count(2)  # the bots' boards say so too
     expect(page.locator(sel("away-line"))).to_have_count(0)
     assert unnamed_controls(page) == []
+    watcher = auditor.watch(open_page("watcher", LAPTOP), "a spectator at 1366")
+    watcher.goto(f"{bots_url}/r/{code}")
+    watcher.click(sel("watch-room"))
 
-    play_to_the_end([Seat(page, "Ana", 0)])
+    play_to_the_end([Seat(page, "Ana", 0)], auditor=auditor)
 
     final = page.locator(sel("final-standings"))
     expect(final).to_be_visible()
+    expect(watcher.locator(sel("final-standings"))).to_be_visible()
+    auditor.check()
+    assert auditor.screens > 50 and auditor.lines > 50, (auditor.screens, auditor.lines)
     for name in ("Ana", "Bot Ada", "Bot Alan"):
         expect(final).to_contain_text(name)
     expect(page.locator(sel("game-log"))).to_contain_text("Round 8 begins")

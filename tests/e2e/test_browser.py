@@ -1,4 +1,6 @@
-"""The browser client, end to end: three phones play a whole game through the UI alone.
+"""The browser client, end to end: two phones and a laptop play a whole game through the UI
+alone, while a spectator watches on a phone; every screen each page shows is checked against
+its view (screen_audit.py).
 
 No direct socket messages: everything is clicks and keys on the page, and the server is a
 real `laundermat serve` (see conftest.py). Screenshots land in tests/artifacts/.
@@ -14,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import LAPTOP, NARROW_PHONE, PHONE, ConsoleLog, OpenPage, frames
 from .driver import Seat, sel, unnamed_controls
+from .screen_audit import ScreenAuditor
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -36,10 +39,14 @@ def make_room(
     shots: Path | None = None,
     round_timer: int = 60,
     bribe_timer: int = 45,
+    auditor: ScreenAuditor | None = None,
 ) -> tuple[list[Seat], str]:
     """Ana creates a room on the home page, Bo joins by typing the code, Cyd by the link."""
     viewports = [PHONE, LAPTOP, NARROW_PHONE]
     pages = [open_page(name, vp) for name, vp in zip(NAMES, viewports, strict=True)]
+    for page, name, vp in zip(pages, NAMES, viewports, strict=True):
+        if auditor is not None:
+            auditor.watch(page, f"{name}, a player at {vp['width']}")
     seats = [
         Seat(page, name, i, shots, label(vp))
         for i, (page, name, vp) in enumerate(zip(pages, NAMES, viewports, strict=True))
@@ -83,7 +90,8 @@ def start(seats: list[Seat]) -> None:
 
 
 def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, artifacts: Path):
-    seats, code = make_room(open_page, server_url, artifacts)
+    auditor = ScreenAuditor()
+    seats, code = make_room(open_page, server_url, artifacts, auditor=auditor)
     host, laptop, narrow = (s.page for s in seats)
 
     # The lobby: a big code, a QR code that loads, a copy-link button, players with presence.
@@ -101,9 +109,13 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
     assert no_sideways_scroll(narrow)
 
     start(seats)
+    watcher = auditor.watch(open_page("watcher", PHONE), "a spectator at 390")
+    watcher.goto(f"{server_url}/r/{code}")
+    watcher.click(sel("watch-room"))
 
     checked: set[str] = set()
     for _ in range(4000):
+        auditor.check(force=False)
         statuses = [seat.status() for seat in seats]
         if all(s is not None and s["phase"] == "over" for s in statuses):
             break
@@ -143,6 +155,10 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
         log = page.locator(sel("game-log"))
         expect(log).to_contain_text("Round 8 begins")
         expect(log).to_contain_text("The investigation targets")
+    expect(watcher.locator(sel("final-standings"))).to_be_visible()
+    auditor.check()  # the end: every secret revealed, the whole log again
+    assert auditor.screens > 100 and auditor.lines > 100, (auditor.screens, auditor.lines)
+    print(auditor.cost())  # shown with -s or when the test fails
     log_text = host.locator(sel("game-log")).inner_text()
     print([line for line in log_text.splitlines() if "Time ran out" in line])
     assert "raided the Vault" in log_text or "collided" in log_text, log_text[:2000]

@@ -1,7 +1,8 @@
 """Goblin Laundromat with bots, in real Chromium at 390x844: one person and two of the
 platform's bots play a whole game (bots are a platform feature: nothing here is Goblin's
 own), and the replay page of that finished game renders step by step with the same parts as
-the live screen, from the first step to the final scoring.
+the live screen, from the first step to the final scoring. Every screen the player, the
+spectator and the replay show is checked against its view (screen_audit.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from .audit import audit, serve_axe
 from .conftest import PHONE, OpenPage
 from .driver import sel, unnamed_controls
 from .goblin_seat import GoblinSeat, play_to_the_end
+from .screen_audit import ScreenAuditor
 from .test_goblin_game import check_final, create_goblin_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
@@ -34,7 +36,8 @@ def finished_game_id(url: str, code: str) -> int:
 def test_one_person_and_two_bots_then_the_replay(
     open_page: OpenPage, server_url: str, artifacts: Path
 ) -> None:
-    page = open_page("Ana", PHONE)
+    auditor = ScreenAuditor()
+    page = auditor.watch(open_page("Ana", PHONE), "Ana, a player at 390")
     serve_axe(page)
     code = create_goblin_room(page, server_url, "Ana", timer=15)
     add_bot(page, 2)
@@ -47,7 +50,7 @@ def test_one_person_and_two_bots_then_the_replay(
     assert unnamed_controls(page) == []
 
     # A spectator opens the link and watches: the public table, no hand, no controls.
-    watcher = open_page("watcher", PHONE)
+    watcher = auditor.watch(open_page("watcher", PHONE), "a spectator at 390")
     serve_axe(watcher)
     watcher.goto(f"{server_url}/r/{code}")
     # Issue 30: the link of a running Goblin room names it, and the form beside is Goblin's.
@@ -61,8 +64,9 @@ def test_one_person_and_two_bots_then_the_replay(
     spectator_problems = audit(watcher, "spectator")
 
     seat = GoblinSeat(page, "Ana", 0, risk=0.25)
-    play_to_the_end([seat])
+    play_to_the_end([seat], auditor=auditor)
     expect(watcher.locator(sel("final-standings"))).to_be_visible()
+    auditor.check()
 
     check_final(page, ["Ana", "Bot Ada", "Bot Alan"])
     expect(page.locator(sel("game-log"))).to_contain_text("Round 4 begins")
@@ -93,6 +97,7 @@ def test_one_person_and_two_bots_then_the_replay(
     expect(board).to_have_attribute("data-phase", "over")
     expect(board.locator(sel("final-standings"))).to_contain_text("Final scoring")
     expect(board.locator(sel("majority-cape"))).to_be_visible()
+    auditor.check()  # every step shown, as a seat and as everything: who did what, by name
     problems += audit(page, "replay: last step")
     page.screenshot(path=str(artifacts / "goblin-replay-390x844.png"), full_page=True)
 

@@ -1,8 +1,10 @@
-"""Goblin Laundromat in real Chromium at 390x844: three phones play a whole game through the
-UI alone (the pick-and-pass, the laundry, the final scoring), and two phones a whole
-2-player game with the market. The host picks the game and its Decision timer (GSETUP-3) on
-the create form built from GET /api/catalog; every screen is checked with axe-core and for
-44 px targets (audit.py); a CSP violation or console error fails the test (conftest.py).
+"""Goblin Laundromat in real Chromium: two phones (390x844) and a laptop (1366x768) play a
+whole game through the UI alone (the pick-and-pass, the laundry, the final scoring) while a
+spectator watches on a laptop, and two phones a whole 2-player game with the market. Every
+screen each page shows is checked against its view (screen_audit.py). The host picks the game
+and its Decision timer (GSETUP-3) on the create form built from GET /api/catalog; every screen
+is checked with axe-core and for 44 px targets (audit.py); a CSP violation or console error
+fails the test (conftest.py).
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from playwright.sync_api import Page, expect
 
 from ..web.client import room_games
 from .audit import audit, covered_buttons, serve_axe
-from .conftest import PHONE, OpenPage
+from .conftest import LAPTOP, PHONE, OpenPage
 from .driver import sel, unnamed_controls
 from .goblin_seat import GoblinSeat, play_to_the_end
+from .screen_audit import ScreenAuditor
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
 
@@ -98,7 +101,12 @@ def test_three_players_play_a_whole_goblin_game(
     open_page: OpenPage, server_url: str, artifacts: Path
 ) -> None:
     names = ["Ana", "Bo", "Cyd"]
-    pages = [open_page(name, PHONE, setup=None) for name in names]
+    auditor = ScreenAuditor()
+    sizes = [PHONE, PHONE, LAPTOP]
+    pages = [
+        auditor.watch(open_page(name, size), f"{name}, a player at {size['width']}")
+        for name, size in zip(names, sizes, strict=True)
+    ]
     for page in pages:
         serve_axe(page)
     host = pages[0]
@@ -117,7 +125,10 @@ def test_three_players_play_a_whole_goblin_game(
         "Every decision lasts at most the Decision timer"
     )
     host.click(sel("start-game"))
-    for page in pages:
+    watcher = auditor.watch(open_page("watcher", LAPTOP), "a spectator at 1366")
+    watcher.goto(f"{server_url}/r/{code}")
+    watcher.click(sel("watch-room"))
+    for page in [*pages, watcher]:
         expect(page.locator(sel("pick-panel"))).to_be_visible()
     # The pick-and-pass screen: your hand, where it goes next, who has picked.
     expect(host.locator("[data-testid^=hand-]")).to_have_count(3)  # GFILL-1: H = Cycle 3
@@ -152,15 +163,20 @@ def test_three_players_play_a_whole_goblin_game(
     for _ in range(20000):
         if all((s.status() or {}).get("phase") == "over" for s in seats):
             break
+        auditor.check(force=False)
         audit_new_screens()
         acted = False
         for seat in seats:
             acted = seat.step() or acted
         if not acted:
             host.wait_for_timeout(80)
-    play_to_the_end(seats)  # raises if it has not finished
+    play_to_the_end(seats, auditor=auditor)  # raises if it has not finished
 
     check_final(host, names)
+    expect(watcher.locator(sel("final-standings"))).to_be_visible()
+    auditor.check()  # the end: everything revealed, the whole log again
+    assert auditor.screens > 100 and auditor.lines > 100, (auditor.screens, auditor.lines)
+    print(auditor.cost())  # shown with -s or when the test fails
     problems += audit(host, "final")
     host.screenshot(path=str(artifacts / "goblin-final-390x844.png"), full_page=True)
     assert problems == [], "\n".join(problems)
@@ -175,7 +191,8 @@ def test_two_players_play_a_whole_market_game(
     open_page: OpenPage, server_url: str, artifacts: Path
 ) -> None:
     names = ["Dee", "Eli"]
-    pages = [open_page(name, PHONE) for name in names]
+    auditor = ScreenAuditor()
+    pages = [auditor.watch(open_page(name, PHONE), f"{name}, a player at 390") for name in names]
     for page in pages:
         serve_axe(page)
     code = create_goblin_room(pages[0], server_url, "Dee", timer=45)
@@ -194,10 +211,11 @@ def test_two_players_play_a_whole_market_game(
         GoblinSeat(page, name, i, risk=0.45)
         for i, (page, name) in enumerate(zip(pages, names, strict=True))
     ]
-    play_to_the_end(seats)
+    play_to_the_end(seats, auditor=auditor)
 
     for page in pages:
         check_final(page, names)
+    auditor.check()
     problems += audit(pages[1], "final (2 players)")
     pages[1].screenshot(path=str(artifacts / "goblin-final-2p-390x844.png"), full_page=True)
     assert problems == [], "\n".join(problems)

@@ -27,6 +27,7 @@ from laundermat.bots.ws_bot import RoomRun, play_seats
 from ..web.client import room_games
 from .conftest import PHONE, ConsoleLog, OpenPage
 from .driver import sel, unnamed_controls
+from .screen_audit import ScreenAuditor
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -100,7 +101,8 @@ def test_replay_steps_jumps_to_a_round_and_watches_as_each_seat(
     record = finished_game["record"]
     game_id, steps = record["game_id"], record["steps"]
     round3 = record["round_starts"]["3"]
-    page = open_page("replay", PHONE)
+    auditor = ScreenAuditor()
+    page = auditor.watch(open_page("replay", PHONE), "the replay at 390")
     page.goto(f"{server_url}/replay/{game_id}")
     counter = page.locator(sel("step-counter"))
     expect(counter).to_have_text(f"Step 0 of {steps}")
@@ -177,6 +179,8 @@ def test_replay_steps_jumps_to_a_round_and_watches_as_each_seat(
     )
     assert unnamed_controls(page) == []
     assert no_sideways_scroll(page)
+    auditor.check()  # every step shown, as each seat and as everything
+    assert auditor.screens >= 8 and auditor.lines > 50, (auditor.screens, auditor.lines)
 
     # On a touch screen there are no arrow keys to mention.
     phone = open_page("replay on a touch screen", PHONE, touch=True)

@@ -53,3 +53,21 @@ test("the Just now line: the newest move and what followed it", () => {
   assert.equal(latestSentences(done, say, 2).length, 2); // at most max, the newest kept
   assert.deepEqual(latestSentences([], say), []);
 });
+
+// Issue 30, item 2: at the end (and in a replay watched as everything) every owner-only field is
+// shown, so a line about someone else's pick, Basket or gift must name them, never say "you".
+test("revealed picks, Basket cards and gifts name whose they are", () => {
+  assert.equal(logSentence({ kind: "picked", seat: 1, card: "C7" }, ctx(0)), "Ben chose Elves Cape.");
+  assert.equal(logSentence({ kind: "picked", seat: 0, card: "C7" }, ctx(0)), "You chose Elves Cape.");
+  assert.equal(logSentence({ kind: "into_basket", seat: 2, card: "C7" }, ctx(0)), "Elves Cape went into Cat's Basket.");
+  assert.equal(logSentence({ kind: "into_basket", seat: 0, card: "C7", default: true }, ctx(0)), "Elves Cape went into your Basket (chosen for you).");
+  assert.equal(logSentence({ kind: "gift", from: 2, to: 0, card: "C7" }, ctx(0)), "Cat's last card, Elves Cape, went face down into your Basket.");
+  assert.equal(logSentence({ kind: "gift", from: 1, to: 2, card: "C7" }, ctx(0)), "Ben's last card, Elves Cape, went face down into Cat's Basket.");
+});
+
+test("a spectator or a replay has no \"you\": everyone is named", () => {
+  const watching = { who: (s) => names[s], rules: RULES, viewer: null, players: 3 };
+  assert.equal(logSentence({ kind: "picked", seat: 0, card: "C7" }, watching), "Ann chose Elves Cape.");
+  assert.equal(logSentence({ kind: "into_basket", seat: 0, card: "C7", default: true }, watching), "Elves Cape went into Ann's Basket (chosen for them).");
+  assert.equal(logSentence({ kind: "gift", from: 0, to: 1, card: "C7" }, watching), "Ann's last card, Elves Cape, went face down into Ben's Basket.");
+});

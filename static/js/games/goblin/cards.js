@@ -67,9 +67,10 @@ export function cardRow(ctx, ids, { label, testid = null, covered = null, empty 
 export function programTile(ctx, id, type, { active = false, key = null } = {}) {
   const p = id ? programOf(ctx.rules, id) : null;
   if (!p) {
-    return h("li.program.face-down", { "data-key": key ?? `fd${type}` }, h("span.program-type", `Program ${type}`), h("span.small", "face down"));
+    return h("li.program.face-down", { "data-key": key ?? `fd${type}`, "data-testid": `program-${type}`, "data-type": type },
+      h("span.program-type", `Program ${type}`), h("span.small", "face down"));
   }
-  return h("li.program", { "data-key": key ?? id, class: active ? "active" : null, "data-program": id },
+  return h("li.program", { "data-key": key ?? id, class: active ? "active" : null, "data-program": id, "data-testid": `program-${p.type}`, "data-type": p.type },
     h("span.program-type", `${id} · type ${p.type}`, active ? h("span.tag.now", "this round") : null),
     h("span.program-facts", `Cycle ${p.cycle} · ${coins(p.coins)} · ${p.temperature}° · ${p.direction === "cw" ? "↻ clockwise" : "↺ counterclockwise"}`),
     h("span.program-limits", STAIN_KEYS.map((t) => h("span.limit", { "data-key": t },

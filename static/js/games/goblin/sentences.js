@@ -9,6 +9,8 @@ const WINDOWS = { pick: "pick", market: "market pick", laundry: "draw-or-stop de
 export function logSentence(entry, ctx) {
   const who = (s) => ctx.who(s);
   const Who = (s) => capital(ctx.who(s));
+  // At the end and in a replay every owner-only field is shown: whose it is must be said.
+  const whose = (s) => (s === ctx.viewer ? "your" : `${ctx.who(s)}'s`);
   const card = (id) => cardName(ctx.rules, id);
   const cards = (ids) => list((ids ?? []).map(card));
   switch (entry.kind) {
@@ -19,19 +21,19 @@ export function logSentence(entry, ctx) {
     case "hands":
       return `Everyone draws a hand of ${plural(entry.size, "card")}.`;
     case "picked":
-      return entry.card ? `You chose ${card(entry.card)}.` : null; // others only learn that a player chose (the board shows it)
+      return entry.card ? `${Who(entry.seat)} chose ${card(entry.card)}.` : null; // others only learn that a player chose (the board shows it)
     case "lock":
       return entry.defaulted?.length
         ? `Picks locked (step ${entry.step}). Out of time: ${list(entry.defaulted.map(who))} got a random card.`
         : `Picks locked (step ${entry.step}).`;
     case "into_basket":
-      return entry.card ? `${card(entry.card)} went into your Basket${entry.default ? " (chosen for you)" : ""}.` : null;
+      return entry.card
+        ? `${card(entry.card)} went into ${whose(entry.seat)} Basket${entry.default ? ` (chosen for ${entry.seat === ctx.viewer ? "you" : "them"})` : ""}.`
+        : null;
     case "pass":
       return `Hands pass ${directionWords(entry.direction)}.`;
     case "gift":
-      return entry.card
-        ? `Your last card, ${card(entry.card)}, went face down into ${who(entry.to)}'s Basket.`
-        : `${Who(entry.from)}'s last card went face down into ${who(entry.to) === "you" ? "your" : `${who(entry.to)}'s`} Basket.`;
+      return `${capital(whose(entry.from))} last card${entry.card ? `, ${card(entry.card)},` : ""} went face down into ${whose(entry.to)} Basket.`;
     case "market_open":
       return `The market opens: ${cards(entry.face_up)} face up, ${plural(entry.deck_size, "card")} in its deck.`;
     case "market_pick":

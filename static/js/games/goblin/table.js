@@ -5,6 +5,7 @@ import { plural } from "../../text.js";
 import { icon } from "../../ui/icons.js";
 import { presence } from "../../ui/topbar.js";
 import { cardRow, programTile } from "./cards.js";
+import { visibleRow } from "./programs.js";
 import { cardName, coins, programOf, speciesName } from "./text.js";
 
 function status(ctx, p) {
@@ -17,18 +18,16 @@ function status(ctx, p) {
   return null;
 }
 
-/** The Programs row I..IV: face up ones by id; the owner sees their own face-down ids. */
+/** The Programs row still in front of a player: face up ones by id; the owner sees their own
+ *  face-down ids (programs.js). */
 function programRow(ctx, p) {
   const own = p.seat === ctx.seat && ctx.me ? ctx.me.programs : null;
-  const zone = new Set(p.score_zone.programs);
-  const gone = new Set(ctx.game.removed.programs);
-  const row = p.programs.map((prog, i) => {
-    const id = prog.id ?? own?.[i]?.id ?? null;
-    const secret = !prog.id && id;
-    const tile = programTile(ctx, id, prog.type, { active: ctx.game.phase !== "over" && prog.type === ["I", "II", "III", "IV"][ctx.game.round - 1], key: `row${i}` });
+  const now = ctx.game.phase !== "over" ? ["I", "II", "III", "IV"][ctx.game.round - 1] : null;
+  const row = visibleRow(p.programs, own).map(({ type, id, secret }) => {
+    const tile = programTile(ctx, id, type, { active: type === now, key: `row${type}` });
     if (secret) tile.append(h("span.small.muted", "face down: only you see it"));
     return tile;
-  }).filter((tile, i) => !zone.has(p.programs[i].id) && !gone.has(p.programs[i].id));
+  });
   return row.length ? h("ul.programs", { "aria-label": `${ctx.nameOf(p.seat)}'s Programs` }, row) : null;
 }
 
