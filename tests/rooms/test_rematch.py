@@ -113,6 +113,9 @@ def test_a_table_that_emptied_gets_bots_only_if_the_host_asks() -> None:
         await finish(room)
         for i in (1, 2):
             assert (await lobby(room, subs[i], ids[i], f"l{i}", "leave"))["type"] == "ack"
+        refused = await lobby(room, subs[0], ids[0], "go0", "rematch")
+        assert (refused["type"], refused["code"]) == ("error", "not_enough_players")
+        assert room.lobby.members[0].ready is False  # a refused start is not a "ready"
         # Everyone present is ready, but one player is too few: it waits.
         assert (await lobby(room, subs[0], ids[0], "r0", "ready", on=True))["type"] == "ack"
         assert room.lobby.status == "finished"

@@ -79,8 +79,12 @@ async def lobby_action(
             if action == "rematch":  # with the ready players; `on`: bots fill empty seats
                 if lobby.status is not RoomStatus.FINISHED:
                     raise RoomError("not_finished", "A rematch starts once the game is over.")
-                member.ready = True  # the host who starts it plays
-                players = rematch.line_up(lobby, bool(on), lobby.updated_ms)
+                member.ready = True  # the host who starts it plays...
+                try:
+                    players = rematch.line_up(lobby, bool(on), lobby.updated_ms)
+                except RoomError:
+                    undo()  # ...but a refused start leaves their answer as it was
+                    raise
                 return await start_game(room, undo, member, command_id, players)
             if action == "settings":
                 if settings is None:
