@@ -17,7 +17,7 @@ import random
 import time
 from typing import Any
 
-from benchmarks.room_bench import Sink
+from benchmarks.room_bench import Sink, play_again
 from laundermat.games.goblin import GAME
 from laundermat.rooms import RoomConfig
 from laundermat.rooms.clock import FakeClock
@@ -55,7 +55,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         room, seats, bot = rng.choice(rooms)
         match = room.play.match
         if match is None or room.lobby.status != "playing":
-            await room.lobby_action(seats[0][1], seats[0][0], f"r{next_id}", "rematch", None, None)
+            await play_again(room, seats, f"r{next_id}")
             next_id += 1
             continue
         window = match.window()

@@ -69,6 +69,15 @@ async def table(room: Room, views: str, spectators: int) -> list[tuple[str, Sink
     return seats
 
 
+async def play_again(room: Room, seats: list[tuple[str, Sink]], command_id: str) -> None:
+    """After a game every seat says it plays again (issue 30): the last one starts the next
+    game with the whole table, as the host's rematch did before."""
+    for n, (player_id, sink) in enumerate(seats):
+        if player_id:  # not a spectator
+            cid = f"{command_id}-{n}"
+            await room.lobby_action(sink, player_id, cid, "ready", None, None, on=True)
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     clock = FakeClock()
     store: Any
@@ -97,7 +106,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         room, seats, policy = rng.choice(rooms)
         match = room.play.match
         if match is None or room.lobby.status != "playing":
-            await room.lobby_action(seats[0][1], seats[0][0], f"r{next_id}", "rematch", None, None)
+            await play_again(room, seats, f"r{next_id}")
             next_id += 1
             continue
         game = match.game  # type: ignore[attr-defined]  # LaunderMat's engine, for its bots

@@ -32,7 +32,7 @@ from laundermat.rooms import RoomConfig
 from laundermat.rooms.clock import FakeClock
 from laundermat.rooms.room import Room
 
-from .room_bench import Sink, table
+from .room_bench import Sink, play_again, table
 
 
 def deep_size(obj: object, seen: set[int]) -> int:
@@ -106,7 +106,7 @@ async def play(room: Room, seats: list[tuple[str, Sink]], policy: RandomPolicy, 
         tries += 1
         match = room.play.match
         if match is None or room.lobby.status != "playing":
-            await room.lobby_action(seats[0][1], seats[0][0], f"r{tries}", "rematch", None, None)
+            await play_again(room, seats, f"r{tries}")
             continue
         state = match.game.state  # type: ignore[attr-defined]  # LaunderMat's engine
         seat = rng.choice(state.window_actors)

@@ -263,10 +263,11 @@ class Table(Paced):
             return False
         first = self.rng.choice(live).current()
         room, game = first["room"], first["game"]
-        host = self.seats[0]
-        if room["status"] == "finished":
-            if 0 not in self.paused and host.ws is not None:
-                self._send(host, {"type": "lobby", "action": "rematch"})
+        if room["status"] == "finished":  # play again: each seat says so, the last starts it
+            ready = {p["player_id"] for p in room["players"] if p.get("ready")}
+            waiting = [s for s in live if s.player_id not in ready]
+            if waiting:
+                self._send(waiting[0], {"type": "lobby", "action": "ready", "on": True})
                 self._count()
                 return True
             return False

@@ -2,6 +2,7 @@
 // does is in handlers/ (per screen) and in the room's game client (games/).
 import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
+import { keptEnd, startedByMe } from "./ended.js";
 import { checkReveal, nonceFor, nonceWanted, revealedGame, witnessed } from "./fair.js";
 import { allClients, gameClient, gameTitle } from "./games/index.js";
 import { commonHandlers } from "./handlers/common.js";
@@ -120,6 +121,7 @@ function route() {
   state.replay = null;
   state.history = null;
   state.view = null;
+  state.ended = null;
   resetLog();
   state.session = null;
   state.home.error = null;
@@ -204,6 +206,7 @@ function enterRoom(code, session) {
   state.session = { code, ...session };
   state.route = { screen: "room", code };
   state.view = null;
+  state.ended = null;
   state.pending = null;
   state.ui = { windowId: null, game: null };
   socket = new RoomSocket(code, session.token, {
@@ -270,7 +273,11 @@ function receiveView(view, info = {}) {
   state.clockOffset = view.server_time - Date.now();
   const previous = state.view;
   const number = view.room?.game_number ?? 1;
-  if (previous && previous.room?.game_number !== number) resetLog();
+  if (previous && previous.room?.game_number !== number) {
+    const ownStart = startedByMe(state.pending, view);
+    state.ended = keptEnd(previous, view, { kept: state.ended, log: state.log, ownStart });
+    resetLog();
+  }
   const complete = mergeLog(view.game, number);
   state.view = view;
   if (state.pending?.awaiting !== undefined && view.version >= state.pending.awaiting) settlePending();

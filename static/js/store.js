@@ -19,6 +19,7 @@ export const state = {
   conn: { status: "idle", retryAt: null, closed: null },
   catalog: null, // GET /api/catalog: {games: [...]}
   view: null,
+  ended: null, // {view, log}: a finished game kept on screen while the next one runs (ended.js)
   log: [],
   logGame: null,
   animateFrom: Infinity, // log entries from this index on were seen live: they animate

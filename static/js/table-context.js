@@ -9,12 +9,14 @@ export function liveOptions(state, shell = {}) {
     log: state.log,
     playerId: state.session?.playerId ?? null,
     end: shell.end ?? null,
+    next: shell.next ?? null,
   };
 }
 
 /**
  * The seat-and-name part of a render context. `opts`: ui (the per-window ui state), pending,
- * log (defaults to the view's own), playerId, end (the shell's part of the end screen), replay
+ * log (defaults to the view's own), playerId, end (the shell's part of the end screen), next
+ * (a finished game kept on screen while the next runs: its live room), replay
  * (true: no live controls, names instead of "you"). A seat's name in a game view is its
  * player id; the room's player list gives the name people typed.
  */
@@ -37,5 +39,6 @@ export function tableContext(view, opts = {}) {
     log: opts.log ?? game?.log ?? [],
     playerId: opts.playerId ?? null,
     end: opts.end ?? null,
+    next: opts.next ?? null, // the next game has started: {room, yourMove} (ended.js)
   };
 }

@@ -26,6 +26,12 @@ from .screen_audit import ScreenAuditor
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
 
 
+FULLY_IN_VIEW_JS = """(testid) => {
+  const r = document.querySelector(`[data-testid=${testid}]`).getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight;
+}"""
+
+
 def create_goblin_room(page: Page, url: str, name: str, timer: int = 30) -> str:
     """The host picks Goblin Laundromat and its Decision timer on the create form."""
     page.goto(url + "/")
@@ -213,6 +219,10 @@ def test_two_players_play_a_whole_market_game(
     ]
     play_to_the_end(seats, auditor=auditor)
 
+    # Issue 30: "Play again?" is on the end's first view, as the page brings the end in.
+    for page in pages:
+        page.wait_for_function(FULLY_IN_VIEW_JS, arg="ready")
+    pages[1].screenshot(path=str(artifacts / "goblin-play-again-390x844.png"))
     for page in pages:
         check_final(page, names)
     auditor.check()
@@ -221,9 +231,24 @@ def test_two_players_play_a_whole_market_game(
     assert problems == [], "\n".join(problems)
     assert "market" in set().union(*(s.kinds for s in seats))
 
-    # Only the host may start a rematch; both land in a fresh market with a fresh log.
-    expect(pages[1].locator(sel("rematch"))).to_have_count(0)
-    pages[0].click(sel("rematch"))
+    # Each player answers; the last Ready starts the next game. Whoever is still reading
+    # keeps the final scores until they leave them.
+    dee, eli = pages
+    expect(eli.locator(sel("start-ready"))).to_have_count(0)  # the host's alone
+    expect(dee.locator(sel("fill-bots"))).not_to_be_checked()
+    eli.click(sel("ready"))
+    for page in pages:
+        expect(page.locator(sel("ready-list"))).to_have_text("Ready: Eli. Waiting for Dee.")
+    expect(dee.locator(sel("final-standings"))).to_be_visible()  # one of two: no game yet
+    dee.click(sel("ready"))  # her tap starts it: she goes straight to the new game
+    expect(dee.locator(sel("market-panel"))).to_be_visible()
+    expect(eli.locator(sel("to-new-game"))).to_be_visible()
+    expect(eli.locator(sel("next-bar"))).to_contain_text("The next game has started.")
+    eli.wait_for_timeout(1500)  # a new game's views keep coming; the scores stay
+    expect(eli.locator(sel("final-standings"))).to_be_visible()
+    expect(eli.locator(sel("headline"))).to_contain_text("win")
+    expect(eli.locator(sel("market-panel"))).to_have_count(0)
+    eli.click(sel("to-new-game"))
     for page in pages:
         expect(page.locator(sel("market-panel"))).to_be_visible()
         expect(page.locator(sel("round"))).to_have_text("Round 1 of 4")

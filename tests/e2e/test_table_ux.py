@@ -33,6 +33,13 @@ IN_VIEW_JS = """(testid) => {
 }"""
 
 
+FULLY_IN_VIEW_JS = """(testid) => {
+  const r = document.querySelector(`[data-testid=${testid}]`).getBoundingClientRect();
+  const bar = document.querySelector('[data-testid=phase-bar]').getBoundingClientRect();
+  return r.top >= bar.bottom - 1 && r.bottom <= window.innerHeight;
+}"""
+
+
 def open_room(open_page: OpenPage, server_url: str, room: FakeRoom) -> Page:
     page = open_page("fake-room", setup=room.attach)
     serve_axe(page)
@@ -100,14 +107,29 @@ def test_running_score_on_boards_and_at_the_end(open_page: OpenPage, server_url:
     expect(page.locator(sel("standing-0")).locator(sel("total-0"))).to_be_visible()
     expect(final.locator("[data-testid^=risk-]")).to_have_count(0)
     expect(final.locator("[data-testid^=points-]")).to_have_count(0)
-    expect(page.locator(sel("rematch"))).to_be_visible()  # Ana hosts
-    expect(page.locator(sel("next-game"))).to_have_count(0)
+    # Issue 30: "Play again?" is on the end's first view at 390x844, under the sticky bar,
+    # without scrolling: Ready and Leave, who is ready, and the host's start.
+    expect(page.locator(sel("play-again"))).to_contain_text("Play again?")
+    page.wait_for_function(FULLY_IN_VIEW_JS, arg="ready")
+    waiting = "Nobody is ready yet. Waiting for Ana, Bo and Cyd."
+    expect(page.locator(sel("ready-list"))).to_have_text(waiting)
+    expect(page.locator(sel("start-ready"))).to_be_visible()  # Ana hosts
+    expect(page.locator(sel("fill-bots"))).not_to_be_checked()  # bots only if she says so
+    expect(page.locator(sel("leave"))).to_be_visible()
+    page.click(sel("ready"))
+    assert room.sent("lobby")[-1] | {"id": ""} == {
+        "type": "lobby",
+        "id": "",
+        "action": "ready",
+        "on": True,
+    }
 
-    # Another player's end: who starts the next game, and that the seat stays theirs.
+    # Another player's end: the same question; the host starts with those who are ready.
     other = open_room(open_page, server_url, FakeRoom(game, 1, NAMES))
     expect(other.locator(sel("final-standings"))).to_be_visible()
-    expect(other.locator(sel("rematch"))).to_have_count(0)
-    expect(other.locator(sel("next-game"))).to_contain_text(f"{NAMES[0]} (the host) can start")
+    other.wait_for_function(FULLY_IN_VIEW_JS, arg="ready")
+    expect(other.locator(sel("start-ready"))).to_have_count(0)
+    expect(other.locator(sel("next-game"))).to_contain_text(f"or when {NAMES[0]} (the host) starts")
 
 
 def test_a_stage_that_needs_you_comes_into_view(open_page: OpenPage, server_url: str):

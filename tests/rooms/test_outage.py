@@ -87,6 +87,8 @@ def test_a_retry_of_the_previous_games_command_after_a_restart_is_not_applied() 
         while not room.play.over:
             await room.apply_quietly(Timeout(room.play.match.game.state.window_id))
         await settle()
+        for i in (1, 2):  # the others say they play again; the host starts it
+            await room.lobby_action(subs[i], ids[i], f"y{i}", "ready", None, None, on=True)
         await room.lobby_action(subs[0], ids[0], "r", "rematch", None, None)
         assert room.lobby.game_number == 2
         store: MemoryStore = room.store  # type: ignore[assignment]

@@ -227,7 +227,8 @@ def test_idle_and_finished_rooms_close() -> None:
 
 def test_everyone_away_ends_the_game_then_the_host_starts_a_rematch() -> None:
     """GEN-4: windows stop waiting for away players, so a table that all left plays out by
-    timeouts at once; the host then starts a rematch with the same table. (Stand-ins off:
+    timeouts at once; the host then starts a rematch with the two who said they would play
+    again and went away once more: they are away from its first window. (Stand-ins off:
     with them on, bots would play every seat out.)"""
 
     async def scenario() -> None:
@@ -242,9 +243,17 @@ def test_everyone_away_ends_the_game_then_the_host_starts_a_rematch() -> None:
         assert room.lobby.status == "finished" and room.play.over
         store: Any = room.store
         assert store.games[room.play.game_id].result is not None
-        host = Sub()
-        await room.connect(host, rooms.tokens[0])  # type: ignore[attr-defined]
+        back = [Sub() for _ in ids]
+        for i, sub in enumerate(back):
+            await room.connect(sub, rooms.tokens[i])  # type: ignore[attr-defined]
+        host = back[0]
         assert host.view["game"]["phase"] == "over"
+        for i in (1, 2):
+            await room.lobby_action(back[i], ids[i], f"y{i}", "ready", None, None, on=True)
+            await room.disconnect(back[i])
+        await clock.advance(30_000)
+        await settle()
+        assert room.lobby.status == "finished"  # the host, here, has not said
         await room.lobby_action(host, ids[0], "r1", "rematch", None, None)
         assert host.last("ack")["id"] == "r1"
         assert room.lobby.status == "playing" and room.lobby.game_number == 2

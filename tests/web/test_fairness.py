@@ -173,9 +173,10 @@ def test_the_last_games_reveal_survives_a_restart_during_the_rematch(make_server
     assert revealed["game_id"] == finished_record(srv, code)["game_id"]
 
     async def rematch() -> None:
-        host = await Client.open(srv.ws, code, seats[0]["token"])
-        assert (await host.lobby("rematch"))["type"] == "ack"
-        await host.close()
+        for seat in seats:  # everyone says they play again: the last one starts it
+            player = await Client.open(srv.ws, code, seat["token"])
+            assert (await player.lobby("ready", on=True))["type"] == "ack"
+            await player.close()
 
     asyncio.run(rematch())
     during = httpx.get(f"{srv.url}/api/rooms/{code}").json()

@@ -160,9 +160,16 @@ class CrashBot:
             if self.host and everyone:
                 await self._send(ws, {"type": "lobby", "action": "start"})
             return
-        if room["status"] == "finished" and self.host and not self.stop.is_set():
-            self.rematch_from = room["game_number"]
-            await self._send(ws, {"type": "lobby", "action": "rematch"})  # play on
+        if room["status"] == "finished" and not self.stop.is_set():
+            # Play on: each seat says it is ready; the host starts once all the others are
+            # (a seat restarted mid-way is away, not gone: the host waits for it).
+            me = next(p for p in room["players"] if p["player_id"] == self.player_id)
+            others = [p for p in room["players"] if p is not me and not p["bot"]]
+            if self.host and all(p.get("ready") for p in others):
+                self.rematch_from = room["game_number"]
+                await self._send(ws, {"type": "lobby", "action": "rematch"})
+            elif not self.host and not me.get("ready"):
+                await self._send(ws, {"type": "lobby", "action": "ready", "on": True})
             return
         if game is None or room["status"] != "playing":
             return

@@ -1,5 +1,5 @@
-"""Lobby actions: leave (anyone), and the host's settings, kick and unbar, bots, start and
-rematch.
+"""Lobby actions: leave and ready (anyone), and the host's settings, kick and unbar, bots,
+start and rematch (who plays the next game: rematch.py).
 
 Each runs inside the room's queue (GEN-1) through `RoomPort`, the part of a room it needs,
 so this module does not import the room. If the room record cannot be saved, memory goes
@@ -14,7 +14,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..games import Command
+from . import rematch
 from .errors import RoomError
+from .jobs import JobQueue
 from .lobby import Lobby, RoomStatus
 from .members import Member
 from .play import GameDriver
@@ -24,6 +26,7 @@ from .records import RoomRecord, StoreUnavailable
 from .wire import error_bytes
 
 log = logging.getLogger("laundermat.room")
+RETRY_MS = 1_000  # a next game the store refused to start is tried again
 
 
 class RoomPort(Protocol):
@@ -32,6 +35,7 @@ class RoomPort(Protocol):
     play: GameDriver
     away: AwayClocks
     views: Publisher
+    jobs: JobQueue
 
     def record(self) -> RoomRecord: ...
 
@@ -62,15 +66,26 @@ async def lobby_action(
             lobby.leave(member)
         elif action == "nonce":  # anyone seated: their own randomness (fairness.py)
             lobby.add_nonce(member, nonce)
+        elif action == "ready":  # anyone, after a game: the last one ready starts the next
+            rematch.set_ready(lobby, member, on)
+            if rematch.everyone_ready(lobby):
+                players = rematch.line_up(lobby, False, lobby.updated_ms)
+                return await start_game(room, undo, member, command_id, players)
         else:
             lobby.require_host(member)
             if action == "start":
                 lobby.require_lobby()
                 return await start_game(room, undo, member, command_id)  # with the game
-            if action == "rematch":
+            if action == "rematch":  # with the ready players; `on`: bots fill empty seats
                 if lobby.status is not RoomStatus.FINISHED:
                     raise RoomError("not_finished", "A rematch starts once the game is over.")
-                return await start_game(room, undo, member, command_id)
+                member.ready = True  # the host who starts it plays...
+                try:
+                    players = rematch.line_up(lobby, bool(on), lobby.updated_ms)
+                except RoomError:
+                    undo()  # ...but a refused start leaves their answer as it was
+                    raise
+                return await start_game(room, undo, member, command_id, players)
             if action == "settings":
                 if settings is None:
                     raise RoomError("bad_message", "settings needs a settings object.")
@@ -98,6 +113,7 @@ async def lobby_action(
             room.away.cancel(member.player_id)
         else:  # GEN-3: the seat stays, and its player will be away
             room.away.arm(member.player_id)
+            await start_if_ready(room)  # the others may all be ready
         return True
     if victim is not None:
         room.away.cancel(victim.player_id)
@@ -108,16 +124,21 @@ async def lobby_action(
 
 
 async def start_game(
-    room: RoomPort, undo: Callable[[], None], member: Member, command_id: str | None
+    room: RoomPort,
+    undo: Callable[[], None],
+    member: Member | None,
+    command_id: str | None,
+    players: list[str] | None = None,
 ) -> bool:
-    """A new game with the table as it is (the first game or a rematch). The game and the
-    room record that seats it are durable together, or neither changes."""
+    """A new game with `players` (player_ids; by default the whole table, the first game).
+    The game and the room record that seats it are durable together, or neither changes."""
     lobby = room.lobby
-    lobby.require_players()
-    ids = [m.player_id for m in lobby.members]
+    if players is None:
+        lobby.require_players()
+    ids = players or [m.player_id for m in lobby.members]
     # The seed comes from the committed server seed and the players' nonces (fairness.py).
-    lobby.seat(room.play.prepare(lobby.game_seed(), ids, lobby.settings))
-    if command_id is not None:
+    lobby.seat(room.play.prepare(lobby.game_seed(ids), ids, lobby.settings))
+    if command_id is not None and member is not None:
         lobby.answered(member.player_id, command_id)
     try:
         await room.play.commit_start(room.record())
@@ -133,3 +154,25 @@ async def start_game(
         if m.away and m.seat is not None and not lobby.stand_in:  # else a bot plays it
             await room.apply_quietly(room.set_away(m.seat, True))
     return False
+
+
+async def start_if_ready(room: RoomPort, push: Callable[[], None] | None = None) -> bool:
+    """After someone left or went away: if everyone still here is ready, the next game
+    starts (True). Should the store refuse, nothing changed, and it is tried again shortly
+    (then `push` tells everyone)."""
+    if not rematch.everyone_ready(room.lobby):
+        return False
+    undo = room.lobby.memo()
+    try:
+        players = rematch.line_up(room.lobby, False, room.lobby.updated_ms)
+        await start_game(room, undo, None, None, players)
+    except StoreUnavailable as exc:
+        log.warning("next game not started (%s); retrying", exc, extra={"room": room.code})
+
+        async def again() -> None:
+            if await start_if_ready(room, push) and push is not None:
+                push()
+
+        room.jobs.post_later(again, RETRY_MS)
+        return False
+    return True

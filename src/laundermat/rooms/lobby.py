@@ -17,7 +17,7 @@ from .errors import RoomError
 from .fairness import NONCE, Commitment, derive, with_server_nonce
 from .members import Member, hash_token, new_token, next_host, token_matches
 from .names import name_key, normalize_name
-from .records import FinishedSeed, LiveGame, LiveRoom, PlayerRecord, RoomRecord
+from .records import FinishedSeed, LiveGame, LiveRoom, RoomRecord
 
 # Bots' names, in the order they take seats (a name already at the table is skipped).
 BOT_NAMES = ("Bot Ada", "Bot Alan", "Bot Grace", "Bot Edsger", "Bot Barbara", "Bot Donald")
@@ -26,7 +26,7 @@ BOT_NAMES = ("Bot Ada", "Bot Alan", "Bot Grace", "Bot Edsger", "Bot Barbara", "B
 class RoomStatus(StrEnum):
     LOBBY = "lobby"  # seats are taken; the host may change settings, kick and start
     PLAYING = "playing"  # a game runs; seats are fixed (GEN-3)
-    FINISHED = "finished"  # the game is over; the host may start a rematch
+    FINISHED = "finished"  # the game is over; who is ready plays the next (rematch.py)
 
 
 LOBBY_ANSWERS_KEPT = 32  # a room's recent lobby action ids kept in its record
@@ -137,6 +137,10 @@ class Lobby:
         self.require_lobby()
         if len(self.members) >= self.definition.max_players:
             raise RoomError("room_full", f"The room already has {len(self.members)} players.")
+        return self.new_bot(now_ms)
+
+    def new_bot(self, now_ms: int) -> Member:
+        """A bot (no token) named "Bot Ada" and so on; a rematch's empty seats too."""
         taken = {name_key(m.name) for m in self.members}
         free = [n for n in BOT_NAMES if name_key(n) not in taken]
         name = free[0] if free else f"Bot {len(self.members) + 1}"
@@ -168,10 +172,11 @@ class Lobby:
             raise RoomError("bad_message", "nonce needs 32 to 64 lowercase hex characters.")
         self.commitment.nonces[member.player_id] = nonce
 
-    def game_seed(self) -> int:
-        """The next game's seed, from the server seed and the seated players' nonces (a
-        nonce of someone who left the lobby is not used) and the server's own nonce."""
-        seated = {m.player_id for m in self.members}
+    def game_seed(self, ids: list[str] | None = None) -> int:
+        """The next game's seed, from the server seed, the nonces of its players `ids` (by
+        default the table: not someone who left the lobby, nor who sits this game out,
+        rematch.py) and the server's own nonce."""
+        seated = set(ids) if ids is not None else {m.player_id for m in self.members}
         players = {p: n for p, n in self.commitment.nonces.items() if p in seated}
         self.commitment.nonces = with_server_nonce(self.commitment.server_seed, players)
         return derive(self.commitment.server_seed, self.commitment.nonces)
@@ -214,9 +219,8 @@ class Lobby:
         was_host = member.player_id == self.host
         if self.status is RoomStatus.LOBBY:
             self.members.remove(member)
-        else:
-            member.left = True
-            member.sub = None
+        else:  # after a game, kept until the next starts: the end screen names them
+            member.left, member.sub, member.ready = True, None, False
         if was_host:
             self.pass_host()
 
@@ -232,11 +236,12 @@ class Lobby:
             )
 
     def seat(self, seats: dict[str, int]) -> None:
-        """A new game starts with these seats (player_id -> seat)."""
+        """A new game starts with these seats (player_id -> seat); a member without one sits
+        it out and watches (rematch.py)."""
         self.game_number += 1
         self.status, self.finished_ms = RoomStatus.PLAYING, None
         for m in self.members:
-            m.seat = seats[m.player_id]
+            m.seat, m.ready = seats.get(m.player_id), False
             m.stood_in_moves = 0
 
     def finish(self, game_id: int, now_ms: int) -> bool:
@@ -293,7 +298,7 @@ class Lobby:
         answers = list(self.lobby_answers)
         state = (dict(self.settings), list(self.members), self.host, self.stand_in)
         status = (self.status, self.finished_ms, self.game_number)
-        flags = [(m, m.left, m.sub, m.seat, m.token_hash) for m in self.members]
+        flags = [(m, m.left, m.sub, m.seat, m.token_hash, m.ready) for m in self.members]
         nonces = dict(self.commitment.nonces)
         barred = list(self.bars.barred)
 
@@ -302,8 +307,8 @@ class Lobby:
             self.settings, self.members, self.host, self.stand_in = state
             self.status, self.finished_ms, self.game_number = status
             self.commitment.nonces = nonces
-            for m, left, sub, seat, token_hash in flags:
-                m.left, m.sub, m.seat, m.token_hash = left, sub, seat, token_hash
+            for m, left, sub, seat, token_hash, ready in flags:
+                m.left, m.sub, m.seat, m.token_hash, m.ready = left, sub, seat, token_hash, ready
 
         return undo
 
@@ -315,19 +320,7 @@ class Lobby:
             status=str(self.status),
             settings=dict(self.settings),
             host=self.host,
-            players=[
-                PlayerRecord(
-                    m.player_id,
-                    m.name,
-                    m.token_hash,
-                    m.seat,
-                    m.joined_ms,
-                    m.bot,
-                    m.join_key_hash,
-                    m.device_hash,
-                )
-                for m in self.members
-            ],
+            players=[m.record() for m in self.members],
             game_number=self.game_number,
             created_ms=self.created_ms,
             updated_ms=self.updated_ms,
@@ -349,19 +342,7 @@ class Lobby:
             status=RoomStatus(record.status),
             settings=dict(record.settings),
             host=record.host,
-            members=[
-                Member(
-                    p.player_id,
-                    p.name,
-                    p.token_hash,
-                    p.joined_ms,
-                    seat=p.seat,
-                    bot=p.bot,
-                    join_key_hash=p.join_key_hash,
-                    device_hash=p.device_hash,
-                )
-                for p in record.players
-            ],
+            members=[Member.from_record(p) for p in record.players],
             game_number=record.game_number,
             updated_ms=record.updated_ms,
             commitment=Commitment(**record.fairness) if record.fairness else Commitment(),
@@ -389,6 +370,7 @@ class Lobby:
                     "bot": m.bot,
                     "stand_in": self.stood_in(m),
                     "stood_in_moves": m.stood_in_moves,
+                    "ready": m.ready,
                 }
                 for m in self.members
             ],

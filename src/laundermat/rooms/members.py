@@ -8,6 +8,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .records import PlayerRecord
+
 if TYPE_CHECKING:
     from .wire import Subscriber
 
@@ -54,6 +56,8 @@ class Member:
     sub: Subscriber | None = None
     away: bool = False  # GEN-4, mirrored into the engine while a game runs
     left: bool = False  # said "leave" during a game: keeps the seat, gives up hosting
+    # After a game: this person said they will play the next one (rematch.py). Saved.
+    ready: bool = False
     bot: bool = False  # played by the server (seats_bots.py): no token, no socket, never hosts
     # The hash of the secret key the joining client sent with its join, if any: the same key
     # again (the first answer was lost) gets this seat back with a new token (docs/protocol.md).
@@ -71,6 +75,33 @@ class Member:
     @property
     def connected(self) -> bool:
         return self.sub is not None
+
+    def record(self) -> PlayerRecord:
+        return PlayerRecord(
+            self.player_id,
+            self.name,
+            self.token_hash,
+            self.seat,
+            self.joined_ms,
+            self.bot,
+            self.join_key_hash,
+            self.device_hash,
+            self.ready,
+        )
+
+    @classmethod
+    def from_record(cls, p: PlayerRecord) -> Member:
+        return cls(
+            p.player_id,
+            p.name,
+            p.token_hash,
+            p.joined_ms,
+            seat=p.seat,
+            bot=p.bot,
+            join_key_hash=p.join_key_hash,
+            device_hash=p.device_hash,
+            ready=p.ready,
+        )
 
     def remember(self, command_id: str, answer: int | bytes, limit: int) -> None:
         answered = self.answered

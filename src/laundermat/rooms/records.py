@@ -69,6 +69,7 @@ class PlayerRecord:
     bot: bool = False  # a server-side player the host added (seats_bots.py); no token
     join_key_hash: str | None = None  # sha256 hex of the key the join came with (Member)
     device_hash: str | None = None  # sha256 hex of the room code and the browser's id (Member)
+    ready: bool = False  # after a game: will play the next one (rooms/rematch.py); new in #30
 
 
 @dataclass

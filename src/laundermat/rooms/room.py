@@ -227,6 +227,7 @@ class Room:
         if self.lobby.host == player_id and any(m.connected for m in self.lobby.members):
             self.lobby.pass_host()  # an away host would hold up the table: pass it on
             await self._save_later()
+        await hosting.start_if_ready(self, self._push)  # after a game: all the rest ready?
         self._push()
 
     # ------------------------------------------------------------ persistence
@@ -370,8 +371,7 @@ class Room:
         self.bots.changed()  # bots play on
         match = self.play.match
         if match is not None and match.over() and not self.play.finished_in_store:
-            # A game over in its log but not in its row (written before results went with
-            # the last command): finish it now so history and replay see it.
+            # Over in its log, not in its row (an older write order): finished for history.
             outcome = self.lobby.describe_result(match.result())
             await self.jobs.call(lambda: self.store.finish_game(self.play.game_id, outcome))
         if self.play.over and self.lobby.finished_ms is None:

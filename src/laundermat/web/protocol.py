@@ -153,7 +153,10 @@ class LobbyAction(Input):
     `room.barred` lists them), `start` and `rematch` are the host's; `leave` is
     anyone's (in the lobby it frees the seat; during a game the seat stays, GEN-3). The host's
     platform actions, in the lobby: `add_bot` (a bot in the next free seat), `remove_bot`
-    (`player_id`: a bot's) and `stand_in` (`on`: whether a bot plays an away player's seat)."""
+    (`player_id`: a bot's) and `stand_in` (`on`: whether a bot plays an away player's seat).
+    After a game: `ready` (anyone: `on`, whether they play the next game; it starts once
+    every present player is ready) and the host's `rematch` (the next game now, with the
+    ready players; `on: true` fills the empty seats with bots)."""
 
     type: Literal["lobby"]
     id: CommandId
@@ -163,6 +166,7 @@ class LobbyAction(Input):
         "unbar",
         "start",
         "rematch",
+        "ready",
         "leave",
         "nonce",
         "add_bot",
@@ -171,7 +175,7 @@ class LobbyAction(Input):
     ]
     settings: RoomSettings | None = None
     player_id: str | None = None
-    on: bool | None = None  # `stand_in`
+    on: bool | None = None  # `stand_in`, `ready`; `rematch`: fill empty seats with bots
     # `nonce` (anyone seated, before a game starts): the browser's own random hex for the
     # room's current commitment (docs/fairness.md).
     nonce: Annotated[str, Field(pattern=r"^[0-9a-f]{32,64}$")] | None = None
@@ -204,6 +208,7 @@ class PlayerInfo(Strict):
     bot: bool = False  # played by the server (the host added it); always connected
     stand_in: bool = False  # away, and a bot plays this seat until they are back
     stood_in_moves: int = 0  # this game's moves a stand-in made for this seat (the log names it)
+    ready: bool = False  # after a game: plays the next one (`lobby` action `ready`)
 
 
 class BarredInfo(Strict):

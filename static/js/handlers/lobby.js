@@ -1,5 +1,6 @@
 // Handlers of a room outside the game's own screen: the lobby (share, settings, kick, unbar, start,
-// leave) and the room actions a finished game offers (rematch).
+// leave) and what a finished game offers (ready, the host's start with the ready players, leave,
+// and leaving the kept end screen for the new game: ended.js).
 import { forgetSeat, setWatching, state } from "../store.js";
 
 export function lobbyHandlers(app) {
@@ -41,8 +42,20 @@ export function lobbyHandlers(app) {
     "start-game"() {
       lobby("start");
     },
-    rematch() {
-      lobby("rematch");
+    ready(data) {
+      lobby("ready", { on: data.on === "true" });
+    },
+    "start-ready"() {
+      lobby("rematch", state.ui.fillBots ? { on: true } : {});
+    },
+    "fill-bots"(data, el) {
+      state.ui.fillBots = el.checked; // this page's choice, sent with the host's start
+      render();
+    },
+    "to-new-game"() {
+      state.ended = null;
+      render();
+      window.scrollTo(0, 0);
     },
     "leave-room"() {
       const code = state.session.code;

@@ -1,20 +1,61 @@
-// What a game's end screen offers, the same for every game: the host's "Play again", the way
-// back to the start, and for everyone else who starts the next game and what leaving means.
+// "Play again?", at the top of every game's end screen (the first thing a phone shows there):
+// each player says Ready or leaves, everyone sees who is ready, and the host may start with
+// the ready players, filling empty seats with bots only if they tick it (docs/protocol.md,
+// "Play again"). Once the next game has started, the final scores stay until the player
+// taps "To the new game" (ended.js).
 import { h } from "../dom.js";
+import { readyWords } from "../ended.js";
 
 export function endActions(ctx) {
   if (ctx.replay) return null;
-  const me = ctx.room.players.find((p) => p.player_id === ctx.playerId);
-  const host = ctx.room.players.find((p) => p.host);
-  const standIn = ctx.room.options?.stand_in;
+  const room = ctx.next?.room ?? ctx.room; // the live room: the answers as they are now
+  const me = room.players.find((p) => p.player_id === ctx.playerId && !p.bot);
+  const body = ctx.next ? nextGame(ctx.next, me) : me ? answer(ctx, room, me) : watching(room);
+  return h("section.play-again", { "data-key": "play-again", "data-testid": "play-again", "aria-labelledby": "play-again-title" },
+    h("h3#play-again-title", ctx.next ? "The next game has started" : "Play again?"),
+    body);
+}
+
+function answer(ctx, room, me) {
+  const host = room.players.find((p) => p.host);
+  const busy = ctx.pending;
   return [
-    me?.host ? null : h("p.muted", { "data-testid": "next-game" },
-      host ? `${host.name} (the host) can start another game with the same players. ` : "The host can start another game with the same players. ",
-      standIn
-        ? "Your seat stays yours if you go back to the start: a bot plays it until you return."
-        : "Your seat stays yours if you go back to the start: its turns time out until you return."),
     h("div.row",
-      me?.host ? h("button.primary", { type: "button", "data-action": "rematch", "data-testid": "rematch", disabled: ctx.pending }, "Play again with the same players") : null,
-      h("button", { type: "button", "data-action": "go-home", "data-testid": "go-home" }, "Back to the start")),
+      me.ready
+        ? h("button", { type: "button", "data-action": "ready", "data-on": "false", "data-testid": "ready", "aria-pressed": "true", disabled: busy }, "Ready ✓ (tap to undo)")
+        : h("button.primary", { type: "button", "data-action": "ready", "data-on": "true", "data-testid": "ready", "aria-pressed": "false", disabled: busy }, "Ready"),
+      h("button", { type: "button", "data-action": "leave-room", "data-testid": "leave" }, "Leave")),
+    h("p", { "data-testid": "ready-list", role: "status" }, readyWords(room.players)),
+    me.host ? hostStart(ctx, busy) : null,
+    h("p.small.muted", { "data-testid": "next-game" },
+      `The next game starts when everyone here is ready${host ? `, or when ${me.host ? "you start" : `${host.name} (the host) starts`} it with those who are` : ""}. `,
+      "Not ready by then? You watch it, and can play the one after."),
+  ];
+}
+
+function hostStart(ctx, busy) {
+  const fill = !!ctx.ui?.fillBots;
+  return h("div.host-start",
+    h("button", { type: "button", "data-action": "start-ready", "data-testid": "start-ready", disabled: busy }, "Start with the ready players"),
+    h("div.field.check",
+      h("input", { type: "checkbox", id: "fill-bots", checked: fill, "data-change": "fill-bots", "data-testid": "fill-bots" }),
+      h("label", { for: "fill-bots" }, "Fill empty seats with bots")));
+}
+
+function watching(room) {
+  return [
+    h("p", { "data-testid": "ready-list" }, readyWords(room.players)),
+    h("div.row", h("button", { type: "button", "data-action": "go-home", "data-testid": "go-home" }, "Back to the start")),
+  ];
+}
+
+function nextGame(next, me) {
+  const playing = me && me.seat !== null && me.seat !== undefined;
+  return [
+    h("p", { "data-testid": "next-started" },
+      !me ? "You can watch it." : playing
+        ? (next.yourMove ? "It is waiting for your move." : "You play in it.")
+        : "You sit this one out and can watch it; you can play the one after."),
+    h("div.row", h("button.primary", { type: "button", "data-action": "to-new-game", "data-testid": "to-new-game" }, "To the new game")),
   ];
 }

@@ -1,5 +1,6 @@
 // The top of the render tree: which screen, plus the toasts and the connection banner.
 import { h } from "../dom.js";
+import { nextGame } from "../ended.js";
 import { gameClient } from "../games/index.js";
 import { endExtras } from "./fairness.js";
 import { renderHistory } from "./history.js";
@@ -29,6 +30,7 @@ function renderRoom(state) {
     return h("main.screen", { id: "main", "data-key": "nogame" }, topbar(state), banner,
       h("p.loading", { role: "status" }, "Setting up the game…"));
   }
+  if (state.ended) return frozenIfClosed(state, renderKept(state, banner));
   const client = gameClient(view.room.game);
   if (!client) {
     return h("main.screen", { id: "main", "data-key": "unknown-game" }, topbar(state), banner,
@@ -37,6 +39,18 @@ function renderRoom(state) {
   const over = view.room.status === "finished" || view.game.phase === "over";
   const notes = [banner, awayLine(view, state.session?.playerId)].filter(Boolean);
   return frozenIfClosed(state, client.renderGame(state, notes.length ? notes : null, { end: over ? endExtras(state) : null }));
+}
+
+/** The finished game's end, kept while the next game runs until the player leaves it
+ *  (ended.js): drawn from its own last view and log, with a bar that says the next started. */
+function renderKept(state, banner) {
+  const { view, log } = state.ended;
+  const kept = { ...state, view, log, animateFrom: Infinity, arrival: {} }; // nothing replays
+  const bar = h("div.banner.next", { "data-testid": "next-bar" },
+    h("p", "The next game has started."),
+    h("button.small", { type: "button", "data-action": "to-new-game", "data-testid": "to-new-game-bar" }, "To the new game"));
+  const notes = [banner, bar].filter(Boolean);
+  return gameClient(view.room.game).renderGame(kept, notes, { end: endExtras(kept), next: nextGame(state.view) });
 }
 
 /** A socket closed for good (the seat is open in another tab, the room closed): the page stays

@@ -96,6 +96,7 @@ export function renderEnd(ctx) {
   const standings = [...result.players].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || b.total - a.total);
   return h("section.card.final", { "data-key": "final", "data-testid": "final-standings", "aria-labelledby": "final-title" },
     h("h2#final-title", { tabindex: "-1", "data-landing": "page" }, "Final scoring"),
+    endActions(ctx), // "Play again?" first: a phone's first view of the end
     h("p.headline", { "data-testid": "headline" }, icon("crown"), headline(ctx, result)),
     tieBreak(ctx, result) ? h("p.small", { "data-testid": "tie-break" }, tieBreak(ctx, result)) : null,
     h("ol.standings", standings.map((ps) => standing(ctx, ps, result))),
@@ -111,6 +112,5 @@ export function renderEnd(ctx) {
         ? h("p.small", { "data-testid": "reveal-programs" }, `Programs nobody was dealt: ${game.programs_undealt.join(", ")}.`)
         : null,
       h("p.small.muted", `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log now shows every hidden card.`)),
-    ctx.end,
-    endActions(ctx));
+    ctx.end);
 }

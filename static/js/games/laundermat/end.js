@@ -41,6 +41,7 @@ export function renderEnd(ctx) {
 
   return h("section.card.final", { "data-key": "final", "data-testid": "final-standings", "aria-labelledby": "final-title" },
     h("h2#final-title", { tabindex: "-1", "data-landing": "page" }, "The investigation"),
+    endActions(ctx), // "Play again?" first: a phone's first view of the end
     h("div.investigation", { class: animate ? "animate" : null },
       reel(investigated, animate),
       h("p.investigated", { "data-testid": "investigated", class: animate ? "after-reveal" : null },
@@ -60,8 +61,7 @@ export function renderEnd(ctx) {
         h("p", { "data-testid": "reveal-deck" }, "Never drawn: ", bills(game.deck)),
         // A 62-bit seed is rounded by JSON.parse: the fairness reveal shows it exactly.
         h("p.small.muted", `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log below now shows every secret.`)),
-      ctx.end,
-      endActions(ctx)));
+      ctx.end));
 }
 
 /** Hidden bills shown at the end (PUBLIC-1), largest first: "$100k ×2, $10k". */
