@@ -65,15 +65,15 @@ def drive_to(match: Match, viewer: int, want: str, push: bool = True) -> bool:
 def long_laundry(viewer: int, players: int = 3) -> Match:
     """A match at the viewer's round 4 laundry (Cycle 6: decisions with 1 to 5 cards up)
     whose next five draws are clean cards, so `draw` can lay out any number of drawn cards
-    without failing, and a fifth completes it. The engine plays it: only the Basket's order
-    is stacked, by swapping its top cards with clean ones from the undealt pile (every card
-    stays in one place)."""
+    without failing, and a fifth completes it; another player washes next. The engine plays
+    it: only the Basket's order is stacked, by swapping its top cards with clean ones from the
+    undealt pile (every card stays in one place)."""
     for seed in range(1, 300):
         match = new_match(seed, players)
         while drive_to(match, viewer, "laundry", push=False):
             state = match.state  # type: ignore[attr-defined]
-            if state.round == 4:
-                if _stack_clean(state, viewer, 5):
+            if state.round == 4:  # and someone washes after: the game goes on past it
+                if state.order[-1] != viewer and _stack_clean(state, viewer, 5):
                     return match
                 break
             act(match, viewer, {"type": "stop"})
