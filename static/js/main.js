@@ -10,6 +10,7 @@ import { defaultSettings, homeHandlers } from "./handlers/home.js";
 import { lobbyHandlers } from "./handlers/lobby.js";
 import { replayHandlers, replayKey } from "./handlers/replay.js";
 import { bringIntoView, keepReading, landFocus, readingAt } from "./landing.js";
+import { findMoments, watchTaps } from "./moments-live.js";
 import { api, RoomSocket } from "./net.js";
 import { pages as makePages } from "./replay-page.js";
 import {
@@ -124,6 +125,7 @@ function route() {
   state.ended = null;
   resetLog();
   state.session = null;
+  state.moments = [];
   state.home.error = null;
   state.home.errorFor = null;
   state.home.room = null;
@@ -280,6 +282,7 @@ function receiveView(view, info = {}) {
   }
   const complete = mergeLog(view.game, number);
   state.view = view;
+  findMoments(state, roomClient(), render);
   if (state.pending?.awaiting !== undefined && view.version >= state.pending.awaiting) settlePending();
   const windowId = view.game?.window?.id ?? null;
   const game = view.room?.game;
@@ -380,6 +383,7 @@ for (const client of allClients()) {
   document.head.append(link);
 }
 setupDialog();
+watchTaps(state, render);
 state.home.game = allClients()[0]?.name ?? null; // until the catalog says which games the server hosts
 loadCatalog();
 route();

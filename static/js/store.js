@@ -27,6 +27,8 @@ export const state = {
   ui: { windowId: null, game: null }, // the game client's per-window state (its freshUi()), fresh per window
   pending: null, // {id, label}
   toasts: [],
+  moments: [], // a game's dramatic moments, on show or soon (moments.js)
+  momentsSeen: 0, // the log entries before this index were looked at for moments
   copied: false,
   batch: 0,
   arrival: {}, // log index -> the batch (view) it arrived in
@@ -168,6 +170,7 @@ export function mergeLog(game, gameNumber) {
 export function resetLog() {
   state.log = [];
   state.logGame = null;
+  state.momentsSeen = 0;
 }
 
 export function serverNow() {

@@ -17,6 +17,7 @@ from playwright.sync_api import BrowserContext, WebSocketRoute
 
 from laundermat import games
 from laundermat.games import Match
+from laundermat.games.goblin.cards import CLOTHING
 
 TOKEN = "test-token-0123456789abcdef"
 CODE = "GOBLN"
@@ -61,16 +62,52 @@ def drive_to(match: Match, viewer: int, want: str, push: bool = True) -> bool:
     return False
 
 
+def long_laundry(viewer: int, players: int = 3) -> Match:
+    """A match at the viewer's round 4 laundry (Cycle 6: decisions with 1 to 5 cards up)
+    whose next five draws are clean cards, so `draw` can lay out any number of drawn cards
+    without failing, and a fifth completes it; another player washes next. The engine plays
+    it: only the Basket's order is stacked, by swapping its top cards with clean ones from the
+    undealt pile (every card stays in one place)."""
+    for seed in range(1, 300):
+        match = new_match(seed, players)
+        while drive_to(match, viewer, "laundry", push=False):
+            state = match.state  # type: ignore[attr-defined]
+            if state.round == 4:  # and someone washes after: the game goes on past it
+                if state.order[-1] != viewer and _stack_clean(state, viewer, 5):
+                    return match
+                break
+            act(match, viewer, {"type": "stop"})
+    raise AssertionError("no seed in 1..299 reaches a round 4 laundry with clean cards to stack")
+
+
+def _stack_clean(state: Any, seat: int, count: int) -> bool:
+    clean = [c for c in state.pile if sum(CLOTHING[c].stains) == 0][:count]
+    basket = state.players[seat].basket
+    if len(clean) < count or len(basket) < count:
+        return False
+    for i, card in enumerate(clean):
+        top = len(basket) - 1 - i  # the top of the Basket is its end
+        state.pile[state.pile.index(card)] = basket[top]
+        if basket[top] in state.players[seat].known:
+            state.players[seat].known.remove(basket[top])
+        basket[top] = card
+    return True
+
+
 class GoblinFakeRoom:
-    def __init__(self, match: Match, viewer: int, names: list[str]) -> None:
+    def __init__(self, match: Match, viewer: int | None, names: list[str]) -> None:
         self.match = match
-        self.viewer = viewer
+        self.viewer = viewer  # None: a spectator
         self.names = names
         self.version = 0
         self.sockets: list[WebSocketRoute] = []
         self.commands: list[dict[str, Any]] = []
 
     def attach(self, context: BrowserContext) -> None:
+        if self.viewer is None:  # watching: the page says `spectate`, not `hello`
+            context.add_init_script(f"sessionStorage.setItem('laundermat.watch.{CODE}', '1');")
+            context.route_web_socket(re.compile(r".*/ws/.*"), self.on_socket)
+            return
         seat = {"token": TOKEN, "player_id": self.player_id(self.viewer), "name": "me"}
         context.add_init_script(
             f"localStorage.setItem('laundermat.seat.{CODE}', {json.dumps(json.dumps(seat))});"
@@ -87,7 +124,10 @@ class GoblinFakeRoom:
     def on_message(self, ws: WebSocketRoute, raw: str | bytes) -> None:
         message = json.loads(raw)
         kind = message.get("type")
-        if kind == "hello":
+        if kind == "spectate":
+            ws.send(json.dumps({"type": "welcome", "role": "spectator", "code": CODE}))
+            self.send_view(ws)
+        elif kind == "hello" and self.viewer is not None:
             welcome = {"type": "welcome", "role": "player", "code": CODE}
             ws.send(json.dumps({**welcome, "player_id": self.player_id(self.viewer)}))
             self.send_view(ws)
@@ -97,6 +137,7 @@ class GoblinFakeRoom:
             ws.send(json.dumps({"type": "pong", "server_time": now_ms()}))
         elif kind == "act":
             self.commands.append(message["command"])
+            assert self.viewer is not None, "a spectator's page sent a command"
             try:
                 act(self.match, self.viewer, message["command"])
             except games.RuleError as exc:

@@ -146,7 +146,7 @@ class GoblinSeat:
         return False
 
     def fail_chance(self) -> float | None:
-        loc = self.page.locator(sel("fail-odds"))
+        loc = self.page.locator(sel("decision-odds"))  # the washer's, beside Draw
         if loc.count() == 0:
             return None
         match = re.search(r"fails: (<|>)?(\d+)%", loc.inner_text())

@@ -17,7 +17,7 @@ from laundermat.engine.commands import parse_command
 from tests.engine.builders import PAWN, RACK, SLOT, bill, build
 
 from .audit import audit, covered_buttons, serve_axe
-from .conftest import OpenPage
+from .conftest import NARROW_PHONE, OpenPage
 from .driver import sel
 from .fake_room import CODE, FakeRoom
 
@@ -172,6 +172,23 @@ def test_the_end_is_where_you_look(open_page: OpenPage, server_url: str):
     )
     expect(page.locator("#final-title")).to_be_focused()
     assert audit(page, "end") == []
+
+
+def test_shut_down_stays_one_badge_on_a_narrow_phone(open_page: OpenPage, server_url: str):
+    """Issue 30: at 360 px "Shut down" wrapped into a three-line blob in its cell."""
+    copies = [{"kind": PAWN, "owner": 0, "alarm_flag": True}, {"kind": SLOT, "owner": 1}]
+    investigate = ScriptedChance(indices={"investigation": [3]})  # the fourth type: Pawn Shop
+    game = build(3, phase=Phase.BRIBE_ENTRIES, copies=copies, done=[1, 2], chance=investigate)
+    page = open_page("fake-room", NARROW_PHONE, setup=FakeRoom(game, 0, NAMES).attach)
+    page.goto(f"{server_url}/r/{CODE}")
+    page.locator(sel("bribe-done")).evaluate("(el) => el.click()")
+    badge = page.locator(sel("standing-0")).locator(".breakdown .tag", has_text="Shut down")
+    expect(badge).to_be_visible()
+    lines = badge.evaluate(
+        "(el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)"
+    )
+    assert lines < 1.5, f"{lines:.1f} lines"
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
 # ---------------------------------------------------------------- the phone layout

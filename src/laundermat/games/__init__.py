@@ -18,6 +18,7 @@ from .protocol import (
     RuleError,
     Setting,
     Window,
+    beat_ms,
     default_settings,
     settings_errors,
 )
@@ -77,6 +78,7 @@ __all__ = [
     "RuleError",
     "Setting",
     "Window",
+    "beat_ms",
     "catalog",
     "default_settings",
     "get",

@@ -21,6 +21,23 @@ from ..engine.cards import (
 from .protocol import JSON, Command, Policy, RuleError, Setting, Window
 from .standings import Standing, ranked
 
+# The round's reveal is the game's moment (issue 30): the client shows it for 2.5 s
+# (static/js/moments.js) once the Vault dice have rolled, each raid's die 1.3 s after the one
+# before and settled 1.5 s after it starts (games/laundermat/game.js, laundermat.css); bots
+# wait as long before they move on, so an Alarm does not flash by.
+MOMENT_MS = 2500
+DIE_STAGGER_MS = 1300
+DIE_ROLL_MS = 1500
+
+
+def reveal_beat_ms(kinds: list[str]) -> int:
+    """The beat after these log entries: none unless the draft locked or the Vault was raided."""
+    raids = kinds.count("vault_raid")
+    if not raids and "draft_locked" not in kinds:
+        return 0
+    dice = (raids - 1) * DIE_STAGGER_MS + DIE_ROLL_MS if raids else 0
+    return dice + MOMENT_MS
+
 
 class LaunderMatMatch:
     __slots__ = ("game",)
@@ -67,6 +84,10 @@ class LaunderMatMatch:
 
     def view(self, viewer: int | None, log_from: int = 0) -> JSON:
         return engine.view(self.game.state, viewer, log_from)
+
+    def beat_ms(self, log_from: int) -> int:
+        """games/protocol.py, Beats: the round's reveal and its Vault raids since `log_from`."""
+        return reveal_beat_ms([e.kind for e in self.game.state.events[log_from:]])
 
     def public_view(self, log_from: int = 0) -> JSON:
         return engine.public_view(self.game.state, log_from)

@@ -29,6 +29,10 @@ second, tiny game:
   their values); laid over each other they must equal `view(seat, log_from)` exactly. The
   platform then computes the public part once per change and sends each viewer a patch of
   it (docs/protocol.md, "Deltas"). Without them it derives the private part from `view()`.
+- **Beats (optional).** `beat_ms(log_from)`: how long, in ms before the time scale, the
+  table needs to take in the entries logged from `log_from` on (a moment the game marks as
+  dramatic: a laundry's end, a Vault raid's die); the platform's bots wait that long before
+  their next move, so a person can see it. Without it (`beat_ms` below): never.
 - **Seats.** `seats()` maps each player id given to `new` to its seat (0-based).
 - **Standings (optional, standings.py).** `result()` has `winners` and, to place everyone in
   the history, `players` with each `seat` and `total` (and a `rank` if ties are broken by
@@ -181,6 +185,12 @@ def settings_errors(definition: GameDefinition, settings: JSON) -> list[str]:
         if spec is not None and (type(value) is not int or value not in spec.choices):
             problems.append(f"{key}: must be one of {list(spec.choices)}")
     return problems
+
+
+def beat_ms(match: Match, log_from: int) -> int:
+    """The game's beat after the entries from `log_from` on (0 for a game without beats)."""
+    beat = getattr(match, "beat_ms", None)
+    return int(beat(log_from)) if beat is not None else 0
 
 
 def default_settings(definition: GameDefinition) -> dict[str, int]:

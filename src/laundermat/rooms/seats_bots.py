@@ -12,7 +12,10 @@ A move goes the way a person's does: `GameDriver.player_command` (the seat comes
 member, never from the command), then the room's apply (durable before anyone hears of it),
 then a push. A bot decides from `match.view(seat)` only, the same redacted view the seat's
 own client gets, after a humanlike pause (`PAUSE_MS` times the server's time scale) that
-never runs past the open window's deadline. Its policy is chosen in one place, `bot_policy`.
+never runs past the open window's deadline. After a moment the game marks as dramatic (its
+`beat_ms`, games/protocol.py: a laundry's end, an Alarm) the pause starts only once that beat
+is over, so the people at the table see it before the bots move on (issue 30). Its policy
+is chosen in one place, `bot_policy`.
 
 Bots send no fairness nonce (fairness.py): a game's seed comes from the server's committed
 seed and the people's nonces only.
@@ -28,7 +31,7 @@ import weakref
 from collections.abc import Awaitable, Callable
 from typing import Protocol, cast
 
-from ..games import Command, GameDefinition, Policy, RuleError
+from ..games import Command, GameDefinition, Match, Policy, RuleError, beat_ms
 from .clock import Clock
 from .errors import RoomError
 from .jobs import JobQueue
@@ -81,7 +84,9 @@ class BotSeats:
         # passed in an outage, the pause was 0 and bots retried as fast as refusals came
         # (an outside operator audit: hundreds of warnings a second on a full disk).
         self._not_before_ms = 0
-        self._game: int | None = None  # the game the two above are about
+        self._beat_until_ms = 0  # the game's last dramatic moment is on screen until then
+        self._log_seen: int | None = None  # the log's length at the last change
+        self._game: int | None = None  # the game the four above are about
 
     def seats(self) -> set[int]:
         """The seats the server plays now: bots', and stand-ins' for away people."""
@@ -99,10 +104,13 @@ class BotSeats:
             self._game = self.room.play.game_id
             self._waiting.clear()
             self._policies.clear()
+            self._log_seen, self._beat_until_ms = None, 0
+        match = self.room.play.match
         seats = self.seats()
+        if self._beat(match, bool(seats)):
+            self.cancel_all()  # armed before the moment: they wait for its beat now
         if not seats and not self._timers:
             return  # most rooms: nobody to play for, nothing to cancel
-        match = self.room.play.match
         window = match.window_id() if match is not None and not match.over() else None
         pending = set(match.pending()) if match is not None and window is not None else set()
         wanted = seats & pending
@@ -113,6 +121,23 @@ class BotSeats:
         for seat in wanted - set(self._timers):
             if window is not None and self._waiting.get(seat) != window:
                 self._arm(seat, window)
+
+    def _beat(self, match: Match | None, playing: bool) -> bool:
+        """Did the entries logged since the last change start a beat? Only bots wait for it;
+        the log's mark moves on in every room, so a stand-in who comes later does not wait
+        for an old moment."""
+        seen = self._log_seen
+        self._log_seen = match.log_length() if match is not None else None
+        if not playing or match is None or seen is None or self._log_seen is None:
+            return False
+        if self._log_seen <= seen:
+            return False
+        beat = beat_ms(match, seen)
+        if not beat:
+            return False
+        until = self.room.clock.now_ms() + round(beat * self.room.config.time_scale)
+        self._beat_until_ms = max(self._beat_until_ms, until)
+        return True
 
     def release(self) -> None:
         """The room closed: no more moves, and no reference back to it."""
@@ -127,7 +152,8 @@ class BotSeats:
     def _arm(self, seat: int, window: int) -> None:
         clock = self.room.clock
         now = clock.now_ms()
-        at = now + round(self.rng.uniform(*PAUSE_MS) * self.room.config.time_scale)
+        start = max(now, self._beat_until_ms)  # a moment on screen: its beat first
+        at = start + round(self.rng.uniform(*PAUSE_MS) * self.room.config.time_scale)
         deadline = self.room.play.deadline_ms
         if deadline is not None:  # never past the deadline: within 90% of the time left
             at = min(at, now + max(0, deadline - now) * 9 // 10)

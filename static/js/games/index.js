@@ -21,6 +21,10 @@
 //   seatNames(record)       the names by seat of a replay record (the shell's "Watch as")
 //   handlers(app)           its screen's data-action handlers; app is main.js's controller
 //                           {state, render, send, lobby, navigate, root, socket()}
+//   moments(state, from)    optional: the dramatic moments among the new log entries
+//                           (state.log from index `from` on), as [{key, title, text, tone
+//                           ("good", "bad", "alarm" or null), delay (ms, optional)}]: the
+//                           shell shows each for 2.5 s or until tapped (moments.js)
 //   freshUi()               the per-window ui state (state.ui), fresh when view.game.window changes
 //   rulesDialog(catalogEntry, game)   the rules dialog's content (nodes); game is view.game
 //                           when the dialog opens in a room of this game, else null

@@ -2,6 +2,7 @@
 import { h } from "../dom.js";
 import { nextGame } from "../ended.js";
 import { gameClient } from "../games/index.js";
+import { onShow } from "../moments.js";
 import { endExtras } from "./fairness.js";
 import { renderHistory } from "./history.js";
 import { renderHome } from "./home.js";
@@ -14,7 +15,16 @@ import { topbar } from "./topbar.js";
 export function renderApp(state) {
   const screens = { room: renderRoom, replay: renderReplayPage, history: renderHistory };
   const body = (screens[state.route.screen] ?? renderHome)(state);
-  return [body, renderToasts(state)];
+  return [body, renderToasts(state), renderMoments(state)];
+}
+
+/** A game's moments on show (moments.js), over the page but never in its way: they take no
+ *  taps (a tap anywhere ends them, main.js), and a screen reader hears them politely. */
+function renderMoments(state) {
+  return h("div.moments", { "data-key": "moments", "data-testid": "moments", role: "status", "aria-live": "polite" },
+    onShow(state.moments, Date.now()).map((m) => h("div.moment", { "data-key": `m${m.key}`, "data-testid": "moment", class: m.tone ? `tone-${m.tone}` : null },
+      m.title ? h("strong.moment-title", m.title) : null,
+      h("p", m.text))));
 }
 
 function renderRoom(state) {

@@ -15,6 +15,11 @@ from .scoring import result
 from .state import GameState, new_state
 from .views import view
 
+# A laundry's end is the game's moment (issue 30): its result stays on players' screens for
+# 2.5 s (static/js/moments.js), and bots wait as long before they move on.
+LAUNDRY_END_BEAT_MS = 2500
+LAUNDRY_ENDS = frozenset({"completed", "stopped", "failed"})
+
 
 class GoblinMatch:
     __slots__ = ("state",)
@@ -72,6 +77,11 @@ class GoblinMatch:
 
     def view(self, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
         return view(self.state, viewer, log_from)
+
+    def beat_ms(self, log_from: int) -> int:
+        """games/protocol.py, Beats: a laundry that ended since `log_from`."""
+        ended = any(e.kind in LAUNDRY_ENDS for e in self.state.events[log_from:])
+        return LAUNDRY_END_BEAT_MS if ended else 0
 
     def result(self) -> dict[str, Any]:
         return result(self.state)

@@ -45,7 +45,7 @@ export function cardTile(ctx, id, opts = {}) {
 /** A card the player can choose (pick, market, keep): a real button with a full label. */
 export function cardButton(ctx, id, { action, testid, pressed = null, disabled = false, note = null }) {
   const card = cardOf(ctx.rules, id);
-  return h("button.gcard.choose", {
+  return h("button.gcard.choose.own-look", {
     type: "button", "data-key": id, "data-action": action, "data-card": id, "data-testid": testid,
     class: card ? `sp-${card.species}` : null,
     "aria-pressed": pressed === null ? null : pressed ? "true" : "false",

@@ -29,7 +29,9 @@ function stainMeter(laundry) {
     h("tbody", rows));
 }
 
-function oddsLine(ctx, odds, mine) {
+/** How the odds were reached, and the known cards; for a watcher, the odds themselves too
+ * (the washer reads them in the decision bar, beside Draw). */
+function oddsLine(ctx, odds, mine, deciding) {
   if (!odds || odds.fail === null) return null;
   const basis = odds.certain
     ? `You know every card left in ${mine ? "your" : "the"} Basket.`
@@ -38,8 +40,8 @@ function oddsLine(ctx, odds, mine) {
       : `An estimate from the ${plural(odds.known + odds.unknown, "card")} in the Basket and the cards you haven't seen.`;
   const known = mine ? ctx.me.basket_known ?? [] : ctx.game.players[ctx.game.laundry.seat].market_picks ?? [];
   return h("div.odds-line", { "data-testid": "fail-odds" },
-    h("p", h("strong", `Chance the next draw fails: ${percent(odds.fail)}`)),
-    h("div.odds-bar", { "aria-hidden": "true" }, h("span", { style: { width: `${Math.round((odds.fail ?? 0) * 100)}%` } })),
+    deciding ? null : h("p", h("strong", `Chance the next draw fails: ${percent(odds.fail)}`)),
+    deciding ? null : oddsBar(odds),
     h("p.small.muted", basis),
     known.length
       ? h("details.known", { "data-key": "known" },
@@ -48,21 +50,39 @@ function oddsLine(ctx, odds, mine) {
       : null);
 }
 
+function oddsBar(odds) {
+  return h("div.odds-bar", { "aria-hidden": "true" }, h("span", { style: { width: `${Math.round((odds?.fail ?? 0) * 100)}%` } }));
+}
+
+/** What each choice does, in the panel: the bar beside the buttons keeps to a few words. */
+function choicesNote(ctx) {
+  const up = ctx.game.laundry.drawn.length;
+  const potion = ctx.opts.draw_with_potion;
+  return h("ul.choices-note.small.muted", { "data-testid": "choices-note" },
+    h("li", `Draw: the next card from your Basket; if a stain type goes over its limit, the laundry fails and you keep one card.`),
+    potion ? h("li", "Draw with the Stain Potion: the next card counts no stains, so it can't fail. Once per game; an unused Potion is worth 3 Coins at the end.") : null,
+    h("li", `Stop: secure ${plural(up, "card")} in your Score Zone; the Program is lost.`));
+}
+
+// The decision bar sticks to the bottom of the screen, so the choice and its odds are in
+// sight however many cards are drawn (issue 30: with 4+ up they were below the fold). Draw and
+// Stop look alike: the styling must not push a risk; the odds sit beside Draw instead.
 function decisions(ctx, odds) {
   const { opts, game } = ctx;
-  const laundry = game.laundry;
-  const up = laundry.drawn.length;
+  const up = game.laundry.drawn.length;
   const disabled = ctx.pending;
-  const fail = odds && odds.fail !== null ? percent(odds.fail) : "?";
-  return h("div.decisions", { role: "group", "aria-label": "Your decision" },
-    h("button.primary.big", { type: "button", "data-action": "draw", "data-testid": "draw", disabled: disabled || !opts.draw },
-      h("strong", "Draw"), h("span.small", `${fail} chance to fail`)),
-    opts.draw_with_potion || game.players[ctx.seat]?.potion === "unused"
-      ? h("button.special", { type: "button", "data-action": "draw-potion", "data-testid": "draw-potion", disabled: disabled || !opts.draw_with_potion },
-          h("strong", "Draw with the Stain Potion"), h("span.small", "The next card counts no stains, so it can't fail. Once per game; an unused Potion is worth 3 Coins at the end."))
+  const potion = opts.draw_with_potion || game.players[ctx.seat]?.potion === "unused";
+  return h("div.decision-bar", { role: "group", "aria-label": "Your decision", "data-testid": "decision-bar", class: potion ? "three" : null },
+    h("div.decision-odds", { id: "decision-odds", "data-testid": "decision-odds" },
+      h("strong", `Next draw fails: ${odds && odds.fail !== null ? percent(odds.fail) : "?"}`), oddsBar(odds)),
+    h("button.decide", { type: "button", "data-action": "draw", "data-testid": "draw", "aria-describedby": "decision-odds", disabled: disabled || !opts.draw },
+      h("strong", "Draw"), h("span.small", "a card")),
+    potion
+      ? h("button.decide.special", { type: "button", "data-action": "draw-potion", "data-testid": "draw-potion", disabled: disabled || !opts.draw_with_potion },
+          h("strong", "Potion draw"), h("span.small", "can't fail"))
       : null,
-    h("button", { type: "button", "data-action": "stop", "data-testid": "stop", disabled: disabled || !opts.stop },
-      h("strong", "Stop"), h("span.small", `Secure ${plural(up, "card")} in your Score Zone; the Program is lost.`)));
+    h("button.decide", { type: "button", "data-action": "stop", "data-testid": "stop", disabled: disabled || !opts.stop },
+      h("strong", "Stop"), h("span.small", `secure ${plural(up, "card")}`)));
 }
 
 export function laundryPanel(ctx) {
@@ -73,6 +93,7 @@ export function laundryPanel(ctx) {
   const mine = washer === ctx.seat && !ctx.replay;
   const odds = laundry.failed ? null : laundryOdds(game);
   const keeping = game.window?.kind === "keep";
+  const deciding = mine && !keeping && !!opts.can_act;
   const title = mine ? "Your laundry" : `${capital(ctx.nameOf(washer))}'s laundry`;
   return panel("laundry-panel", title,
     h("div.laundry-top",
@@ -81,9 +102,10 @@ export function laundryPanel(ctx) {
     stainMeter(laundry),
     h("h3.small-head", "Drawn in this laundry"),
     cardRow(ctx, laundry.drawn, { label: "Cards drawn in this laundry", testid: "drawn", covered: laundry.covered }),
-    laundry.failed ? failedNote(ctx, laundry, mine) : oddsLine(ctx, odds, mine),
+    laundry.failed ? failedNote(ctx, laundry, mine) : oddsLine(ctx, odds, mine, deciding),
     keeping ? keepChoice(ctx, laundry, mine) : null,
-    mine && !keeping && opts.can_act ? decisions(ctx, odds) : null,
+    deciding ? choicesNote(ctx) : null,
+    deciding ? decisions(ctx, odds) : null,
     !mine && !keeping && !laundry.failed ? h("p.small.muted", `${capital(ctx.nameOf(washer))} decides: draw another card, use the Stain Potion, or stop.`) : null,
     orderLine(ctx),
     help("Cards come off the top of the Basket one at a time. After each draw the stains on the face-up cards are counted for each type the Program limits; one type over its limit and the laundry fails: you keep one card and lose the rest and the Program. Reach the Program's Cycle and it is complete: the cards and the Program score. You may stop before that: the cards score, the Program doesn't."));

@@ -1,6 +1,7 @@
 // LaunderMat's client, as the registry (games/index.js) expects a game client to be.
 import { renderGame } from "./game.js";
 import { handlers } from "./handlers.js";
+import { moments } from "./moments.js";
 import { SETTING_HINTS, lobbyNote, lobbyPrimer } from "./lobby.js";
 import { rulesOf } from "./rules.js";
 import { renderReplay, seatNames } from "./replay.js";
@@ -17,6 +18,7 @@ export default {
   renderReplay,
   seatNames,
   handlers,
+  moments,
   rulesDialog,
   pageTitle,
   errors: (game) => errors(rulesOf(game)),
