@@ -189,6 +189,9 @@ class PlayerInfo(Strict):
     bot: bool = False  # played by the server (the host added it); always connected
     stand_in: bool = False  # away, and a bot plays this seat until they are back
     stood_in_moves: int = 0  # this game's moves a stand-in made for this seat (the log names it)
+    # While a person's socket is gone and they are not yet away: when they will be (GEN-4),
+    # server time in ms; then a bot stands in, or the game goes on without them.
+    away_at: int | None = None
 
 
 class BarredInfo(Strict):
