@@ -1,5 +1,6 @@
 // The client's controller: routing, the room connection and rendering. What each button
 // does is in handlers/ (per screen) and in the room's game client (games/).
+import { alertTurn, keepAwake, resetTurns } from "./alerts.js";
 import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
 import { checkReveal, nonceFor, nonceWanted, revealedGame, witnessed } from "./fair.js";
@@ -17,6 +18,7 @@ import {
 } from "./store.js";
 import { OFFLINE_LOBBY, OFFLINE_MOVE, errorSentence } from "./text.js";
 import { windowSpan } from "./time.js";
+import { turnLabel, turnTitle } from "./turn.js";
 import { setupDialog } from "./ui/dialog.js";
 import { renderApp } from "./ui/shell.js";
 
@@ -69,7 +71,7 @@ function pageTitle() {
   if (!code) return "LaunderMat";
   const client = roomClient();
   if (!game || !client || state.route.screen !== "room") return `LaunderMat · ${code}`;
-  return `${client.pageTitle(game)} · LaunderMat ${code}`;
+  return turnTitle(turnLabel(state.view, state.session?.role, client), `${client.pageTitle(game)} · LaunderMat ${code}`);
 }
 
 /** The client of the room's game (null outside a room or before its first view). */
@@ -159,6 +161,7 @@ function stopSocket() {
   socket = null;
   state.conn = { status: "idle", retryAt: null, closed: null };
   nonce = { sentFor: null, id: null };
+  keepAwake(false);
 }
 
 // ------------------------------------------------------------------ fairness: this browser's nonce
@@ -188,6 +191,7 @@ function enterRoom(code, session) {
   state.view = null;
   state.pending = null;
   state.ui = { windowId: null, game: null };
+  resetTurns();
   socket = new RoomSocket(code, session.token, {
     onStatus(status) {
       state.conn = { ...state.conn, status, retryAt: socket?.retryAt ?? null };
@@ -264,6 +268,7 @@ function receiveView(view, info = {}) {
   }
   state.span = windowSpan(state.span, view.game?.window, view.deadline, view.server_time, !!info.first);
   contributeNonce(view.room);
+  alertTurn(view, state.session, roomClient());
   render();
   return complete;
 }

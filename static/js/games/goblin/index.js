@@ -4,7 +4,7 @@ import { handlers } from "./handlers.js";
 import { SETTING_HINTS, lobbyNote, lobbyPrimer } from "./lobby.js";
 import { renderReplay, seatNames } from "./replay.js";
 import { rulesDialog, rulesOf } from "./rules-dialog.js";
-import { TAGLINE, TITLE, errors, pageTitle } from "./text.js";
+import { TAGLINE, TITLE, errors, pageTitle, turnLabel } from "./text.js";
 
 export default {
   name: "goblin",
@@ -17,6 +17,7 @@ export default {
   handlers,
   rulesDialog,
   pageTitle,
+  turnLabel,
   errors: (game) => errors(rulesOf(game)),
   lobbyNote,
   lobbyPrimer,

@@ -5,7 +5,7 @@ import { SETTING_HINTS, lobbyNote, lobbyPrimer } from "./lobby.js";
 import { rulesOf } from "./rules.js";
 import { renderReplay, seatNames } from "./replay.js";
 import { rulesDialog } from "./rules-dialog.js";
-import { TAGLINE, TITLE, errors, pageTitle } from "./text.js";
+import { TAGLINE, TITLE, errors, pageTitle, turnLabel } from "./text.js";
 
 export default {
   name: "laundermat",
@@ -18,6 +18,7 @@ export default {
   handlers,
   rulesDialog,
   pageTitle,
+  turnLabel,
   errors: (game) => errors(rulesOf(game)),
   lobbyNote,
   lobbyPrimer,
