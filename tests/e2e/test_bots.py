@@ -74,13 +74,17 @@ def add_bot(page: Page, count: int) -> None:
     expect(page.locator(sel("lobby-player"))).to_have_count(count)
 
 
-# The turn alerts' browser APIs, observed (issue 30 item 12): vibrate calls, oscillators made
-# (each beep makes one), notifications made, wake lock requests and releases, and a
-# permission prompt that answers as the context's grant says; `window.__hide(true)` makes the
-# tab hidden as far as the page can tell (and, as a browser does, drops the wake lock).
+# The turn alerts' browser APIs, observed (issue 30 item 12): the tab's titles in turn, vibrate
+# calls, oscillators made (each beep makes one), notifications made, wake lock requests and
+# releases, and a permission prompt that answers as the context's grant says;
+# `window.__hide(true)` makes the tab hidden as far as the page can tell (and, as a browser
+# does, drops the wake lock).
 ALERT_PROBES = """
-window.__alerts = { vibrations: [], beeps: 0, notices: [], asked: 0, locks: [] };
+window.__alerts = { vibrations: [], beeps: 0, notices: [], asked: 0, locks: [], titles: [] };
 const seen = window.__alerts;
+new MutationObserver(() => {
+  if (document.title && seen.titles.at(-1) !== document.title) seen.titles.push(document.title);
+}).observe(document, { subtree: true, childList: true, characterData: true });
 Object.defineProperty(Navigator.prototype, "vibrate", {
   configurable: true, value: (pattern) => { seen.vibrations.push(pattern); return true; } });
 const RealAudio = window.AudioContext;
@@ -117,6 +121,13 @@ window.__hide = (on) => {
   document.dispatchEvent(new Event("visibilitychange"));
 };
 """
+
+
+UNMARKED_AFTER_HER_PICK = """() => {
+  const titles = window.__alerts.titles;
+  const mine = titles.findIndex((t) => t.startsWith("● Your pick — Round 1: Draft · "));
+  return mine >= 0 && titles.slice(mine + 1).some((t) => /^(Round|Bribery) /.test(t));
+}"""
 
 
 def alerts_seen(page: Page) -> dict[str, Any]:
@@ -209,10 +220,11 @@ def check_turn_alerts(page: Page) -> None:
     seat = Seat(page, "Ana", 0)
     expect(page).to_have_title(re.compile(r"^● Your pick — Round 1: Draft · LaunderMat "))
     first = alerts_seen(page)
-    assert len(first["vibrations"]) == 1 and first["beeps"] == 1, first
+    assert first["vibrations"] and first["beeps"] == len(first["vibrations"]), first
     assert first["locks"] == ["request screen"] and first["notices"] == [], first
-    seat.step()  # her pick: the draft now waits on the bots, and the title says no more
-    expect(page).to_have_title(re.compile(r"^Round 1: Draft · LaunderMat "))
+    # Once she has picked, a title with nothing of hers to do comes (the draft waiting on the
+    # bots, or a step for others): the titles are recorded as they come, however fast.
+    play_until(seat, UNMARKED_AFTER_HER_PICK)
 
     page.evaluate("() => window.__hide(true)")
     play_until(seat, "() => window.__alerts.notices.length > 0")
