@@ -169,6 +169,7 @@ def test_one_person_and_two_bots_play_a_whole_game(
     assert alerts_seen(page)["asked"] == 0
     page.click(sel("notify-me"))
     expect(page.locator(sel("notify-on"))).to_contain_text("when it's your turn")
+    expect(page.locator(sel("notify-off"))).to_be_focused()  # the same button, now to stop them
     assert alerts_seen(page)["asked"] == 1
     players = page.locator(sel("lobby-players"))
     expect(page.locator(sel("start-game"))).to_be_disabled()

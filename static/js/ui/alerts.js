@@ -27,12 +27,12 @@ export function alertsCard(state) {
 function notifyControl(notify) {
   if (notify === "unsupported") return h("p.small.muted", "This browser can't show notifications.");
   if (notify === "blocked") return h("p.small.muted", { "data-testid": "notify-blocked" }, "Notifications are blocked for this site in your browser's settings.");
-  if (notify === "on") {
-    return h("div.notify-row", { "data-key": "notify-on" },
-      h("p.small", { "data-testid": "notify-on" }, icon("bell"), " You'll get a notification when it's your turn while this tab is hidden."),
-      h("button.ghost.small", { type: "button", "data-action": "notify-off", "data-testid": "notify-off" }, "Stop notifications"));
-  }
-  return h("div.notify-row", { "data-key": "notify-off" },
-    h("button.small", { type: "button", "data-action": "notify-me", "data-testid": "notify-me" }, icon("bell"), "Notify me"),
-    h("p.small.muted", "A notification when it's your turn while this tab is hidden."));
+  const on = notify === "on";
+  // One button (one data-key) that changes its words: the focus stays on it when tapped.
+  return h("div.notify-row", { "data-key": "notify" },
+    h("button.small", { type: "button", "data-key": "notify-button", "data-action": on ? "notify-off" : "notify-me", "data-testid": on ? "notify-off" : "notify-me" },
+      icon("bell"), on ? "Stop notifications" : "Notify me"),
+    on
+      ? h("p.small", { "data-testid": "notify-on" }, "You'll get a notification when it's your turn while this tab is hidden.")
+      : h("p.small.muted", "A notification when it's your turn while this tab is hidden."));
 }
