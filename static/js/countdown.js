@@ -1,9 +1,10 @@
 // The countdown: every [data-role=timer] bar and text follows view.deadline on the server's
-// clock, redrawn four times a second between views (the arithmetic is in time.js). A text is
-// written only when it changes, and never inside a live region (role=status, aria-live): a
-// screen reader would read it out every second.
+// clock, redrawn four times a second between views (the arithmetic is in time.js); one with
+// data-deadline (a time on the server's clock) counts down to that instead, as a text ("12 s").
+// A text is written only when it changes, and never inside a live region (role=status,
+// aria-live): a screen reader would read it out every second.
 import { serverNow, state } from "./store.js";
-import { timeLeft } from "./text.js";
+import { timeLeft, timeSpan } from "./text.js";
 import { fractionLeft } from "./time.js";
 
 export function tick(root) {
@@ -12,6 +13,10 @@ export function tick(root) {
   for (const el of root.querySelectorAll("[data-role=timer]")) {
     const bar = el.querySelector(".timer-fill");
     const text = el.querySelector(".timer-text");
+    if (el.dataset.deadline) {
+      setText(text, timeSpan(Number(el.dataset.deadline) - serverNow()));
+      continue;
+    }
     if (!view?.deadline || !window) {
       bar?.style.setProperty("width", "0%");
       setText(text, "");

@@ -1,5 +1,6 @@
 // The client's controller: routing, the room connection and rendering. What each button
 // does is in handlers/ (per screen) and in the room's game client (games/).
+import { alertTurn, keepAwake, resetTurns } from "./alerts.js";
 import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
 import { keptEnd, startedByMe } from "./ended.js";
@@ -20,6 +21,7 @@ import {
 import { OFFLINE_LOBBY, OFFLINE_MOVE, errorSentence } from "./text.js";
 import { windowSpan } from "./time.js";
 import { gameName, roomTitle, tabTitle } from "./titles.js";
+import { turnLabel, turnTitle } from "./turn.js";
 import { setupDialog } from "./ui/dialog.js";
 import { renderApp } from "./ui/shell.js";
 
@@ -80,7 +82,9 @@ function pageTitle() {
   const room = roomTitle(name ? gameTitle(state.catalog, name) : "", code);
   const game = state.view?.game;
   if (screen !== "room" || !state.view) return tabTitle(state.home.room?.status === "lobby" ? "Join" : "", room);
-  return tabTitle(game ? roomClient()?.pageTitle(game) : "Lobby", room);
+  const client = roomClient();
+  const title = tabTitle(game ? client?.pageTitle(game) : "Lobby", room);
+  return client ? turnTitle(turnLabel(state.view, state.session?.role, client), title) : title;
 }
 
 /** The client of the room's game (null outside a room or before its first view). */
@@ -181,6 +185,7 @@ function stopSocket() {
   socket = null;
   state.conn = { status: "idle", retryAt: null, closed: null };
   nonce = { sentFor: null, id: null };
+  keepAwake(false);
 }
 
 // ------------------------------------------------------------------ fairness: this browser's nonce
@@ -211,6 +216,7 @@ function enterRoom(code, session) {
   state.ended = null;
   state.pending = null;
   state.ui = { windowId: null, game: null };
+  resetTurns();
   socket = new RoomSocket(code, session.token, {
     onStatus(status) {
       state.conn = { ...state.conn, status, retryAt: socket?.retryAt ?? null };
@@ -292,6 +298,7 @@ function receiveView(view, info = {}) {
   }
   state.span = windowSpan(state.span, view.game?.window, view.deadline, view.server_time, !!info.first);
   contributeNonce(view.room);
+  alertTurn(view, state.session, roomClient());
   render();
   return complete;
 }

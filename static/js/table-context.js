@@ -29,10 +29,20 @@ export function tableContext(view, opts = {}) {
   const replay = !!opts.replay;
   const roomPlayer = (s) => byId.get(game.players[s]?.name);
   const nameOf = (s) => roomPlayer(s)?.name ?? game.players[s]?.name ?? `Seat ${s + 1}`;
+  const who = (s) => (s === seat && !replay ? "you" : nameOf(s));
+  // A person the table waits for who has no connection (a bot standing in is no wait): the
+  // shell's away line counts down to their stand-in (ui/seats.js).
+  const offline = (s) => {
+    const p = roomPlayer(s);
+    return !replay && !!p && !p.connected && !p.stand_in && s !== seat;
+  };
   return {
     view, game, room, me, seat, replay,
     nameOf,
-    who: (s) => (s === seat && !replay ? "you" : nameOf(s)),
+    who,
+    /** A name in a "waiting for" text: "Cal (offline)" when Cal has no connection. */
+    waitName: (s) => (offline(s) ? `${nameOf(s)} (offline)` : nameOf(s)),
+    offline,
     roomPlayer,
     ui: opts.ui ?? {},
     pending: !!opts.pending,

@@ -34,8 +34,13 @@ export function playerRange(game) {
 
 /** A countdown's words: "42 s left", "2:05 left". */
 export function timeLeft(ms) {
+  return `${timeSpan(ms)} left`;
+}
+
+/** A time to come, rounded up to the second: "42 s", "2:05". */
+export function timeSpan(ms) {
   const seconds = Math.ceil(Math.max(0, ms) / 1000);
-  return seconds >= 60 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} left` : `${seconds} s left`;
+  return seconds >= 60 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : `${seconds} s`;
 }
 
 // ------------------------------------------------------------------ errors

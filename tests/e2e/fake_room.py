@@ -38,6 +38,7 @@ class FakeRoom:
         self.log_sent = 0
         self.stood_in: dict[int, int] = {}  # seat -> moves a stand-in made for it
         self.away: set[int] = set()  # seats shown away (the game goes on without them)
+        self.offline: dict[int, int] = {}  # seats shown offline -> their away_at (server ms)
         self.refuse = False  # new sockets are closed at once: the page keeps reconnecting
 
     def attach(self, context: BrowserContext) -> None:
@@ -147,8 +148,9 @@ class FakeRoom:
                     "player_id": p.name,
                     "name": self.names[p.seat],
                     "host": p.seat == 0,
-                    "connected": p.seat not in self.away,
+                    "connected": p.seat not in self.away and p.seat not in self.offline,
                     "away": p.seat in self.away,
+                    "away_at": self.offline.get(p.seat),
                     "seat": p.seat,
                     "stood_in_moves": self.stood_in.get(p.seat, 0),
                 }

@@ -26,7 +26,7 @@ from tests.engine.builders import bill, build
 from .audit import audit, serve_axe
 from .conftest import PHONE, OpenPage
 from .driver import sel
-from .fake_room import CODE, FakeRoom
+from .fake_room import CODE, FakeRoom, now_ms
 from .goblin_fake import CODE as GOBLIN_CODE
 from .goblin_fake import GoblinFakeRoom, drive_to, new_match
 from .test_table_ux import contrast
@@ -61,13 +61,14 @@ def live_texts(page: Page) -> list[str]:
 
 
 def watch(page: Page, seconds: float, countdown: str) -> tuple[list[tuple[str, ...]], list[str]]:
-    """The live regions' texts and a countdown's text, four times a second for `seconds`."""
+    """The live regions' texts and the countdowns' texts (joined by " | "), four times a
+    second for `seconds`."""
     live: list[tuple[str, ...]] = []
     ticks: list[str] = []
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         live.append(tuple(live_texts(page)))
-        ticks.append(page.locator(countdown).first.inner_text())
+        ticks.append(" | ".join(page.locator(countdown).all_inner_texts()))
         page.wait_for_timeout(250)
     return live, ticks
 
@@ -90,13 +91,22 @@ def test_the_reconnecting_banner_is_announced_once(open_page: OpenPage, server_u
 def test_the_away_line_is_announced_once(open_page: OpenPage, server_url: str):
     room = FakeRoom(build(3), 0, NAMES)
     room.away = {1}
+    room.offline = {2: now_ms() + 40_000}  # Cyd dropped: a bot stands in in 40 s
     page = open_room(open_page, server_url, room)
     expect(page.locator(sel("away"))).to_contain_text("Bo is away")
-    clock = "[data-testid=away-clock] .timer-text, [data-testid=away] .timer-text"
-    live, ticks = watch(page, 3.0, clock)
-    assert len(set(ticks)) >= 2, ticks
+    expect(page.locator(sel("offline"))).to_have_text("Cyd is offline.")
+    # Cyd's countdown to her stand-in runs too, outside the live region, as the window's does.
+    clocks = "[data-testid=offline-clock] .timer-text, [data-testid=away-clock] .timer-text"
+    live, ticks = watch(page, 3.0, clocks)
+    assert all(len(t.split(" | ")) == 2 for t in ticks), ticks
+    assert len({t.split(" | ")[0] for t in ticks}) >= 2, ticks  # Cyd's
+    assert len({t.split(" | ")[1] for t in ticks}) >= 2, ticks  # the window's
     assert len(set(live)) == 1, live
-    assert any("Bo is away" in text for text in live[0]), live[0]
+    assert any("Bo is away" in text and "Cyd is offline." in text for text in live[0]), live[0]
+    assert not any("plays for Cyd" in text for text in live[0]), live[0]
+    expect(page.locator(sel("offline-clock"))).to_have_text(
+        re.compile(r"A bot plays for Cyd in \d+ s\.")
+    )
 
 
 def test_a_goblin_draw_and_how_the_laundry_ends_are_announced(open_page: OpenPage, server_url: str):

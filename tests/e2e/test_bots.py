@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -76,6 +77,77 @@ def add_bot(page: Page, count: int) -> None:
     expect(page.locator(sel("lobby-player"))).to_have_count(count)
 
 
+# The turn alerts' browser APIs, observed (issue 30 item 12): the tab's titles in turn, vibrate
+# calls, oscillators made (each beep makes one), notifications made, wake lock requests and
+# releases, and a permission prompt that answers as the context's grant says;
+# `window.__hide(true)` makes the tab hidden as far as the page can tell (and, as a browser
+# does, drops the wake lock).
+ALERT_PROBES = """
+window.__alerts = { vibrations: [], beeps: 0, notices: [], asked: 0, locks: [], titles: [] };
+const seen = window.__alerts;
+new MutationObserver(() => {
+  if (document.title && seen.titles.at(-1) !== document.title) seen.titles.push(document.title);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+Object.defineProperty(Navigator.prototype, "vibrate", {
+  configurable: true, value: (pattern) => { seen.vibrations.push(pattern); return true; } });
+const RealAudio = window.AudioContext;
+window.AudioContext = class extends RealAudio {
+  createOscillator() { seen.beeps += 1; return super.createOscillator(); }
+};
+const RealNotification = window.Notification;
+function Notification(title, options) {
+  seen.notices.push({ title, body: options?.body, state: document.visibilityState });
+  return new RealNotification(title, options);
+}
+Object.defineProperty(Notification, "permission", {
+  get: () => (seen.asked ? RealNotification.permission : "default") });
+Notification.requestPermission = () => {
+  seen.asked += 1;
+  return RealNotification.requestPermission();
+};
+window.Notification = Notification;
+let hidden = false;
+Object.defineProperty(Document.prototype, "visibilityState", {
+  configurable: true, get: () => (hidden ? "hidden" : "visible") });
+const held = new Set();
+Object.defineProperty(Navigator.prototype, "wakeLock", { configurable: true, value: {
+  request: async (type) => {
+    seen.locks.push(`request ${type}`);
+    const sentinel = new EventTarget();
+    sentinel.release = async () => { held.delete(sentinel); seen.locks.push("release"); };
+    held.add(sentinel);
+    return sentinel;
+  } } });
+window.__hide = (on) => {
+  hidden = on;
+  if (on) for (const s of held) { held.delete(s); s.dispatchEvent(new Event("release")); }
+  document.dispatchEvent(new Event("visibilitychange"));
+};
+"""
+
+
+UNMARKED_AFTER_HER_PICK = """() => {
+  const titles = window.__alerts.titles;
+  const mine = titles.findIndex((t) => t.startsWith("● Your pick — Round 1: Draft · "));
+  return mine >= 0 && titles.slice(mine + 1).some((t) => /^(Round|Bribery) /.test(t));
+}"""
+
+
+def alerts_seen(page: Page) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate("() => window.__alerts")
+    return result
+
+
+def play_until(seat: Seat, condition: str, more: int = 600) -> None:
+    """Play on until the page's JS `condition` holds (each window closes within seconds)."""
+    for _ in range(more):
+        if seat.page.evaluate(condition):
+            return
+        if not seat.step():
+            seat.page.wait_for_timeout(50)
+    pytest.fail(f"never: {condition} ({alerts_seen(seat.page)})")
+
+
 def play_to_the_end(
     seats: list[Seat], more: int = 6000, auditor: ScreenAuditor | None = None
 ) -> None:
@@ -98,7 +170,15 @@ def test_one_person_and_two_bots_play_a_whole_game(
 ) -> None:
     auditor = ScreenAuditor()
     page = auditor.watch(open_page("Ana", PHONE), "Ana, a player at 390")
+    page.context.grant_permissions(["notifications"], origin=bots_url)
+    page.add_init_script(ALERT_PROBES)
     code = create(page, bots_url, "Ana")
+    # "Notify me" asks the browser only when tapped.
+    assert alerts_seen(page)["asked"] == 0
+    page.click(sel("notify-me"))
+    expect(page.locator(sel("notify-on"))).to_contain_text("when it's your turn")
+    expect(page.locator(sel("notify-off"))).to_be_focused()  # the same button, now to stop them
+    assert alerts_seen(page)["asked"] == 1
     players = page.locator(sel("lobby-players"))
     expect(page.locator(sel("start-game"))).to_be_disabled()
     add_bot(page, 2)
@@ -122,8 +202,11 @@ def test_one_person_and_two_bots_play_a_whole_game(
     watcher = auditor.watch(open_page("watcher", LAPTOP), "a spectator at 1366")
     watcher.goto(f"{bots_url}/r/{code}")
     watcher.click(sel("watch-room"))
+    check_turn_alerts(page)
 
     play_to_the_end([Seat(page, "Ana", 0)], auditor=auditor)
+    # The end lets the phone sleep again.
+    page.wait_for_function("() => window.__alerts.locks.at(-1) === 'release'")
 
     final = page.locator(sel("final-standings"))
     expect(final).to_be_visible()
@@ -142,6 +225,39 @@ def test_one_person_and_two_bots_play_a_whole_game(
     assert code
     kinds = frames(page)  # the game was played on deltas (docs/protocol.md, "Deltas")
     assert kinds["patch"] > 50 and kinds["patch"] > 5 * kinds["view"], kinds
+
+
+def check_turn_alerts(page: Page) -> None:
+    """Issue 30 item 12, in the game's first rounds: the title, a vibration and a beep when the
+    draft opens for Ana; a notification for the next decision while the tab is hidden; none
+    of the beeps once muted (remembered); the wake lock held while playing, asked for again
+    when the tab comes back."""
+    seat = Seat(page, "Ana", 0)
+    expect(page).to_have_title(re.compile(r"^● Your pick — Round 1: Draft · LaunderMat "))
+    first = alerts_seen(page)
+    assert first["vibrations"] and first["beeps"] == len(first["vibrations"]), first
+    assert first["locks"] == ["request screen"] and first["notices"] == [], first
+    # Once she has picked, a title with nothing of hers to do comes (the draft waiting on the
+    # bots, or a step for others): the titles are recorded as they come, however fast.
+    play_until(seat, UNMARKED_AFTER_HER_PICK)
+
+    page.evaluate("() => window.__hide(true)")
+    play_until(seat, "() => window.__alerts.notices.length > 0")
+    notice = alerts_seen(page)["notices"][0]
+    assert notice["state"] == "hidden" and notice["title"].startswith("Your "), notice
+    assert re.fullmatch(r"LaunderMat · room [A-Z0-9]{5}", notice["body"]), notice
+    page.evaluate("() => window.__hide(false)")
+    assert alerts_seen(page)["locks"][-1] == "request screen"  # back: awake again
+
+    mute = page.locator(sel("sound-toggle"))
+    expect(mute).to_have_attribute("aria-pressed", "false")
+    mute.click()
+    expect(mute).to_have_attribute("aria-pressed", "true")
+    before = alerts_seen(page)
+    play_until(seat, f"() => window.__alerts.vibrations.length > {len(before['vibrations'])}")
+    assert alerts_seen(page)["beeps"] == before["beeps"]  # a decision came, in silence
+    page.reload()
+    expect(page.locator(sel("sound-toggle"))).to_have_attribute("aria-pressed", "true")
 
 
 def test_a_bot_stands_in_for_a_player_who_drops(
@@ -166,8 +282,19 @@ def test_a_bot_stands_in_for_a_player_who_drops(
         host.wait_for_timeout(100)
     dee.context.close()
 
+    # Offline, until her away clock runs out (2 s here): said once, and counted down beside
+    # the live region; the draft's "who has picked" marks her too.
+    expect(host.locator(sel("offline"))).to_have_text("Dee is offline.")
+    expect(host.locator(sel("offline-clock"))).to_have_text(
+        re.compile(r"A bot plays for Dee in [0-2] s\.")
+    )
+    expect(host.locator(sel("away-line")).locator(sel("offline-clock"))).to_have_count(0)
+    dee_picked = host.locator("[data-testid^=picked-]", has_text="Dee")  # seats are shuffled
+    expect(dee_picked).to_contain_text("Dee (offline) has picked")
     line = host.locator(sel("stand-in"))
     expect(line).to_have_text("A bot plays for Dee", timeout=15_000)
+    expect(host.locator(sel("offline-clock"))).to_have_count(0)
+    expect(dee_picked).not_to_contain_text("offline")
     expect(host.locator(sel("away-line"))).to_have_attribute("role", "status")
     host.screenshot(path=str(artifacts / "bots-stand-in-390x844.png"), full_page=True)
     assert unnamed_controls(host) == []
@@ -200,7 +327,14 @@ def test_with_stand_ins_off_everyone_sees_the_countdown_without_her(
     expect(dee.locator(sel("lobby"))).to_contain_text("the game goes on without them")
     host.click(sel("start-game"))
     expect(host.locator(sel("draft-panel"))).to_be_visible()
+    ana = Seat(host, "Ana", 0)
+    for _ in range(100):  # Ana picks: her instruction then says whom the draft waits for
+        if ana.step():
+            break
+        host.wait_for_timeout(100)
     dee.context.close()
+    expect(host.locator(sel("offline-clock"))).to_contain_text("The game goes on without Dee in")
+    expect(host.locator(sel("instruction"))).to_contain_text("Dee (offline)")
     line = host.locator(sel("away"))
     expect(line).to_contain_text("Dee is away — continuing without them", timeout=15_000)
     # The countdown runs beside the live region (role=status), not in it (an accessibility audit).

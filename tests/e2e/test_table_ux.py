@@ -17,6 +17,7 @@ from laundermat.engine.commands import parse_command
 from tests.engine.builders import PAWN, RACK, SLOT, bill, build
 
 from .audit import audit, covered_buttons, serve_axe
+from .colours import contrast
 from .conftest import NARROW_PHONE, OpenPage
 from .driver import sel
 from .fake_room import CODE, FakeRoom
@@ -272,20 +273,6 @@ def test_phone_screens_tap_targets_sticky_bars_and_axe(open_page: OpenPage, serv
 STYLE_JS = """(el) => { const c = getComputedStyle(el);
   return { bg: c.backgroundColor, color: c.color, border: c.borderTopStyle, cursor: c.cursor,
            opacity: c.opacity }; }"""
-
-
-def luminance(rgb: str) -> float:
-    parts = [float(x) for x in rgb[rgb.index("(") + 1 : -1].split(",")[:3]]
-    lin = [
-        (c / 255) / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4
-        for c in parts
-    ]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-
-def contrast(a: str, b: str) -> float:
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 def test_disabled_buttons_look_switched_off(open_page: OpenPage, server_url: str):

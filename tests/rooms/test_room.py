@@ -146,6 +146,37 @@ def test_away_after_thirty_seconds_and_back_on_reconnect() -> None:
     run(scenario())
 
 
+def test_the_table_sees_when_a_dropped_player_will_be_away() -> None:
+    """`away_at` (GEN-4): the moment a bot stands in, so the waiting line can count down to
+    it; none while connected, and none once away or back."""
+
+    async def scenario() -> None:
+        rooms, room, subs, ids = await seated()
+        clock: Any = rooms.clock
+
+        def away_at(sub: Sub) -> Any:
+            return next(p for p in sub.view["room"]["players"] if p["player_id"] == ids[2])[
+                "away_at"
+            ]
+
+        assert away_at(subs[0]) is None
+        dropped_at = clock.now_ms()
+        await room.disconnect(subs[2])
+        assert away_at(subs[0]) == dropped_at + 30_000
+        await clock.advance(30_000)
+        await settle()
+        assert away_at(subs[0]) is None
+        assert room.info()["players"][2]["away"] is True
+        back = Sub()
+        await room.connect(back, rooms.tokens[2])  # type: ignore[attr-defined]
+        await room.disconnect(back)
+        assert away_at(subs[0]) == clock.now_ms() + 30_000
+        await room.connect(Sub(), rooms.tokens[2])  # type: ignore[attr-defined]
+        assert away_at(subs[0]) is None
+
+    run(scenario())
+
+
 def test_restore_resumes_the_deadline_or_gives_the_grace() -> None:
     async def scenario() -> None:
         rooms, room, subs, ids = await seated(settings={"round_timer": 60, "bribe_timer": 15})

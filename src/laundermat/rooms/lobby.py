@@ -351,8 +351,10 @@ class Lobby:
             bars=Bars(list(record.barred)),
         )
 
-    def info(self, code: str, seated: bool, spectators: int) -> dict[str, object]:
-        """The public room summary (RoomInfo)."""
+    def info(
+        self, code: str, seated: bool, spectators: int, away_at: Callable[[str], int | None]
+    ) -> dict[str, object]:
+        """The public room summary (RoomInfo); `away_at`: a player's away clock (presence.py)."""
         return {
             "code": code,
             "game": self.definition.name,
@@ -360,18 +362,7 @@ class Lobby:
             "settings": dict(self.settings),
             "options": {"stand_in": self.stand_in},
             "players": [
-                {
-                    "player_id": m.player_id,
-                    "name": m.name,
-                    "host": m.player_id == self.host,
-                    "connected": m.connected or m.bot,  # a bot is always at the table
-                    "away": m.away,
-                    "seat": m.seat if seated else None,
-                    "bot": m.bot,
-                    "stand_in": self.stood_in(m),
-                    "stood_in_moves": m.stood_in_moves,
-                    "ready": m.ready,
-                }
+                m.public(m.player_id == self.host, seated, self.stood_in(m), away_at(m.player_id))
                 for m in self.members
             ],
             "barred": self.bars.public(),

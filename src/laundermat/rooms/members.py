@@ -103,6 +103,26 @@ class Member:
             ready=p.ready,
         )
 
+    def public(
+        self, host: bool, seated: bool, stand_in: bool, away_at: int | None
+    ) -> dict[str, object]:
+        """This seat as every view's `room.players` shows it (PlayerInfo): presence is public.
+        `away_at`: when its away clock runs out (GEN-4), shown while it runs, so the table can
+        count down to the moment a bot stands in or the game goes on without them."""
+        return {
+            "player_id": self.player_id,
+            "name": self.name,
+            "host": host,
+            "connected": self.connected or self.bot,  # a bot is always at the table
+            "away": self.away,
+            "seat": self.seat if seated else None,
+            "bot": self.bot,
+            "stand_in": stand_in,
+            "stood_in_moves": self.stood_in_moves,
+            "away_at": None if self.away or self.connected or self.bot else away_at,
+            "ready": self.ready,
+        }
+
     def remember(self, command_id: str, answer: int | bytes, limit: int) -> None:
         answered = self.answered
         answered[command_id] = answer

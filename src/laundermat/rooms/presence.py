@@ -18,6 +18,7 @@ class AwayClocks:
         self.away_after_ms = away_after_ms
         self.on_away = on_away
         self._timers: dict[str, asyncio.Task[None]] = {}
+        self._due: dict[str, int] = {}  # player_id -> when their clock runs out
 
     def arm(self, player_id: str) -> None:
         self.cancel(player_id)
@@ -25,11 +26,18 @@ class AwayClocks:
 
         async def wait() -> None:
             await self.clock.sleep_until(deadline)
+            self._due.pop(player_id, None)
             self.on_away(player_id)
 
         self._timers[player_id] = asyncio.create_task(wait())
+        self._due[player_id] = deadline
+
+    def due(self, player_id: str) -> int | None:
+        """When this player's clock runs out (server time, ms), or None: none is running."""
+        return self._due.get(player_id)
 
     def cancel(self, player_id: str) -> None:
+        self._due.pop(player_id, None)
         task = self._timers.pop(player_id, None)
         if task is not None:
             task.cancel()
@@ -43,6 +51,7 @@ class AwayClocks:
         for task in self._timers.values():
             task.cancel()
         self._timers.clear()
+        self._due.clear()
 
 
 def _nobody(player_id: str) -> None:

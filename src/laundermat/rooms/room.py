@@ -148,7 +148,8 @@ class Room:
 
     def info(self) -> dict[str, Any]:
         """The public room summary (RoomInfo)."""
-        return self.lobby.info(self.code, self.play.match is not None, self.audience.shown)
+        seated = self.play.match is not None
+        return self.lobby.info(self.code, seated, self.audience.shown, self.away.due)
 
     @property
     def connections(self) -> int:

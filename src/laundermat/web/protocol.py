@@ -209,6 +209,9 @@ class PlayerInfo(Strict):
     stand_in: bool = False  # away, and a bot plays this seat until they are back
     stood_in_moves: int = 0  # this game's moves a stand-in made for this seat (the log names it)
     ready: bool = False  # after a game: plays the next one (`lobby` action `ready`)
+    # While a person's socket is gone and they are not yet away: when they will be (GEN-4),
+    # server time in ms; then a bot stands in, or the game goes on without them.
+    away_at: int | None = None
 
 
 class BarredInfo(Strict):

@@ -29,6 +29,12 @@
 //   rulesDialog(catalogEntry, game)   the rules dialog's content (nodes); game is view.game
 //                           when the dialog opens in a room of this game, else null
 //   pageTitle(game)         the tab's title in a game ("Round 2: Draft")
+//   turnLabel(view)         what the open window asks of this seat, in a few words ("Your
+//                           pick"), or null when nothing waits on it (it has picked and may
+//                           only change its mind). The shell asks only while
+//                           game.me.options.can_act; it marks the tab's title with it
+//                           ("● Your pick — …") and says it in the turn alert (alerts.js).
+//                           Optional: without it, "Your turn"
 //   errors(game)            its rule errors, code -> sentence (game: view.game or undefined)
 //   lobbyNote(catalogEntry), lobbyPrimer()   the lobby's game-specific words (optional)
 //   settingHints            setting key -> a hint under the create form's field (optional)
@@ -42,7 +48,8 @@
 //
 // What the shell reads from a game's view is the protocol's (docs/protocol.md): game.window
 // ({id, duration}) for the countdown and the per-window ui reset, game.me.options.window for
-// commands, and game.log / game.log_from for the log merge.
+// commands, game.me.options.can_act (with its window) for the turn alert (turn.js), and
+// game.log / game.log_from for the log merge.
 import goblin from "./goblin/index.js";
 import laundermat from "./laundermat/index.js";
 

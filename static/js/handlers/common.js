@@ -1,4 +1,6 @@
-// Handlers for controls on every screen: the rules, toasts, the connection banner, going home.
+// Handlers for controls on every screen: the rules, toasts, the connection banner, going home,
+// the turn alerts' sound and notifications.
+import { optInNotifications, optOutNotifications, toggleMute } from "../alerts.js";
 import { openRules } from "../ui/dialog.js";
 import { dismissToast, setWatching, state } from "../store.js";
 
@@ -37,6 +39,17 @@ export function commonHandlers(app) {
       event.preventDefault();
       part.scrollIntoView({ block: "start" });
       target.focus({ preventScroll: true });
+    },
+    "toggle-sound"() {
+      toggleMute();
+      render();
+    },
+    "notify-me"() {
+      optInNotifications().then(render);
+    },
+    "notify-off"() {
+      optOutNotifications();
+      render();
     },
     "dismiss-toast"(data) {
       dismissToast(Number(data.id));

@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 import { gameClient, gameTitle } from "../games/index.js";
 import { catalogGame } from "../store.js";
 import { playerRange, plural } from "../text.js";
+import { alertsCard } from "./alerts.js";
 import { commitmentCard, revealCard } from "./fairness.js";
 import { icon } from "./icons.js";
 import { barredList } from "./barred.js";
@@ -81,6 +82,7 @@ export function renderLobby(state, banner) {
       gameTitle(state.catalog, room.game) || "Room", h("span.muted", " · lobby")),
     h("div.lobby-grid", share, players, settings),
     actions,
+    alertsCard(state),
     commitmentCard(room, state.session),
     revealCard(room.fairness?.revealed, new Map(room.players.map((p) => [p.player_id, p.name])), state.catalog, { checks: state.checks }),
     primer);

@@ -3,7 +3,7 @@
 // screen shows about who is away and what happens to their seat.
 import { h } from "../dom.js";
 import { serverNow } from "../store.js";
-import { timeLeft } from "../text.js";
+import { timeLeft, timeSpan } from "../text.js";
 import { icon } from "./icons.js";
 
 /** The host's "Add a bot" (while a seat is free). */
@@ -32,28 +32,39 @@ export function standInField(room, host) {
 }
 
 /** During a game: who is away, and whether a bot plays for them or the game goes on without
- * them; and to a player who is back, what a bot did in their name meanwhile (the log says
- * "you"). The live region says it once: the countdown (the open window's, redrawn every
- * second by countdown.js) sits beside it, outside the region. */
+ * them; who is offline, and when a bot stands in (or the game goes on without them); and to a
+ * player who is back, what a bot did in their name meanwhile (the log says "you"). The live
+ * region says it once: the countdowns (the open window's and each offline player's, redrawn
+ * every second by countdown.js) sit beside it, outside the region. */
 export function awayLine(view, playerId) {
   if (!view?.game || view.room.status !== "playing") return null;
   const gone = view.room.players.filter((p) => p.away && !p.bot);
+  const offline = view.room.players.filter((p) => p.away_at && p.player_id !== playerId);
   const me = view.room.players.find((p) => p.player_id === playerId && !p.away);
   const moves = me?.stood_in_moves ?? 0;
   const back = moves
     ? h("p", { "data-key": "stood-in", "data-testid": "stood-in-for-you" }, icon("bot"),
         `While you were away, a bot made ${moves === 1 ? "1 move" : `${moves} moves`} for you. The log shows them under your name.`)
     : null;
-  if (!gone.length && !back) return null;
+  if (!gone.length && !offline.length && !back) return null;
   const waiting = gone.some((p) => !p.stand_in);
   return h("div.away-notes", { "data-key": "away-notes" },
     h("div.away-line", { role: "status", "data-key": "away-line", "data-testid": "away-line" },
       back,
       gone.map((p) => p.stand_in
         ? h("p", { "data-key": p.player_id, "data-testid": "stand-in" }, icon("bot"), `A bot plays for ${p.name}`)
-        : h("p", { "data-key": p.player_id, "data-testid": "away" }, icon("clock"), `${p.name} is away — continuing without them`))),
+        : h("p", { "data-key": p.player_id, "data-testid": "away" }, icon("clock"), `${p.name} is away — continuing without them`)),
+      offline.map((p) => h("p", { "data-key": `off-${p.player_id}`, "data-testid": "offline" }, icon("wifi_off"), `${p.name} is offline.`))),
+    offline.map((p) => offlineClock(view.room, p)),
     waiting && view.deadline
       ? h("p.away-clock", { "data-key": "away-clock", "data-testid": "away-clock", "data-role": "timer" },
           "(", h("span.timer-text", timeLeft(view.deadline - serverNow())), ")")
       : null);
+}
+
+/** When an offline player will be away (room.players[].away_at, GEN-4), counted down. */
+function offlineClock(room, p) {
+  const then = room.options?.stand_in !== false ? `A bot plays for ${p.name} in ` : `The game goes on without ${p.name} in `;
+  return h("p.away-clock", { "data-key": `clock-${p.player_id}`, "data-testid": "offline-clock", "data-role": "timer", "data-deadline": p.away_at },
+    then, h("span.timer-text", timeSpan(p.away_at - serverNow())), ".");
 }

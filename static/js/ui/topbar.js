@@ -1,5 +1,7 @@
-// The top bar of a room's screens (lobby and game): brand, room code, watching, rules.
+// The top bar of a room's screens (lobby and game): brand, room code, watching, the turn
+// sound's mute toggle (a seated player's), rules.
 import { h } from "../dom.js";
+import { soundToggle } from "./alerts.js";
 import { icon } from "./icons.js";
 
 export function topbar(state, extra) {
@@ -10,6 +12,7 @@ export function topbar(state, extra) {
     session ? h("span.room-chip", h("span.visually-hidden", "Room code "), session.code) : null,
     session?.role === "spectator" ? h("span.badge.watch", icon("eye"), "Watching") : null,
     h("span.spacer"),
+    soundToggle(state),
     extra,
     h("button.ghost.small", { type: "button", "data-action": "open-rules", "data-testid": "open-rules" }, icon("book"), h("span", "Rules")));
 }

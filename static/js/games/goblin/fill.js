@@ -47,7 +47,7 @@ export function pickedList(ctx) {
     "data-key": `p${p.seat}`, "data-testid": `picked-${p.seat}`, class: p.picked ? "ok" : null,
   },
   p.picked ? icon("check") : icon("clock"),
-  h("span", ctx.nameOf(p.seat), p.seat === ctx.seat && !ctx.replay ? " (you)" : ""),
+  h("span", ctx.waitName(p.seat), p.seat === ctx.seat && !ctx.replay ? " (you)" : ""),
   h("span.visually-hidden", p.picked ? " has picked" : " is still choosing"))));
 }
 

@@ -77,7 +77,12 @@ export function phaseBar(ctx, banner, { replay = false } = {}) {
 function waitingFor(ctx) {
   const { game } = ctx;
   const seats = (game.window?.actors ?? []).filter((s) => !game.players[s].picked && s !== ctx.seat);
-  return seats.length ? ` Waiting for ${seats.map(ctx.nameOf).join(", ")}.` : "";
+  return seats.length ? ` Waiting for ${seats.map(ctx.waitName).join(", ")}.` : "";
+}
+
+/** The one actor the table waits for has no connection (ui/seats.js counts down to the bot). */
+function offlineNote(ctx, seat) {
+  return seat !== undefined && ctx.offline(seat) ? " They are offline." : "";
 }
 
 export function instruction(ctx) {
@@ -91,12 +96,13 @@ export function instruction(ctx) {
         ? `You've picked. You can change it until everyone has picked.${waitingFor(ctx)}`
         : "Tap a card of your hand to put it into your Basket.";
     case "market":
-      return opts.can_act ? "Your turn: take one face-up card from the market." : `${capital(ctx.who(actor))} ${actor === ctx.seat ? "pick" : "picks"} from the market.`;
+      if (opts.can_act) return "Your turn: take one face-up card from the market.";
+      return `${capital(ctx.who(actor))} ${actor === ctx.seat ? "pick" : "picks"} from the market.${offlineNote(ctx, actor)}`;
     case "laundry": {
       const washer = game.laundry?.seat;
-      if (kind === "keep") return opts.can_act ? "Your laundry failed. Keep one of its cards." : `${capital(ctx.who(washer))}'s laundry failed; they keep one card.`;
+      if (kind === "keep") return opts.can_act ? "Your laundry failed. Keep one of its cards." : `${capital(ctx.who(washer))}'s laundry failed; they keep one card.${offlineNote(ctx, washer)}`;
       if (opts.can_act) return "Draw another card, draw with your Stain Potion, or stop and secure your cards.";
-      return washer === undefined ? "Doing the laundry." : `${capital(ctx.who(washer))} ${washer === ctx.seat ? "are" : "is"} doing the laundry.`;
+      return washer === undefined ? "Doing the laundry." : `${capital(ctx.who(washer))} ${washer === ctx.seat ? "are" : "is"} doing the laundry.${offlineNote(ctx, washer)}`;
     }
     case "over":
       return "The game is over. Here is how everyone scored.";

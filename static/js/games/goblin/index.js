@@ -5,7 +5,7 @@ import { moments } from "./moments.js";
 import { SETTING_HINTS, lobbyNote, lobbyPrimer } from "./lobby.js";
 import { renderReplay, seatNames } from "./replay.js";
 import { rulesDialog, rulesOf } from "./rules-dialog.js";
-import { TAGLINE, TITLE, coins, errors, pageTitle } from "./text.js";
+import { TAGLINE, TITLE, coins, errors, pageTitle, turnLabel } from "./text.js";
 
 export default {
   name: "goblin",
@@ -20,6 +20,7 @@ export default {
   moments,
   rulesDialog,
   pageTitle,
+  turnLabel,
   errors: (game) => errors(rulesOf(game)),
   lobbyNote,
   lobbyPrimer,

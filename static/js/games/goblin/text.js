@@ -118,3 +118,16 @@ export function errors(rules) {
     room_full: rules ? `That room already has ${rules.max_players} players. You can still watch.` : "That room is full. You can still watch.",
   };
 }
+
+// What the open window asks of this seat, by its kind, for the tab's title and the turn alert.
+const TURN_LABELS = { pick: "Your pick", market: "Your market pick", laundry: "Your laundry", keep: "Keep a card" };
+
+/** The client's turnLabel (games/index.js): null once this seat has picked in a pick window
+ *  (it may still change, but the step waits on the others). */
+export function turnLabel(view) {
+  const game = view.game;
+  const me = game?.me;
+  if (!me?.options?.can_act) return null;
+  if (game.window?.kind === "pick" && me.picked) return null;
+  return TURN_LABELS[game.window?.kind] ?? "Your turn";
+}

@@ -99,7 +99,7 @@ function draftPanel(ctx) {
   if (opts.broken_machine) extras.push(brokenMachine(ctx));
   const picked = game.players.map((p) => h("li", { "data-key": `p${p.seat}`, "data-testid": `picked-${p.seat}`, class: p.has_selected ? "ok" : null },
     p.has_selected ? icon("check") : icon("clock"),
-    h("span", ctx.nameOf(p.seat), p.seat === ctx.seat ? " (you)" : ""),
+    h("span", ctx.waitName(p.seat), p.seat === ctx.seat ? " (you)" : ""),
     h("span.visually-hidden", p.has_selected ? " has picked" : " is still choosing")));
   const onTable = plural(game.display.length, "bill");
   return panel("draft-panel", me ? `Pick a bill (${onTable} on the table)` : `The draft (${onTable} on the table)`,

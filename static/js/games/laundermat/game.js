@@ -97,7 +97,11 @@ function revealHint(ctx) {
 function waitingFor(ctx, acted) {
   const { game } = ctx;
   const seats = (game.window?.actors ?? []).filter((s) => !acted(game.players[s]) && s !== ctx.seat);
-  return seats.length ? `Waiting for ${list(seats.map(ctx.nameOf))}.` : "";
+  return seats.length ? `Waiting for ${list(seats.map(ctx.waitName))}.` : "";
+}
+
+function theirDecision(ctx, seat) {
+  return ctx.offline(seat) ? "Waiting for their decision; they are offline." : "Waiting for their decision.";
 }
 
 function instruction(ctx) {
@@ -110,11 +114,11 @@ function instruction(ctx) {
       if (me.selection === null) return "Tap a bill to pick it. If nobody else picks it, it's yours.";
       return `You've picked${me.selection === "lost_and_found" ? " a hidden Lost and Found bill" : ""}. You can change until everyone has picked or time runs out. ${waitingFor(ctx, (p) => p.has_selected)}`;
     case "seniority":
-      return acting ? "You collided! Decide whether to use Seniority and claim the bill." : `${capital(ctx.who(actor))} may use Seniority to claim a collided bill. Waiting for their decision.`;
+      return acting ? "You collided! Decide whether to use Seniority and claim the bill." : `${capital(ctx.who(actor))} may use Seniority to claim a collided bill. ${theirDecision(ctx, actor)}`;
     case "alarm":
       return acting
         ? "Alarm! Buy a flagged addition using the Alarm bill, or discard it."
-        : `${capital(ctx.who(game.alarm?.seat ?? actor))}'s Vault raid sounded the Alarm. Waiting for their decision.`;
+        : `${capital(ctx.who(game.alarm?.seat ?? actor))}'s Vault raid sounded the Alarm. ${theirDecision(ctx, actor)}`;
     case "purchase":
       if (acting) return "You collected a bill this round, so you may buy one addition or one Secret Weapon, or skip.";
       if (me && !game.window.actors.includes(seat)) return `You didn't collect a bill this round, so you can't buy. ${waitingFor(ctx, (p) => p.purchased)}`;

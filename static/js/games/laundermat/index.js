@@ -6,7 +6,7 @@ import { SETTING_HINTS, lobbyNote, lobbyPrimer } from "./lobby.js";
 import { rulesOf } from "./rules.js";
 import { renderReplay, seatNames } from "./replay.js";
 import { rulesDialog } from "./rules-dialog.js";
-import { TAGLINE, TITLE, errors, pageTitle, points } from "./text.js";
+import { TAGLINE, TITLE, errors, pageTitle, points, turnLabel } from "./text.js";
 
 export default {
   name: "laundermat",
@@ -21,6 +21,7 @@ export default {
   moments,
   rulesDialog,
   pageTitle,
+  turnLabel,
   errors: (game) => errors(rulesOf(game)),
   lobbyNote,
   lobbyPrimer,

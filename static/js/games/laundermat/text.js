@@ -151,3 +151,24 @@ export function errors(rules) {
     not_enough_players: rules ? `A game needs at least ${rules.min_players} players.` : "The game needs more players.",
   };
 }
+
+// What the open window asks of this seat, for the tab's title and the turn alert.
+const TURN_LABELS = {
+  draft: "Your pick",
+  seniority: "Your Seniority call",
+  alarm: "Your Alarm decision",
+  purchase: "Your purchase",
+  bribe_protect: "Your protection",
+  bribe_counter: "Your counterbribe",
+  bribe_entries: "Your investigation entries",
+};
+
+/** The client's turnLabel (games/index.js): null once this seat has picked in the draft (it
+ *  may still change, but the draft waits on the others). */
+export function turnLabel(view) {
+  const game = view.game;
+  const me = game?.me;
+  if (!me?.options?.can_act) return null;
+  if (game.phase === "draft" && me.selection !== null && me.selection !== undefined) return null;
+  return TURN_LABELS[game.phase] ?? "Your turn";
+}
