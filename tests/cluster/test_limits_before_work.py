@@ -100,9 +100,10 @@ def test_guessed_codes_cost_the_shared_store_nothing_once_refused(
     # refused or not, and 13.7 Redis commands.)
     assert pg_small <= 2 * MISSES + 4 and pg_large <= 2 * MISSES + 4, (pg_small, pg_large)
     # A refused one costs nothing: 500 more of them add no transaction, and no Redis command
-    # beyond the replicas' own heartbeats meanwhile.
-    assert pg_large - pg_small <= 2, (pg_small, pg_large)
-    assert redis_large - redis_small <= 25, (redis_small, redis_large)
+    # beyond the replicas' own heartbeats while the longer flood runs (a few a second; the
+    # old code spent 10 a refused lookup).
+    assert pg_large - pg_small <= 5, (pg_small, pg_large)
+    assert (redis_large - redis_small) / 500 < 0.5, (redis_small, redis_large)
     # Allowed: the limits asked before and in the route (5 scripts), and the lease's owner.
     assert redis_small <= 7 * MISSES + 40, redis_small
 

@@ -200,14 +200,16 @@ def odds(screen: Screen) -> list[str]:
         return []
     chance = next_draw_fails(screen.game, screen.rules["clothing"], screen.me)
     said = None if chance is None else f"Chance the next draw fails: {percent(chance)}"
-    out = []
+    # Deciding, the odds sit beside Draw in the decision bar; otherwise in the odds line.
+    beside_draw = screen.facts["decisionOdds"]
+    if beside_draw is not None:
+        expected = f"Next draw fails: {'?' if chance is None else percent(chance)}"
+        if beside_draw != expected:
+            return [mismatch("the odds beside Draw", beside_draw, expected)]
+        return []
     if screen.facts["odds"] != said:
-        out.append(mismatch("the next draw's odds", screen.facts["odds"], said))
-    button = screen.facts["drawButton"]
-    on_button = f"{'?' if chance is None else percent(chance)} chance to fail"
-    if button is not None and button != on_button:
-        out.append(mismatch("the Draw button's odds", button, on_button))
-    return out
+        return [mismatch("the next draw's odds", screen.facts["odds"], said)]
+    return []
 
 
 def next_draw_fails(game: dict[str, Any], clothing: dict[str, Any], me: Any) -> float | None:

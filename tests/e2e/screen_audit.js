@@ -67,7 +67,7 @@
       drawn: cards(one("[data-testid=drawn]")),
       drawnCount: text(one("[data-testid=drawn-count]")),
       odds: text(one("[data-testid=fail-odds] strong")),
-      drawButton: text(one("[data-testid=draw] .small")),
+      decisionOdds: text(one("[data-testid=decision-odds] strong")),
       laundryTitle: text(one("[data-testid=laundry-panel] h2")),
       totals: all("[data-testid^=total-]").map((el) => [seatOf(el, "total-"), text(el)]),
       wallets: wallets(),
