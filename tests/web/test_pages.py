@@ -1,20 +1,28 @@
 """The first visit (issue 30, item 14): the page as served (web/pages.py) carries each route's
 first screen and preloads the module graph; the client's files are served under the tree's
-version, cached for a year (web/assets.py)."""
+version, cached for a year (web/assets.py); text answers are gzipped, the socket is not."""
 
 from __future__ import annotations
 
+import asyncio
+import gzip
 import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from laundermat.cluster.forward import ForwardToOwner
 from laundermat.web.app import create_app
 from laundermat.web.settings import REPO_STATIC, ServerSettings
 
+from .client import Client, new_room
+from .conftest import ServerProcess
 from .test_headers import EXPECTED
 
 YEAR = "public, max-age=31536000, immutable"
@@ -117,3 +125,62 @@ def test_the_version_changes_when_any_file_does(tmp_path: Path) -> None:
     with _client(static) as client:
         assert client.get(f"{first}/js/time.js").headers["cache-control"] == "no-cache"
         assert client.get(f"{changed}/js/time.js").text.endswith("// a change\n")
+
+
+def test_text_answers_are_gzipped_small_ones_and_images_not(http: TestClient) -> None:
+    version = prefix(http.get("/").text)
+    gzip = {"accept-encoding": "gzip"}
+    for path in ("/", f"{version}/js/main.js", f"{version}/css/app.css", "/api/protocol.json"):
+        response = http.get(path, headers=gzip)
+        assert response.headers.get("content-encoding") == "gzip", path
+        assert "accept-encoding" in response.headers["vary"].lower()
+        assert all(response.headers.get(k) == v for k, v in EXPECTED.items()), path
+    for path in ("/healthz", f"{version}/icons/icon-192.png"):
+        assert "content-encoding" not in http.get(path, headers=gzip).headers, path
+    plain = http.get(f"{version}/js/main.js", headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.text.startswith("//")
+
+
+def test_the_socket_is_not_compressed(server: ServerProcess) -> None:
+    """GZip is HTTP only: a socket whose handshake offers gzip plays as before."""
+    page = httpx.get(server.url + "/", headers={"accept-encoding": "gzip"})
+    assert page.headers.get("content-encoding") == "gzip"
+    code, seats = asyncio.run(new_room(server.url, 1))
+
+    async def play() -> None:
+        gzip = {"Accept-Encoding": "gzip"}
+        client = await Client.open(server.ws, code, seats[0]["token"], additional_headers=gzip)
+        assert client.ws.response is not None
+        assert "content-encoding" not in client.ws.response.headers
+        assert client.view is not None and client.view["room"]["code"] == code
+        await client.ws.close()
+
+    asyncio.run(play())
+
+
+def test_a_forwarded_answer_goes_on_decoded() -> None:
+    """Cluster mode (cluster/forward.py): httpx decodes the owner's gzipped answer, so the
+    replica passing it on must not pass on its Content-Encoding (its own GZip compresses the
+    bytes again)."""
+    body = b'{"code": "ABCDE", "players": [' + b'"P", ' * 400 + b'"P"]}'
+
+    def owner(request: httpx.Request) -> httpx.Response:
+        headers = {"content-encoding": "gzip", "content-type": "application/json"}
+        return httpx.Response(200, headers=headers, content=gzip.compress(body))
+
+    cluster = SimpleNamespace(
+        http=httpx.AsyncClient(transport=httpx.MockTransport(owner)),
+        config=SimpleNamespace(secret="s" * 32),
+        metrics=SimpleNamespace(forwarded=SimpleNamespace(inc=lambda: None)),
+    )
+    scope = {"method": "GET", "path": "/api/rooms/ABCDE", "headers": [], "client": ("10.0.0.9", 1)}
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    forward = ForwardToOwner(None)._forward(cluster, "http://owner", b"", scope, send)
+    assert asyncio.run(forward)
+    headers = dict(sent[0]["headers"])
+    assert b"content-encoding" not in headers and sent[1]["body"] == body
+    assert headers[b"content-length"] == str(len(body)).encode()

@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.routing import Mount, WebSocketRoute
 
 from .. import games
@@ -204,6 +205,9 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
         from ..cluster import ForwardToOwner, TrustedPeers
 
         app.add_middleware(ForwardToOwner)
+    # Text answers compressed (gzip: Starlette's, streaming-safe, HTTP only; sockets never come
+    # here, see SocketFastPath), not those under a packet's size, where it saves nothing.
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     # Outermost last: the headers go on the body cap's 413 too.
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders, https=(settings.public_url or "").startswith("https:"))
