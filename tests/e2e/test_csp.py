@@ -68,8 +68,9 @@ def test_the_home_page_says_what_it_is_without_javascript(
     browser: Browser, server_url: str
 ) -> None:
     """Issue 30, item 14: the first paint needs no script. With JavaScript off the home page
-    still says what LaunderMat is and shows the create and join forms (off), styled; a room
-    link shows its own screen, never the home page."""
+    still says what LaunderMat is and shows the create and join forms (off), styled, and
+    Chromium reads its web app manifest without an error; a room link shows its own screen,
+    never the home page."""
     context = browser.new_context(java_script_enabled=False, viewport=PHONE)
     try:
         page = context.new_page()
@@ -83,6 +84,8 @@ def test_the_home_page_says_what_it_is_without_javascript(
         # Playwright turns scripts off leaves the parser treating <noscript> as scripted.
         background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
         assert background == "rgb(16, 24, 31)"  # the stylesheet applies: css/app.css's --bg
+        manifest = context.new_cdp_session(page).send("Page.getAppManifest")
+        assert manifest["url"].endswith("/manifest.webmanifest") and manifest["errors"] == []
         page.goto(server_url + "/r/abcde")
         expect(page.get_by_text("Opening room ABCDE")).to_be_visible()
         expect(page.get_by_text("Start a new room")).to_have_count(0)

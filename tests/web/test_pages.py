@@ -1,13 +1,16 @@
 """The first visit (issue 30, item 14): the page as served (web/pages.py) carries each route's
 first screen and preloads the module graph; the client's files are served under the tree's
-version, cached for a year (web/assets.py); text answers are gzipped, the socket is not."""
+version, cached for a year (web/assets.py); text answers are gzipped, the socket is not; the
+web app manifest and its icons."""
 
 from __future__ import annotations
 
 import asyncio
 import gzip
+import json
 import re
 import shutil
+import struct
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -156,6 +159,27 @@ def test_the_socket_is_not_compressed(server: ServerProcess) -> None:
         await client.ws.close()
 
     asyncio.run(play())
+
+
+def test_the_manifest_and_its_icons(http: TestClient) -> None:
+    page = http.get("/").text
+    assert '<meta name="theme-color"' in page
+    (href,) = links(page, "manifest")
+    response = http.get(href)
+    assert response.headers["content-type"] == "application/manifest+json"
+    assert response.headers["cache-control"] == YEAR
+    manifest = json.loads(response.text)
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    base = href.rsplit("/", 1)[0]
+    sizes = set()
+    for icon in manifest["icons"]:
+        image = http.get(f"{base}/{icon['src']}")
+        assert image.status_code == 200 and image.headers["content-type"] == icon["type"]
+        if icon["type"] == "image/png":
+            width, height = struct.unpack(">II", image.content[16:24])  # the IHDR chunk
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add(width)
+    assert {192, 512} <= sizes
 
 
 def test_a_forwarded_answer_goes_on_decoded() -> None:
