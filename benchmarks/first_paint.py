@@ -20,8 +20,8 @@ Straight to `laundermat serve` the page is HTTP/1.1, where Chromium opens six co
 a host and the emulation holds each for the latency of every request: ~70 files take a dozen
 rounds of 150 ms however early they are asked for. `--proxy` also measures each tree through
 nginx with TLS and HTTP/2 (README, "Behind a TLS proxy"; a certificate made for the run),
-where one connection carries them all; there the emulation shares the bandwidth evenly
-between the requests in flight (a real server would send the stylesheet first).
+where one connection carries them all; there the emulation shares the bandwidth between
+the requests in flight, whatever their priority (on a real link the server's order counts).
 
     .venv/bin/python -m benchmarks.first_paint --runs 7 --proxy
     .venv/bin/python -m benchmarks.first_paint --runs 1 --baseline none   # a smoke run
