@@ -81,6 +81,17 @@ def module_graph(root: Path, entry: str = ENTRY) -> tuple[str, ...]:
     return tuple(seen)
 
 
+def cached(send: Send, policy: str) -> Send:
+    """`send`, with `Cache-Control: policy` on a found file (and a 304); errors keep theirs."""
+
+    async def send_with_policy(message: Message) -> None:
+        if message["type"] == "http.response.start" and message["status"] < 400:
+            MutableHeaders(scope=message)["cache-control"] = policy
+        await send(message)
+
+    return send_with_policy
+
+
 class VersionedStatic:
     """`/static/v/{version}/...`: the tree's files, immutable under the current version.
 
@@ -94,23 +105,11 @@ class VersionedStatic:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         current = scope.get("path_params", {}).get("version") == self.version
-        policy = IMMUTABLE if current else REVALIDATE
-
-        async def send_with_policy(message: Message) -> None:
-            if message["type"] == "http.response.start" and message["status"] < 400:
-                MutableHeaders(scope=message)["cache-control"] = policy
-            await send(message)
-
-        await self.files(scope, receive, send_with_policy)
+        await self.files(scope, receive, cached(send, IMMUTABLE if current else REVALIDATE))
 
 
 class RevalidatedStatic(StaticFiles):
     """`/static/...` without a version: always checked before use (see the module's note)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        async def send_with_policy(message: Message) -> None:
-            if message["type"] == "http.response.start" and message["status"] < 400:
-                MutableHeaders(scope=message)["cache-control"] = REVALIDATE
-            await send(message)
-
-        await super().__call__(scope, receive, send_with_policy)
+        await super().__call__(scope, receive, cached(send, REVALIDATE))
