@@ -40,6 +40,8 @@ COMMANDS = {
         *("--saturate-seconds", "2", "--idle-sockets", "8"),
     ],
     "goblin": ["benchmarks.engine_bench", "--game", "goblin", "--games", "3", "--repeat", "1"],
+    # One cold visit of this tree's home page in Chromium on the emulated slow link (~5 s).
+    "first_paint": ["benchmarks.first_paint", "--runs", "1", "--baseline", "none"],
     "goblin_rooms": ["benchmarks.goblin_rooms", "--rooms", "2", "--commands", "40"],
     # nginx, Redis, PostgreSQL and replicas, each part tiny: about two minutes.
     "cluster": ["benchmarks.cluster_bench", "--tiny"],

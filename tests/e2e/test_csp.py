@@ -1,12 +1,15 @@
 """The client runs under the server's strict Content-Security-Policy, and the harness sees a
 violation when one happens (so the whole-game test in test_browser.py, which fails on any
-console error, also fails on any CSP violation)."""
+console error, also fails on any CSP violation). The page as served is a useful home page
+before (or without) any script, and the client loads from the tree's versioned URLs."""
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+import re
 
-from .conftest import ConsoleLog, OpenPage
+from playwright.sync_api import Browser, expect
+
+from .conftest import PHONE, ConsoleLog, OpenPage
 
 
 def test_the_page_is_served_with_the_policy(open_page: OpenPage, server_url: str) -> None:
@@ -15,7 +18,7 @@ def test_the_page_is_served_with_the_policy(open_page: OpenPage, server_url: str
     assert response is not None
     policy = response.headers["content-security-policy"]
     assert "script-src 'self'" in policy and "unsafe-inline" not in policy
-    expect(page.locator("#app")).not_to_be_empty()  # the module script ran
+    expect(page.get_by_test_id("create-form")).to_be_visible()  # the module script ran
 
 
 def test_a_violation_is_caught_by_the_harness(
@@ -23,7 +26,7 @@ def test_a_violation_is_caught_by_the_harness(
 ) -> None:
     page = open_page("canary")
     page.goto(server_url + "/")
-    expect(page.locator("#app")).not_to_be_empty()
+    expect(page.get_by_test_id("create-form")).to_be_visible()
     # An inline style attribute is what the client used to write: the policy blocks it.
     with page.expect_console_message(lambda msg: "CSP violation" in msg.text):
         page.evaluate("document.body.setAttribute('style', 'outline: 1px solid red')")
@@ -34,15 +37,57 @@ def test_a_violation_is_caught_by_the_harness(
 
 def test_each_games_stylesheet_loads_from_its_folder(open_page: OpenPage, server_url: str) -> None:
     """The shell links every registered game's stylesheet (games/<name>/<name>.css) under the
-    policy: each one is in document.styleSheets with its rules, none blocked."""
+    policy: each one is in document.styleSheets with its rules, none blocked. Every file comes
+    from the tree's versioned URLs, and every module the page ran was preloaded by the page
+    (no import waterfall)."""
     page = open_page("styles")
     page.goto(server_url + "/")
-    expect(page.locator("#app")).not_to_be_empty()
+    expect(page.get_by_test_id("create-form")).to_be_visible()
     page.wait_for_load_state("load")
     loaded = page.evaluate(
         "() => [...document.styleSheets].map((s) => [new URL(s.href).pathname, s.cssRules.length])"
     )
-    rules = dict(loaded)
+    version = page.evaluate("() => new URL(document.querySelector('script[src]').src).pathname")
+    version = version.removesuffix("/js/main.js")
+    assert re.fullmatch(r"/static/v/[0-9a-f]{16}", version), version
+    rules = {path.removeprefix(version): n for path, n in loaded}
     for game in ("laundermat", "goblin"):
-        assert rules.get(f"/static/js/games/{game}/{game}.css", 0) > 10, loaded
-    assert rules.get("/static/css/app.css", 0) > 100, loaded
+        assert rules.get(f"/js/games/{game}/{game}.css", 0) > 10, loaded
+    assert rules.get("/css/app.css", 0) > 100, loaded
+    preloaded = page.evaluate(
+        "() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.href)"
+    )
+    fetched = page.evaluate(
+        "() => performance.getEntriesByType('resource').map((r) => r.name).filter("
+        "(n) => n.endsWith('.js'))"
+    )
+    assert len(preloaded) > 50 and set(fetched) <= {*preloaded, f"{server_url}{version}/js/main.js"}
+
+
+def test_the_home_page_says_what_it_is_without_javascript(
+    browser: Browser, server_url: str
+) -> None:
+    """Issue 30, item 14: the first paint needs no script. With JavaScript off the home page
+    still says what LaunderMat is and shows the create and join forms (off), styled, and
+    Chromium reads its web app manifest without an error; a room link shows its own screen,
+    never the home page."""
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(server_url + "/")
+        expect(page.get_by_role("heading", name="LaunderMat", level=1)).to_be_visible()
+        expect(page.get_by_text("Grab cash, dodge the Alarms")).to_be_visible()
+        for heading in ("Start a new room", "Join a room"):
+            expect(page.get_by_role("heading", name=heading)).to_be_visible()
+        expect(page.get_by_role("button", name="Create room")).to_be_disabled()
+        # Its <noscript> note is checked over HTTP (tests/web/test_pages.py): the way
+        # Playwright turns scripts off leaves the parser treating <noscript> as scripted.
+        background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(16, 24, 31)"  # the stylesheet applies: css/app.css's --bg
+        manifest = context.new_cdp_session(page).send("Page.getAppManifest")
+        assert manifest["url"].endswith("/manifest.webmanifest") and manifest["errors"] == []
+        page.goto(server_url + "/r/abcde")
+        expect(page.get_by_text("Opening room ABCDE")).to_be_visible()
+        expect(page.get_by_text("Start a new room")).to_have_count(0)
+    finally:
+        context.close()

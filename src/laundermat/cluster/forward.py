@@ -25,6 +25,7 @@ from .peers import is_relayed, peer_headers
 log = logging.getLogger("laundermat.cluster")
 ROOM_PATH = re.compile(r"^/api/rooms/([^/]{1,16})(/join)?$")
 KEPT = (b"content-type", b"origin", b"host", b"accept", b"user-agent")
+HOP_OR_ENCODING = ("content-length", "transfer-encoding", "connection", "content-encoding")
 
 
 class ForwardToOwner:
@@ -82,10 +83,12 @@ class ForwardToOwner:
             log.info("forward failed", extra={"owner": url, "error": str(exc)[:120]})
             return False
         cluster.metrics.forwarded.inc()
+        # httpx decoded the owner's gzip (web/app.py compresses answers): these are the bytes
+        # sent on, and this replica's own GZipMiddleware compresses them again.
         kept = [
             (k.encode(), v.encode("latin-1"))
             for k, v in answer.headers.items()
-            if k.lower() not in ("content-length", "transfer-encoding", "connection")
+            if k.lower() not in HOP_OR_ENCODING
         ]
         kept.append((b"content-length", str(len(answer.content)).encode()))
         await send({"type": "http.response.start", "status": answer.status_code, "headers": kept})

@@ -13,17 +13,18 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
-from starlette.routing import WebSocketRoute
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.routing import Mount, WebSocketRoute
 
 from .. import games
 from ..rooms import RoomConfig, RoomManager, SystemClock
 from ..rooms.clock import Clock
 from ..rooms.records import StoreLike, StoreUnavailable
 from ..store.memory import MemoryStore
-from . import replays
+from . import pages, replays
 from .admission import Admission
+from .assets import PREFIX, ClientFiles, RevalidatedStatic, VersionedStatic
 from .gcpolicy import steward, watch_pauses
 from .hosts import TrustedHosts, served_names
 from .limits import AddressBuckets, Limiters
@@ -113,6 +114,16 @@ async def retention(store: StoreLike, settings: ServerSettings) -> None:
         await asyncio.sleep(settings.retention_sweep_seconds)
 
 
+def serve_client(app: FastAPI, settings: ServerSettings) -> None:
+    """The browser client: its files under the tree's version (web/assets.py), and the page
+    that names them (web/pages.py). The tree is read once, here, at start."""
+    files = ClientFiles.read(settings.static_dir) if settings.static_dir.is_dir() else None
+    app.state.pages = pages.Pages(files)
+    if files is not None:
+        app.router.routes.append(Mount(PREFIX + "/{version}", app=VersionedStatic(files)))
+        app.mount("/static", RevalidatedStatic(directory=files.root), name="static")
+
+
 def create_app(settings: ServerSettings | None = None, clock: Clock | None = None) -> FastAPI:
     settings = settings or ServerSettings()
     clock = clock or SystemClock()
@@ -187,12 +198,16 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     app = SocketFastPath(title="LaunderMat", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.include_router(router)
     app.include_router(replays.router)
+    app.include_router(pages.router)
     app.openapi = lambda: truthful_openapi(app)  # type: ignore[method-assign]
     secret = settings.cluster_secret if settings.redis_url else None
     if secret:  # inside the body cap: a body is capped before it is forwarded
         from ..cluster import ForwardToOwner, TrustedPeers
 
         app.add_middleware(ForwardToOwner)
+    # Text answers compressed (gzip: Starlette's, streaming-safe, HTTP only; sockets never come
+    # here, see SocketFastPath), not those under a packet's size, where it saves nothing.
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     # Outermost last: the headers go on the body cap's 413 too.
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders, https=(settings.public_url or "").startswith("https:"))
@@ -204,8 +219,7 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     # A plain Starlette route: FastAPI's websocket routes solve dependencies (none here)
     # in an exit stack per socket, ~6 KiB a socket (benchmarks/socket_memory.py).
     app.router.routes.append(WebSocketRoute("/ws/{code}", socket_route))
-    if settings.static_dir.is_dir():
-        app.mount("/static", StaticFiles(directory=settings.static_dir), name="static")
+    serve_client(app, settings)
 
     # Every error is an ErrorBody with a stable code; no stack trace ever reaches a client.
     @app.exception_handler(ApiError)

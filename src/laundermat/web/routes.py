@@ -1,4 +1,5 @@
-"""HTTP routes: rooms, history, replays, the protocol schema, health, metrics, the client."""
+"""HTTP routes: rooms, history, replays, the protocol schema, health, metrics (the pages the
+client runs in: web/pages.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Annotated, Any
 
 import segno
 from fastapi import APIRouter, Depends, Path, Query, Request
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from .. import games
@@ -229,33 +230,6 @@ async def metrics(app: State, request: Request) -> Response:
         raise ApiError("forbidden", "Metrics are served to the operator's addresses only.")
     app.metrics.rooms.set(len(app.manager.rooms))
     return Response(generate_latest(app.metrics.registry), media_type=CONTENT_TYPE_LATEST)
-
-
-def _index(app: AppState) -> Response:
-    index = app.settings.static_dir / "index.html"
-    if index.is_file():
-        return FileResponse(index, media_type="text/html")
-    return HTMLResponse("<!doctype html><title>LaunderMat</title><p>The client is not built.</p>")
-
-
-@router.get("/", include_in_schema=False)
-async def index(app: State) -> Response:
-    return _index(app)
-
-
-@router.get("/history", include_in_schema=False)
-async def history_page(app: State) -> Response:
-    return _index(app)
-
-
-@router.get("/replay/{game_id}", include_in_schema=False)
-async def replay_page(game_id: str, app: State) -> Response:
-    return _index(app)
-
-
-@router.get("/r/{code}", include_in_schema=False)
-async def room_page(code: str, app: State) -> Response:
-    return _index(app)
 
 
 @router.get("/r/{code}/qr.svg", include_in_schema=False)

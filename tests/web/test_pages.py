@@ -1,0 +1,210 @@
+"""The first visit (issue 30, item 14): the page as served (web/pages.py) carries each route's
+first screen and preloads the module graph; the client's files are served under the tree's
+version, cached for a year (web/assets.py); text answers are gzipped, the socket is not; the
+web app manifest and its icons."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import json
+import re
+import shutil
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from laundermat.cluster.forward import ForwardToOwner
+from laundermat.web.app import create_app
+from laundermat.web.settings import REPO_STATIC, ServerSettings
+
+from .client import Client, new_room
+from .conftest import ServerProcess
+from .test_headers import EXPECTED
+
+YEAR = "public, max-age=31536000, immutable"
+
+
+def _client(static: Path = REPO_STATIC) -> TestClient:
+    return TestClient(create_app(ServerSettings(database_url="memory://", static_dir=static)))
+
+
+@pytest.fixture(scope="module")
+def http() -> Iterator[TestClient]:
+    with _client() as client:
+        yield client
+
+
+def prefix(page: str) -> str:
+    found = re.search(r'<script type="module" src="(/static/v/[0-9a-f]{16})/js/main\.js">', page)
+    assert found, page[:2000]
+    return found[1]
+
+
+def links(page: str, rel: str) -> list[str]:
+    return re.findall(rf'<link rel="{rel}" href="([^"]+)"', page)
+
+
+def test_the_home_page_shows_what_it_is_and_create_and_join_before_any_script(
+    http: TestClient,
+) -> None:
+    page = http.get("/").text
+    app = page[page.index('<div id="app">') : page.index("<dialog")]
+    for words in ("<h1>LaunderMat</h1>", "Start a new room", "Join a room", "Create room"):
+        assert words in app, words
+    assert "needs JavaScript" in app  # <noscript>
+    # Nothing in it acts before the client takes over: the benchmark's "interactive" (the
+    # create button enabled, benchmarks/first_paint.py) is the client's doing alone.
+    create = re.search(r"<button[^>]*>Create room</button>", app)
+    assert create and " disabled" in create[0]
+    assert "data-testid" not in app  # the browser tests wait for the client's page
+
+
+@pytest.mark.parametrize(
+    ("path", "shows", "title"),
+    [
+        ("/r/abcde", "Opening room ABCDE…", "LaunderMat · ABCDE"),
+        ("/replay/12", "Loading the game…", "Replay of game 12 · LaunderMat"),
+        ("/history", "Loading your games…", "Your past games · LaunderMat"),
+        ("/r/<b>x", "Opening the room…", "LaunderMat"),  # not reflected
+    ],
+)
+def test_every_route_first_shows_its_own_screen(
+    http: TestClient, path: str, shows: str, title: str
+) -> None:
+    page = http.get(path).text
+    assert shows in page and f"<title>{title}</title>" in page
+    assert "Start a new room" not in page and "<b>" not in page
+    assert prefix(page) == prefix(http.get("/").text)
+
+
+def test_the_page_preloads_every_module_main_js_imports(http: TestClient) -> None:
+    page = http.get("/").text
+    version = prefix(page)
+    preloaded = {href.removeprefix(version + "/") for href in links(page, "modulepreload")}
+    modules = {p.relative_to(REPO_STATIC).as_posix() for p in REPO_STATIC.rglob("*.js")}
+    assert preloaded == modules - {"js/main.js"}  # every module is in main.js's graph
+    assert all(http.get(f"{version}/{m}").status_code == 200 for m in sorted(preloaded)[:3])
+    css = links(page, "stylesheet")
+    assert css == [f"{version}/css/app.css"] and "/static/css" not in page.replace(version, "")
+
+
+def test_versioned_files_are_kept_a_year_and_the_rest_revalidated(http: TestClient) -> None:
+    page = http.get("/")
+    version = prefix(page.text)
+    assert page.headers["cache-control"] == "no-cache"  # the page names the current version
+    versioned = http.get(f"{version}/js/main.js")
+    assert versioned.headers["cache-control"] == YEAR
+    assert versioned.headers["content-type"].startswith("text/javascript")
+    for other in ("/static/v/0123456789abcdef/js/main.js", "/static/js/main.js"):
+        response = http.get(other)
+        assert response.status_code == 200 and response.headers["cache-control"] == "no-cache"
+        assert response.content == versioned.content
+    assert http.get(f"{version}/js/nope.js").status_code == 404
+    for response in (versioned, http.get(f"{version}/js/nope.js")):
+        assert all(response.headers.get(k) == v for k, v in EXPECTED.items())
+
+
+def test_the_version_changes_when_any_file_does(tmp_path: Path) -> None:
+    static = tmp_path / "static"
+    shutil.copytree(REPO_STATIC, static)
+
+    def version() -> str:
+        with _client(static) as client:
+            return prefix(client.get("/").text)
+
+    first = version()
+    assert version() == first  # the same tree, the same URLs
+    text = static / "js" / "time.js"
+    text.write_text(text.read_text() + "\n// a change\n")
+    changed = version()
+    assert changed != first
+    with _client(static) as client:
+        assert client.get(f"{first}/js/time.js").headers["cache-control"] == "no-cache"
+        assert client.get(f"{changed}/js/time.js").text.endswith("// a change\n")
+
+
+def test_text_answers_are_gzipped_small_ones_and_images_not(http: TestClient) -> None:
+    version = prefix(http.get("/").text)
+    gzip = {"accept-encoding": "gzip"}
+    for path in ("/", f"{version}/js/main.js", f"{version}/css/app.css", "/api/protocol.json"):
+        response = http.get(path, headers=gzip)
+        assert response.headers.get("content-encoding") == "gzip", path
+        assert "accept-encoding" in response.headers["vary"].lower()
+        assert all(response.headers.get(k) == v for k, v in EXPECTED.items()), path
+    for path in ("/healthz", f"{version}/icons/icon-192.png"):
+        assert "content-encoding" not in http.get(path, headers=gzip).headers, path
+    plain = http.get(f"{version}/js/main.js", headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.text.startswith("//")
+
+
+def test_the_socket_is_not_compressed(server: ServerProcess) -> None:
+    """GZip is HTTP only: a socket whose handshake offers gzip plays as before."""
+    page = httpx.get(server.url + "/", headers={"accept-encoding": "gzip"})
+    assert page.headers.get("content-encoding") == "gzip"
+    code, seats = asyncio.run(new_room(server.url, 1))
+
+    async def play() -> None:
+        gzip = {"Accept-Encoding": "gzip"}
+        client = await Client.open(server.ws, code, seats[0]["token"], additional_headers=gzip)
+        assert client.ws.response is not None
+        assert "content-encoding" not in client.ws.response.headers
+        assert client.view is not None and client.view["room"]["code"] == code
+        await client.ws.close()
+
+    asyncio.run(play())
+
+
+def test_the_manifest_and_its_icons(http: TestClient) -> None:
+    page = http.get("/").text
+    assert '<meta name="theme-color"' in page
+    (href,) = links(page, "manifest")
+    response = http.get(href)
+    assert response.headers["content-type"] == "application/manifest+json"
+    assert response.headers["cache-control"] == YEAR
+    manifest = json.loads(response.text)
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    base = href.rsplit("/", 1)[0]
+    sizes = set()
+    for icon in manifest["icons"]:
+        image = http.get(f"{base}/{icon['src']}")
+        assert image.status_code == 200 and image.headers["content-type"] == icon["type"]
+        if icon["type"] == "image/png":
+            width, height = struct.unpack(">II", image.content[16:24])  # the IHDR chunk
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add(width)
+    assert {192, 512} <= sizes
+
+
+def test_a_forwarded_answer_goes_on_decoded() -> None:
+    """Cluster mode (cluster/forward.py): httpx decodes the owner's gzipped answer, so the
+    replica passing it on must not pass on its Content-Encoding (its own GZip compresses the
+    bytes again)."""
+    body = b'{"code": "ABCDE", "players": [' + b'"P", ' * 400 + b'"P"]}'
+
+    def owner(request: httpx.Request) -> httpx.Response:
+        headers = {"content-encoding": "gzip", "content-type": "application/json"}
+        return httpx.Response(200, headers=headers, content=gzip.compress(body))
+
+    cluster = SimpleNamespace(
+        http=httpx.AsyncClient(transport=httpx.MockTransport(owner)),
+        config=SimpleNamespace(secret="s" * 32),
+        metrics=SimpleNamespace(forwarded=SimpleNamespace(inc=lambda: None)),
+    )
+    scope = {"method": "GET", "path": "/api/rooms/ABCDE", "headers": [], "client": ("10.0.0.9", 1)}
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    forward = ForwardToOwner(None)._forward(cluster, "http://owner", b"", scope, send)
+    assert asyncio.run(forward)
+    headers = dict(sent[0]["headers"])
+    assert b"content-encoding" not in headers and sent[1]["body"] == body
+    assert headers[b"content-length"] == str(len(body)).encode()
