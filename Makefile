@@ -36,8 +36,9 @@ jstest:
 	node --test tests/js
 
 # Four workers (pytest-xdist), even on two cores: most of a test's time is spent waiting on
-# the servers, databases and browsers it starts on free ports. On 2 cores: 5 min 50 s
-# against 6 min 42 s with two workers; `make pytest PYTEST_WORKERS=0` runs in one process.
+# the servers, databases and browsers it starts on free ports. On 2 cores: about 10 minutes
+# (the whole-game browser tests slow each other: 36 s alone, up to 190 s beside the rest);
+# `make pytest PYTEST_WORKERS=0` runs in one process.
 PYTEST_WORKERS ?= 4
 pytest: setup
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 $(PYTEST_ARGS)
