@@ -16,6 +16,7 @@ import redis.asyncio as aioredis
 from prometheus_client import CollectorRegistry
 from starlette.websockets import WebSocket
 
+from ..expiring import ExpiringKeys
 from ..rooms import RoomManager
 from ..rooms.manager import RECONNECT_CLOSE
 from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
@@ -38,32 +39,11 @@ class Route(Enum):
     MOVED = "moved"  # its owner is changing: the client should reconnect in a moment
 
 
-class Absent:
-    """Codes no live room had a moment ago, kept `ttl_s`: guessing codes costs the shared
-    store one indexed read per code and no lease, claim or write (an outside security review:
-    1,500 guesses made 3,008 PostgreSQL transactions and 20,508 Redis commands). A room made
-    on a peer within `ttl_s` of a guess of its very code is not found here until it expires."""
-
-    def __init__(self, ttl_s: float = 3.0, most: int = 10_000) -> None:
-        self.ttl_s, self.most = ttl_s, most
-        self._until: dict[str, float] = {}
-
-    def holds(self, code: str) -> bool:
-        until = self._until.get(code)
-        if until is None:
-            return False
-        if until > time.monotonic():
-            return True
-        del self._until[code]
-        return False
-
-    def add(self, code: str) -> None:
-        now = time.monotonic()
-        if len(self._until) >= self.most:  # bounded: the expired go, or all of them
-            self._until = {c: u for c, u in self._until.items() if u > now}
-            if len(self._until) >= self.most:
-                self._until.clear()
-        self._until[code] = now + self.ttl_s
+# Codes no live room had a moment ago, kept ABSENT_TTL_S: guessing codes costs the shared
+# store one indexed read per code and no lease, claim or write (an outside security review:
+# 1,500 guesses made 3,008 PostgreSQL transactions and 20,508 Redis commands). A room made on
+# a peer within ABSENT_TTL_S of a guess of its very code is not found here until it expires.
+ABSENT_TTL_S = 3.0
 
 
 class Cluster:
@@ -82,7 +62,7 @@ class Cluster:
         self.config = config
         self.store = store
         self.manager = manager
-        self.absent = Absent()
+        self.absent = ExpiringKeys(most=10_000)
         self.metrics = ClusterMetrics(registry)
         self.max_message_bytes = max_message_bytes
         self.redis: Any = aioredis.from_url(
@@ -132,7 +112,7 @@ class Cluster:
             try:
                 owner = await self.leases.owner(code)
                 if owner is None and not await self._may_be_live(code):
-                    self.absent.add(code)
+                    self.absent.add(code, ABSENT_TTL_S)
                     return Route.LOCAL, None
                 if owner is None:
                     if not self.ownership.accepting:

@@ -18,6 +18,8 @@ from collections import deque
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
+from ..expiring import ExpiringKeys
+
 log = logging.getLogger("laundermat.limits")
 
 
@@ -182,10 +184,10 @@ class SharedLimiter:
         self.fallback = AddressLimiter(limit, window_s)
         self.script = redis.register_script(_ALLOW)
         self._warned_at = -1e9
-        self.refused_until: dict[str, float] = {}  # address: monotonic time
+        self.refused = ExpiringKeys(most=100_000)  # addresses Redis refused, until a slot frees
 
     async def allow(self, address: str) -> bool:
-        if self._refused(address):
+        if self.refused.holds(address):
             return False
         answer = await self._run(address, uuid.uuid4().hex)
         if answer is None:
@@ -193,29 +195,12 @@ class SharedLimiter:
         return answer > 0
 
     async def blocked(self, address: str) -> bool:
-        if self._refused(address):
+        if self.refused.holds(address):
             return True
         answer = await self._run(address, "0")
         if answer is None:
             return self.fallback.blocked(address)
         return answer < 0
-
-    def _refused(self, address: str) -> bool:
-        until = self.refused_until.get(address)
-        if until is None:
-            return False
-        if until > time.monotonic():
-            return True
-        del self.refused_until[address]
-        return False
-
-    def _remember_refusal(self, address: str, retry_ms: int) -> None:
-        now = time.monotonic()
-        if len(self.refused_until) >= 100_000:  # bounded: the expired go, or all of them
-            self.refused_until = {a: u for a, u in self.refused_until.items() if u > now}
-            if len(self.refused_until) >= 100_000:
-                self.refused_until.clear()
-        self.refused_until[address] = now + retry_ms / 1000
 
     async def _run(self, address: str, member: str) -> int | None:
         try:
@@ -234,7 +219,7 @@ class SharedLimiter:
                 )
             return None
         if answer < 0:
-            self._remember_refusal(address, -answer)
+            self.refused.add(address, -answer / 1000)
         return answer
 
 
