@@ -15,10 +15,10 @@ import { findMoments, watchTaps } from "./moments-live.js";
 import { api, RoomSocket } from "./net.js";
 import { pages as makePages } from "./replay-page.js";
 import {
-  dismissToast, fairMemory, forgetSeat, mergeLog, rememberGame, rememberPlayed, resetLog, saveFairMemory, savedSeat, state,
+  dismissToast, fairMemory, forgetSeat, mergeLog, rememberGame, rememberPlayed, resetLog, savedSeat, saveFairMemory, state,
   toast, watching,
 } from "./store.js";
-import { OFFLINE_LOBBY, OFFLINE_MOVE, errorSentence } from "./text.js";
+import { errorSentence, OFFLINE_LOBBY, OFFLINE_MOVE } from "./text.js";
 import { windowSpan } from "./time.js";
 import { gameName, roomTitle, tabTitle } from "./titles.js";
 import { turnLabel, turnTitle } from "./turn.js";

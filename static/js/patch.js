@@ -4,14 +4,14 @@
 
 export class PatchError extends Error {}
 
-function unescape(token) {
+function unescapeToken(token) {
   return token.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
 function tokens(path) {
   if (path === "") return [];
   if (!path.startsWith("/")) throw new PatchError(`not a JSON Pointer: ${path}`);
-  return path.slice(1).split("/").map(unescape);
+  return path.slice(1).split("/").map(unescapeToken);
 }
 
 function index(list, token, end) {

@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { RULES } from "./rules-fixture.mjs";
 import { errors } from "../../static/js/games/laundermat/text.js";
 import { errorSentence } from "../../static/js/text.js";
+import { RULES } from "./rules-fixture.mjs";
 
 const PROTOCOL = readFileSync(new URL("../../docs/protocol.md", import.meta.url), "utf8");
 

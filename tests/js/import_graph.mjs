@@ -1,7 +1,7 @@
 // The import graph of the browser client (static/js), read from the source: every
 // `import ... from "..."` and `export ... from "..."` of every module. Used by
 // imports.test.mjs (no cycles, every import resolves to a module that exports the name).
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const STATEMENT = /^\s*(import|export)\s+([^;]*?)\s*from\s*["']([^"']+)["']/gms;

@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { cycles, readGraph } from "./import_graph.mjs";
 
 const ROOT = fileURLToPath(new URL("../../static/js", import.meta.url));

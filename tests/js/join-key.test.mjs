@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { RETRY_DELAYS_MS, joinKeyFor, randomKey, withRetries } from "../../static/js/join-key.js";
+import { joinKeyFor, RETRY_DELAYS_MS, randomKey, withRetries } from "../../static/js/join-key.js";
 
 class Refusal extends Error {
   constructor(code) {

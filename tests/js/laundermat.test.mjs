@@ -1,11 +1,11 @@
 // LaunderMat's words: log sentences, rule numbers from game.rules, errors, titles.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { billValues, exactBonus, rulesOf, smallestBill } from "../../static/js/games/laundermat/rules.js";
-import { RULES } from "./rules-fixture.mjs";
 import { revealNews } from "../../static/js/games/laundermat/news.js";
+import { billValues, exactBonus, rulesOf, smallestBill } from "../../static/js/games/laundermat/rules.js";
 import { logSentence } from "../../static/js/games/laundermat/sentences.js";
-import { errors, money, pageTitle, points, weapons, weaponName } from "../../static/js/games/laundermat/text.js";
+import { errors, money, pageTitle, points, weaponName, weapons } from "../../static/js/games/laundermat/text.js";
+import { RULES } from "./rules-fixture.mjs";
 
 const names = ["Ana", "Bo", "Cyd"];
 const ctx = { who: (s) => (s === 1 ? "you" : names[s]), copyKind: () => "pawn_shop", viewer: 1, rules: RULES };

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { PatchError, applyPatch, patchedView } from "../../static/js/patch.js";
+import { applyPatch, PatchError, patchedView } from "../../static/js/patch.js";
 
 test("A.1 adding an object member", () => {
   const out = applyPatch({ foo: "bar" }, [{ op: "add", path: "/baz", value: "qux" }]);

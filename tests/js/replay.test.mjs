@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { PLAY_MS, PLAY_REDUCED_MS, clampStep, nextPlayStep, playDelay, playStart, roundAt, stepText } from "../../static/js/replay.js";
+import { clampStep, nextPlayStep, PLAY_MS, PLAY_REDUCED_MS, playDelay, playStart, roundAt, stepText } from "../../static/js/replay.js";
 import { BRAND, gameName, ordinal, roomTitle, tabTitle } from "../../static/js/titles.js";
 
 test("▶ plays from here to the end at a readable pace, from the start when at the end", () => {

@@ -2,7 +2,7 @@
 // the lobby and before a rematch, and at the end the revealed seed with the links to the
 // replay, the record and the history. The arithmetic and the nonce are ../fair.js's.
 import { h } from "../dom.js";
-import { SERVER_NONCE, contributedText, seedText, shortHex } from "../fair.js";
+import { contributedText, SERVER_NONCE, seedText, shortHex } from "../fair.js";
 import { icon } from "./icons.js";
 
 const EXPLAIN = "The server committed to its secret before anyone joined, and every player's browser adds "

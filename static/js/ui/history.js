@@ -1,8 +1,8 @@
 // The history page, /history: the finished games of rooms this browser played in (the codes
 // are kept in localStorage, store.js), newest first, with links to each replay and record.
 import { h } from "../dom.js";
-import { finishedText } from "../history.js";
 import { gameClient, gameTitle } from "../games/index.js";
+import { finishedText } from "../history.js";
 import { errorSentence } from "../text.js";
 import { gameName, ordinal } from "../titles.js";
 import { gameLinks } from "./fairness.js";

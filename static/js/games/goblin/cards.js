@@ -2,7 +2,7 @@
 // (Cycle, Coins, Temperature, direction, limits), and the rows they sit in. Stains are shown
 // by letter and word, never by colour alone.
 import { h } from "../../dom.js";
-import { cardOf, cardText, cardValue, clothName, coins, programOf, speciesName, STAIN_NAMES } from "./text.js";
+import { cardOf, cardText, cardValue, clothName, coins, programOf, STAIN_NAMES, speciesName } from "./text.js";
 
 const STAIN_KEYS = Object.keys(STAIN_NAMES);
 

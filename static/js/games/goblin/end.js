@@ -26,7 +26,7 @@ export function headline(ctx, result) {
   return `${capital(list(winners.map(ctx.who)))} share the win!`;
 }
 
-function tieBreak(ctx, result) {
+function tieBreak(result) {
   if (result.tie_break === "stains") {
     return "A tie on Coins, broken by the most stain symbols on the Clothing in the Score Zone (GSCORE-7).";
   }
@@ -98,7 +98,7 @@ export function renderEnd(ctx) {
     h("h2#final-title", { tabindex: "-1", "data-landing": "page" }, "Final scoring"),
     endActions(ctx), // "Play again?" first: a phone's first view of the end
     h("p.headline", { "data-testid": "headline" }, icon("crown"), headline(ctx, result)),
-    tieBreak(ctx, result) ? h("p.small", { "data-testid": "tie-break" }, tieBreak(ctx, result)) : null,
+    tieBreak(result) ? h("p.small", { "data-testid": "tie-break" }, tieBreak(result)) : null,
     h("ol.standings", standings.map((ps) => standing(ctx, ps, result))),
     majorities(ctx, result),
     h("details.card.reveal", { "data-testid": "full-reveal" },

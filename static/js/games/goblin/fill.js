@@ -52,7 +52,7 @@ export function pickedList(ctx) {
 }
 
 export function pickPanel(ctx) {
-  const { game, me, opts } = ctx;
+  const { me, opts } = ctx;
   const acting = !!opts.can_act;
   const allowed = new Set(opts.pick ?? []);
   const step = me ? `(${plural(me.hand.length, "card")} in your hand)` : "";

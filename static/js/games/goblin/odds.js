@@ -102,7 +102,9 @@ export function laundryOdds(game) {
 /** Every Clothing id this viewer can see or knows the place of (none of them is an unknown Basket card). */
 export function seenCards(game) {
   const seen = new Set();
-  const add = (ids) => (ids ?? []).forEach((id) => seen.add(id));
+  const add = (ids) => {
+    for (const id of ids ?? []) seen.add(id);
+  };
   for (const p of game.players ?? []) {
     add(p.score_zone?.cards);
     add(p.market_picks);

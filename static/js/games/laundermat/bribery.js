@@ -40,7 +40,7 @@ export function briberyPanel(ctx) {
     doneList);
 }
 
-function copyLabel(ctx, copy) {
+function copyLabel(copy) {
   return `${additionName(copy.kind)} (round ${copy.round})`;
 }
 
@@ -58,7 +58,7 @@ function protectStage(ctx) {
     return h("div", intro,
       h("div.checkout", { "data-testid": "protect-checkout" },
         h("button.ghost.small.back", { type: "button", "data-action": "bribe-untarget", "data-focus": "checkout" }, "← Choose another"),
-        h("p", h("strong", `Protect your ${copyLabel(ctx, target)}`), target.protection > 0 ? ` (already ${money(target.protection)}: any amount adds to it)` : ""),
+        h("p", h("strong", `Protect your ${copyLabel(target)}`), target.protection > 0 ? ` (already ${money(target.protection)}: any amount adds to it)` : ""),
         billPicker({ ...p, title: "Pay with", describe: (res) => ({
           tone: "exact",
           summary: `${money(res.printed)}: the protection becomes ${money(res.printed + target.protection)}. Cancelling it will cost at least that much.`,
@@ -76,7 +76,7 @@ function protectStage(ctx) {
   return h("div", intro,
     flagged.length
       ? h("ul.copy-actions", flagged.map((c) => h("li", { "data-key": `c${c.id}` },
-          h("span.copy-name", copyLabel(ctx, c)), h("span.copy-tags", copyBadges(c)),
+          h("span.copy-name", copyLabel(c)), h("span.copy-tags", copyBadges(c)),
           legal.has(c.id)
             ? h("button.small", { type: "button", "data-action": "bribe-target", "data-copy": c.id, "data-testid": `protect-${c.id}`, disabled: ctx.pending },
                 c.protection > 0 ? "Add more" : "Protect")
@@ -92,7 +92,7 @@ function protectionsList(ctx) {
   return h("div",
     h("h3.small-head", "Protections so far"),
     h("ul.copy-actions", protectedCopies.map((c) => h("li", { "data-key": `pp${c.id}` },
-      h("span.copy-name", `${capital(ctx.who(c.owner))}: ${copyLabel(ctx, c)}`), h("span.copy-tags", copyBadges(c))))));
+      h("span.copy-name", `${capital(ctx.who(c.owner))}: ${copyLabel(c)}`), h("span.copy-tags", copyBadges(c))))));
 }
 
 function counterStage(ctx) {
@@ -107,7 +107,7 @@ function counterStage(ctx) {
     return h("div", intro,
       h("div.checkout", { "data-testid": "counter-checkout" },
         h("button.ghost.small.back", { type: "button", "data-action": "bribe-untarget", "data-focus": "checkout" }, "← Choose another"),
-        h("p", h("strong", `Cancel ${ctx.nameOf(copy.owner)}'s protection on ${copyLabel(ctx, copy)}`), ` (at least ${money(target.amount)})`),
+        h("p", h("strong", `Cancel ${ctx.nameOf(copy.owner)}'s protection on ${copyLabel(copy)}`), ` (at least ${money(target.amount)})`),
         billPicker({ ...p, title: "Pay with" }),
         h("button.primary", { type: "button", "data-action": "confirm-counter", "data-testid": "confirm-counter", disabled: !r.ok || ctx.pending },
           r.ok ? `Pay ${money(r.printed)} to cancel it` : "Cancel the protection")));
@@ -117,7 +117,7 @@ function counterStage(ctx) {
   return h("div", intro,
     others.length
       ? h("ul.copy-actions", others.map((c) => h("li", { "data-key": `o${c.id}` },
-          h("span.copy-name", `${ctx.nameOf(c.owner)}: ${copyLabel(ctx, c)}`), h("span.copy-tags", copyBadges(c)),
+          h("span.copy-name", `${ctx.nameOf(c.owner)}: ${copyLabel(c)}`), h("span.copy-tags", copyBadges(c)),
           legal.has(c.id)
             ? h("button.small", { type: "button", "data-action": "bribe-target", "data-copy": c.id, "data-testid": `counter-${c.id}`, disabled: ctx.pending },
                 `Cancel · ${money(legal.get(c.id).amount)}+`)

@@ -10,7 +10,7 @@ import { context } from "./context.js";
 import { renderEnd } from "./end.js";
 import { revealNews } from "./news.js";
 import { billValues } from "./rules.js";
-import { PHASES, money } from "./text.js";
+import { money, PHASES } from "./text.js";
 
 /** The live room's screen. `shell.end`: the shell's part of the end screen (fairness, links). */
 export function renderGame(state, banner, shell = {}) {
@@ -110,7 +110,7 @@ function instruction(ctx) {
   const actor = game.window?.actors?.[0];
   switch (game.phase) {
     case "draft":
-      if (!me) return "Players are picking bills. " + waitingFor(ctx, (p) => p.has_selected);
+      if (!me) return `Players are picking bills. ${waitingFor(ctx, (p) => p.has_selected)}`;
       if (me.selection === null) return "Tap a bill to pick it. If nobody else picks it, it's yours.";
       return `You've picked${me.selection === "lost_and_found" ? " a hidden Lost and Found bill" : ""}. You can change until everyone has picked or time runs out. ${waitingFor(ctx, (p) => p.has_selected)}`;
     case "seniority":

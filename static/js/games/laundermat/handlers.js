@@ -76,7 +76,7 @@ function payment({ state, render }) {
       state.ui.pay = { ...state.ui.pay, bills: [], reference: null };
       render();
     },
-    "pay-reference"(data, el) {
+    "pay-reference"(_data, el) {
       state.ui.pay.reference = el.value === "" ? null : Number(el.value);
       render();
     },

@@ -56,7 +56,7 @@ function cost(game, kind) {
  *  `game` is view.game, `ui` the per-window ui state (freshUi). */
 export function paymentFor(game, ui) {
   const me = game?.me;
-  if (!me || !me.options.can_act) return null;
+  if (!me?.options.can_act) return null;
   const rules = rulesOf(game);
   const base = { wallet: me.wallet, pay: ui.pay, forced: null, mode: "printed" };
   const weapon = game.players[me.seat]?.weapon;

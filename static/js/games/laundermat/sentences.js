@@ -1,7 +1,7 @@
 // Log entries as sentences. Pure (no DOM), so tests/js checks them under node.
 import { capital, list, plural } from "../../text.js";
 import { billValues } from "./rules.js";
-import { PHASES, additionName, money, weaponName } from "./text.js";
+import { additionName, money, PHASES, weaponName } from "./text.js";
 
 /**
  * One log entry as a sentence (or null to leave it out). `who(seat)` names a seat ("you" for
