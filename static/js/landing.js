@@ -5,6 +5,20 @@
 let shownIntoView = null; // the data-into-view key last brought into view
 let lost = false; // focus fell out of the page and waits for a screen with a landing
 
+/** A game's panel asks to be brought into view (bringIntoView below): the end (over) always,
+ *  with focus on its heading; else once per key (the stage and its window), when key is set. */
+export function markIntoView(el, { over, key }) {
+  if (!el) return el;
+  if (over) {
+    el.setAttribute("data-into-view", "over");
+    el.setAttribute("data-into-view-force", "");
+    el.setAttribute("data-into-view-focus", "");
+  } else if (key) {
+    el.setAttribute("data-into-view", key);
+  }
+  return el;
+}
+
 /**
  * The player scrolled down to read (to a data-reading-anchor, the log): where it sits, or
  * null. Scrolled down far enough that it fills the screen above the sticky wallet (a short

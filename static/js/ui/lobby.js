@@ -62,7 +62,7 @@ export function renderLobby(state, banner) {
           state.copied === true ? "Link copied!" : "Copy the link"),
         state.copied === "manual" ? h("p.small", "Copying is blocked here: select the link above and copy it.") : null)));
 
-  const primer = client?.lobbyPrimer ? client.lobbyPrimer(entry) : null;
+  const primer = primerCard(client?.lobbyPrimer?.(entry));
 
   const actions = h("section.lobby-actions", { "data-key": "actions" },
     host
@@ -86,4 +86,14 @@ export function renderLobby(state, banner) {
     commitmentCard(room, state.session),
     revealCard(room.fairness?.revealed, new Map(room.players.map((p) => [p.player_id, p.name])), state.catalog, { checks: state.checks }),
     primer);
+}
+
+/** The game's primer, its steps as [lead, text] pairs (null until the catalog is in), on the
+ *  card every game's lobby shows while the players wait. */
+function primerCard(steps) {
+  if (!steps) return null;
+  return h("section.card.primer", { "aria-labelledby": "primer-title", "data-key": "primer" },
+    h("h2#primer-title", "While you wait: the game in 30 seconds"),
+    h("ol", steps.map(([lead, text]) => h("li", h("strong", lead), text))),
+    h("button.ghost.small", { type: "button", "data-action": "open-rules" }, icon("book"), "Full rules"));
 }

@@ -39,7 +39,7 @@ export function renderReplayPage(state) {
     names, state.catalog, { links: false, checks: state.checks });
   return main(
     h("p.muted", `${record.code ? `Room ${record.code}` : "Room still open"} · ${record.names.join(", ")}`),
-    controls(replay, record, client?.seatNames?.(record) ?? record.names),
+    controls(replay, record, client ? client.seatNames(record) : record.names),
     !client
       ? h("p", "This page can't show that game.")
       : shown

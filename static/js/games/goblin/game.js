@@ -1,8 +1,9 @@
 // Goblin Laundromat's screen: where we are (round, phase, lead and direction, countdown, what
 // to do now), the open window's panel, the table and the log.
 import { h } from "../../dom.js";
+import { markIntoView } from "../../landing.js";
 import { capital } from "../../text.js";
-import { icon } from "../../ui/icons.js";
+import { gameLog, logLink } from "../../ui/game-log.js";
 import { topbar } from "../../ui/topbar.js";
 import { context } from "./context.js";
 import { renderEnd } from "./end.js";
@@ -22,8 +23,7 @@ export function renderGame(state, banner, shell = {}) {
     "data-round": game.round, "data-window": game.window?.id ?? "", "data-kind": game.window?.kind ?? "",
     "data-can-act": ctx.opts.can_act ? "true" : "false", "data-pending": ctx.pending ? "true" : "false", "data-seat": ctx.seat ?? "",
   },
-    topbar(state, h("a.ghost.small.button-link", { href: "#log", "data-action": "jump-to", "data-focus": "#log .log-list", "data-testid": "log-link" },
-      icon("list"), h("span", "Log"))),
+    topbar(state, logLink()),
     phaseBar(ctx, banner),
     h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)),
     over ? null : latest(ctx),
@@ -44,15 +44,9 @@ export function actionPanel(ctx) {
 
 /** The panel that needs this player now (or the end) asks the shell to bring it into view. */
 function intoView(ctx, el) {
-  if (!el || ctx.replay) return el;
-  if (ctx.game.phase === "over") {
-    el.setAttribute("data-into-view", "over");
-    el.setAttribute("data-into-view-force", "");
-    el.setAttribute("data-into-view-focus", "");
-  } else if (ctx.opts.can_act) {
-    el.setAttribute("data-into-view", `${ctx.game.window?.kind}:${ctx.game.window?.id ?? ""}`);
-  }
-  return el;
+  if (ctx.replay) return el;
+  const key = ctx.opts.can_act ? `${ctx.game.window?.kind}:${ctx.game.window?.id ?? ""}` : null;
+  return markIntoView(el, { over: ctx.game.phase === "over", key });
 }
 
 export function phaseBar(ctx, banner, { replay = false } = {}) {
@@ -116,17 +110,4 @@ export function instruction(ctx) {
 function latest(ctx) {
   const text = latestSentences(ctx.log, ctx.sentence).join(" ");
   return text ? h("p.latest.small", { "data-key": "latest", "data-testid": "latest", role: "status" }, h("strong", "Just now: "), text) : null;
-}
-
-export function gameLog(ctx) {
-  const rows = [];
-  ctx.log.forEach((entry, i) => {
-    const text = ctx.sentence(entry);
-    if (text) rows.push(h("li", { "data-key": `g${i}`, class: entry.kind === "round" ? "round-start" : null }, text));
-  });
-  rows.reverse();
-  return h("section.card.log", { id: "log", "data-key": "log", "data-testid": "game-log", "aria-labelledby": "log-title", tabindex: "-1", "data-reading-anchor": "" },
-    h("h2#log-title", "Game log ", h("span.small.muted", "(newest first)")),
-    // It scrolls on its own: focusable, so a keyboard can scroll it too.
-    h("ol.log-list", { tabindex: "0", "aria-label": "Game log entries" }, rows));
 }

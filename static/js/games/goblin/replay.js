@@ -1,21 +1,15 @@
 // A replay step of Goblin Laundromat, drawn with the live screen's own parts (status, the
 // laundry, the table, the log, the end) from the step's view alone: nothing in it acts.
 import { h } from "../../dom.js";
+import { replayRoom } from "../../replay.js";
+import { gameLog } from "../../ui/game-log.js";
 import { viewContext } from "./context.js";
 import { renderEnd } from "./end.js";
 import { marketPanel, pickPanel } from "./fill.js";
-import { gameLog, phaseBar } from "./game.js";
+import { phaseBar } from "./game.js";
 import { laundryPanel } from "./laundry.js";
 import { table } from "./table.js";
 import { cardName } from "./text.js";
-
-/** The names by seat of a replay record (the shell's "Watch as"): seating is shuffled, and the
- *  final view's players name each seat's player_id. */
-export function seatNames(record) {
-  const byId = new Map(record.player_ids.map((id, i) => [id, record.names[i]]));
-  const players = record.final?.players ?? [];
-  return players.length ? players.map((p, seat) => byId.get(p.name) ?? `Seat ${seat + 1}`) : record.names;
-}
 
 /** Watching "everything": each seat's own part (hand, known Basket cards). */
 function secrets(ctx, seats) {
@@ -30,11 +24,7 @@ function secrets(ctx, seats) {
 
 export function renderReplay(replay) {
   const { record, view, viewer } = replay;
-  const room = {
-    code: record.code,
-    players: record.player_ids.map((id, seat) => ({ player_id: id, name: record.names[seat], seat, connected: false, away: false })),
-  };
-  const ctx = viewContext({ room, game: view }, { replay: true, end: replay.end ?? null });
+  const ctx = viewContext({ room: replayRoom(record), game: view }, { replay: true, end: replay.end ?? null });
   const over = view.phase === "over";
   const last = [...ctx.log].reverse().map(ctx.sentence).find(Boolean);
   const panel = over ? renderEnd(ctx) : view.phase === "laundry" ? laundryPanel(ctx) : view.phase === "market" && view.market ? marketPanel(ctx) : view.me ? pickPanel(ctx) : null;

@@ -1,7 +1,9 @@
 // The game screen: where we are (round, stage, countdown, what to do), the action panel,
 // this round's reveal, everyone's boards, the market, your wallet and the log.
 import { h } from "../../dom.js";
+import { markIntoView } from "../../landing.js";
 import { capital, list, plural } from "../../text.js";
+import { gameLog, logLink } from "../../ui/game-log.js";
 import { icon } from "../../ui/icons.js";
 import { topbar } from "../../ui/topbar.js";
 import { actionPanel } from "./actions.js";
@@ -23,8 +25,7 @@ export function renderGame(state, banner, shell = {}) {
     "data-round": ctx.game.round, "data-window": ctx.game.window?.id ?? "", "data-can-act": ctx.opts.can_act ? "true" : "false",
     "data-pending": ctx.pending ? "true" : "false", "data-seat": ctx.seat ?? "",
   },
-    topbar(state, h("a.ghost.small.button-link", { href: "#log", "data-action": "jump-to", "data-focus": "#log .log-list", "data-testid": "log-link" },
-      icon("list"), h("span", "Log"))),
+    topbar(state, logLink()),
     phaseBar(ctx, banner),
     h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)),
     // Always there (a region must exist before it changes), empty until the draft locks.
@@ -46,15 +47,9 @@ export function renderGame(state, banner, shell = {}) {
 
 /** The panel that needs this player now (or the end) asks the shell to bring it into view. */
 function intoView(ctx, el) {
-  if (!el || ctx.replay) return el;
-  if (ctx.game.phase === "over") {
-    el.setAttribute("data-into-view", "over");
-    el.setAttribute("data-into-view-force", "");
-    el.setAttribute("data-into-view-focus", "");
-  } else if (ctx.opts.can_act) {
-    el.setAttribute("data-into-view", `${ctx.game.phase}:${ctx.game.window?.id ?? ""}`);
-  }
-  return el;
+  if (ctx.replay) return el;
+  const key = ctx.opts.can_act ? `${ctx.game.phase}:${ctx.game.window?.id ?? ""}` : null;
+  return markIntoView(el, { over: ctx.game.phase === "over", key });
 }
 
 // ------------------------------------------------------------------ where we are
@@ -226,17 +221,4 @@ export function wallet(ctx, me, title = "Your wallet", key = "wallet") {
       // It scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
       ? h("ul.wallet-bills", { tabindex: "0", "aria-label": `${title}: bills` }, bills.map((b) => h("li.bill-chip", { "data-key": `w${b.card}` }, money(b.value))))
       : h("p.small.muted", ctx.game.phase.startsWith("bribe") || ctx.game.phase === "over" ? "Empty: nothing left to spend." : "Empty. Collect bills in the draft."));
-}
-
-export function gameLog(ctx) {
-  const rows = [];
-  ctx.log.forEach((entry, i) => {
-    const text = ctx.sentence(entry);
-    if (text) rows.push(h("li", { "data-key": `g${i}`, class: entry.kind === "round" ? "round-start" : null }, text));
-  });
-  rows.reverse();
-  return h("section.card.log", { id: "log", "data-key": "log", "data-testid": "game-log", "aria-labelledby": "log-title", tabindex: "-1", "data-reading-anchor": "" },
-    h("h2#log-title", "Game log ", h("span.small.muted", "(newest first)")),
-    // It scrolls on its own: focusable and named, so a keyboard can scroll it too.
-    h("ol.log-list", { tabindex: "0", "aria-label": "Game log entries" }, rows));
 }

@@ -3,7 +3,7 @@ import { renderGame } from "./game.js";
 import { handlers } from "./handlers.js";
 import { lobbyNote, lobbyPrimer, SETTING_HINTS } from "./lobby.js";
 import { moments } from "./moments.js";
-import { renderReplay, seatNames } from "./replay.js";
+import { renderReplay } from "./replay.js";
 import { rulesOf } from "./rules.js";
 import { rulesDialog } from "./rules-dialog.js";
 import { errors, pageTitle, points, TAGLINE, TITLE, turnLabel } from "./text.js";
@@ -16,7 +16,6 @@ export default {
   scoreText: points,
   renderGame,
   renderReplay,
-  seatNames,
   handlers,
   moments,
   rulesDialog,
