@@ -1,5 +1,6 @@
-// The client's controller: routing, the room connection and rendering. What each button
-// does is in handlers/ (per screen) and in the room's game client (games/).
+// The client's controller: the room connection and rendering (routes.js: which screen a URL
+// shows). What each button does is in handlers/ (per screen) and in the room's game client
+// (games/).
 import { alertTurn, keepAwake, resetTurns } from "./alerts.js";
 import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
@@ -14,9 +15,10 @@ import { bringIntoView, keepReading, landFocus, readingAt } from "./landing.js";
 import { findMoments, watchTaps } from "./moments-live.js";
 import { api, RoomSocket } from "./net.js";
 import { pages as makePages } from "./replay-page.js";
+import { router } from "./routes.js";
 import {
   dismissToast, fairMemory, forgetSeat, mergeLog, rememberGame, rememberPlayed, resetLog, savedSeat, saveFairMemory, state,
-  toast, watching,
+  toast,
 } from "./store.js";
 import { errorSentence, OFFLINE_LOBBY, OFFLINE_MOVE } from "./text.js";
 import { windowSpan } from "./time.js";
@@ -96,87 +98,6 @@ function roomClient() {
 function sentence(code, message) {
   return errorSentence(code, message, roomClient()?.errors(state.view?.game));
 }
-
-// ------------------------------------------------------------------ routing
-
-function parsePath() {
-  const match = location.pathname.match(/^\/r\/([A-Za-z0-9_-]+)\/?$/);
-  return match ? match[1].toUpperCase() : null;
-}
-
-/** /replay/{game_id} and /history: pages without a room connection. */
-function routePage() {
-  const replay = location.pathname.match(/^\/replay\/(\d+)\/?$/);
-  if (replay) {
-    state.route = { screen: "replay", code: null, gameId: Number(replay[1]) };
-    pages.openReplay(Number(replay[1]));
-    return true;
-  }
-  if (/^\/history\/?$/.test(location.pathname)) {
-    state.route = { screen: "history", code: null };
-    pages.openHistory();
-    return true;
-  }
-  return false;
-}
-
-function route() {
-  const code = parsePath();
-  stopSocket();
-  state.replay = null;
-  state.history = null;
-  state.view = null;
-  state.ended = null;
-  resetLog();
-  state.session = null;
-  state.moments = [];
-  state.home.error = null;
-  state.home.errorFor = null;
-  state.home.room = null;
-  if (!code && routePage()) return;
-  if (!code) {
-    state.route = { screen: "home", code: null };
-    render();
-    return;
-  }
-  state.home.code = code;
-  const seat = savedSeat(code);
-  if (seat?.token) {
-    enterRoom(code, { token: seat.token, playerId: seat.player_id, role: "player" });
-  } else if (watching(code)) {
-    enterRoom(code, { token: null, playerId: null, role: "spectator" });
-  } else {
-    state.route = { screen: "join", code };
-    render();
-    api.getRoom(code).then((room) => {
-      if (state.route.code === code) {
-        state.home.room = room;
-        presetGame(room.game);
-        render();
-      }
-    }).catch((err) => {
-      if (state.route.code === code) {
-        state.home.error = sentence(err.code, err.message);
-        render();
-      }
-    });
-  }
-}
-
-/** A room's link shows that game: its create form too offers the room's game, with that
- * game's settings and player counts (a friend who wants a table of their own wants the same). */
-function presetGame(name) {
-  if (!gameClient(name) || state.home.game === name) return;
-  state.home.game = name;
-  state.home.settings = defaultSettings(name);
-}
-
-function navigate(path) {
-  if (`${location.pathname}${location.search}` !== path) history.pushState({}, "", path);
-  route();
-}
-
-window.addEventListener("popstate", route);
 
 // ------------------------------------------------------------------ the room connection
 
@@ -338,8 +259,6 @@ function notSent(offline) {
 
 setInterval(() => tick(root), 250);
 
-// ------------------------------------------------------------------ wiring
-
 // ------------------------------------------------------------------ the catalog
 
 /** GET /api/catalog: the games and their settings, for the create form and the lobby. */
@@ -360,6 +279,7 @@ function loadCatalog() {
 // ------------------------------------------------------------------ wiring
 
 const pages = makePages({ render });
+const { route, navigate } = router({ render, enterRoom, leaveRoom: stopSocket, sentence, pages });
 const app = { state, render, navigate, send, lobby, enterRoom, root, pages, socket: () => socket };
 const common = commonHandlers(app);
 const home = homeHandlers(app);
