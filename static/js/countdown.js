@@ -32,7 +32,10 @@ export function tick(root) {
   }
   const retry = root.querySelector("[data-role=retry-in]");
   if (retry && state.conn.retryAt) {
-    setText(retry, `Trying again in ${Math.max(0, Math.ceil((state.conn.retryAt - Date.now()) / 1000))} s.`);
+    setText(
+      retry,
+      `Trying again in ${Math.max(0, Math.ceil((state.conn.retryAt - Date.now()) / 1000))} s.`,
+    );
   }
 }
 

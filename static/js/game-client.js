@@ -3,7 +3,15 @@
 // optional ones their shared default, so each game writes only what is its own.
 import { seatNames } from "./replay.js";
 
-const REQUIRED = ["renderGame", "renderReplay", "handlers", "rulesDialog", "pageTitle", "errors", "scoreText"];
+const REQUIRED = [
+  "renderGame",
+  "renderReplay",
+  "handlers",
+  "rulesDialog",
+  "pageTitle",
+  "errors",
+  "scoreText",
+];
 
 const DEFAULTS = {
   freshUi: () => ({}), // a game whose every choice is one tap keeps nothing per window
@@ -14,6 +22,7 @@ const DEFAULTS = {
  *  missing member or name, naming it, when the registry loads (a test of any screen fails). */
 export function completeClient(client) {
   const missing = REQUIRED.filter((member) => typeof client[member] !== "function");
-  if (!client.name || missing.length) throw new Error(`game client ${client.name ?? "?"}: missing ${missing.join(", ") || "name"}`);
+  if (!client.name || missing.length)
+    throw new Error(`game client ${client.name ?? "?"}: missing ${missing.join(", ") || "name"}`);
   return { ...DEFAULTS, ...client };
 }

@@ -57,8 +57,11 @@ export function bringIntoView(root) {
   const padding = 96 + 72; // html's scroll-padding (the sticky bars)
   const fits = target.getBoundingClientRect().height < window.innerHeight - padding;
   // A panel that fits sits just above the wallet, so the reveal above it stays in sight.
-  target.scrollIntoView({ block: fits && !target.hasAttribute("data-into-view-force") ? "end" : "start" });
-  if (target.hasAttribute("data-into-view-focus")) target.querySelector("[data-landing]")?.focus({ preventScroll: true });
+  target.scrollIntoView({
+    block: fits && !target.hasAttribute("data-into-view-force") ? "end" : "start",
+  });
+  if (target.hasAttribute("data-into-view-focus"))
+    target.querySelector("[data-landing]")?.focus({ preventScroll: true });
 }
 
 /**
@@ -77,7 +80,8 @@ export function landFocus(root, hadFocus, reading) {
   if (hadFocus) lost = true;
   else if (active && active !== document.body) lost = false; // elsewhere on purpose (a dialog)
   if (!lost) return;
-  const landing = root.querySelector("[data-landing=panel]") ?? root.querySelector("[data-landing=page]");
+  const landing =
+    root.querySelector("[data-landing=panel]") ?? root.querySelector("[data-landing=page]");
   if (!landing) return;
   lost = false;
   landing.focus({ preventScroll: true });

@@ -17,7 +17,16 @@ import { api, RoomSocket } from "./net.js";
 import { pages as makePages } from "./replay-page.js";
 import { router } from "./routes.js";
 import {
-  dismissToast, fairMemory, forgetSeat, mergeLog, rememberGame, rememberPlayed, resetLog, savedSeat, saveFairMemory, state,
+  dismissToast,
+  fairMemory,
+  forgetSeat,
+  mergeLog,
+  rememberGame,
+  rememberPlayed,
+  resetLog,
+  savedSeat,
+  saveFairMemory,
+  state,
   toast,
 } from "./store.js";
 import { errorSentence, OFFLINE_LOBBY, OFFLINE_MOVE } from "./text.js";
@@ -58,17 +67,27 @@ export function render() {
 function checkShownReveal() {
   const record = state.route.screen === "replay" ? state.replay?.record : null;
   const revealed = record?.server_seed
-    ? { game_id: record.game_id, commitment: record.commitment, server_seed: record.server_seed, nonces: record.nonces, seed: record.seed }
+    ? {
+        game_id: record.game_id,
+        commitment: record.commitment,
+        server_seed: record.server_seed,
+        nonces: record.nonces,
+        seed: record.seed,
+      }
     : state.view?.room?.fairness?.revealed;
   if (!revealed || revealed.game_id in state.checks) return;
   if (!record && state.route.code && savedSeat(state.route.code)) rememberGame(revealed.game_id);
   state.checks[revealed.game_id] = null;
   const room = record ? null : state.view?.room;
-  const seen = room ? { memory: fairMemory(room.code), game: revealedGame(room), me: state.session?.playerId } : {};
-  checkReveal(revealed, globalThis.crypto?.subtle, seen).then((ok) => {
-    state.checks[revealed.game_id] = ok;
-    if (ok) render();
-  }).catch(() => {});
+  const seen = room
+    ? { memory: fairMemory(room.code), game: revealedGame(room), me: state.session?.playerId }
+    : {};
+  checkReveal(revealed, globalThis.crypto?.subtle, seen)
+    .then((ok) => {
+      state.checks[revealed.game_id] = ok;
+      if (ok) render();
+    })
+    .catch(() => {});
 }
 
 /** The tab's title: what is on show, then the game and room (titles.js). */
@@ -76,14 +95,18 @@ function pageTitle() {
   const { screen, code } = state.route;
   if (screen === "replay") {
     const record = state.replay?.record;
-    return tabTitle("Replay", record ? gameName(gameTitle(state.catalog, record.game), record.game_number) : "");
+    return tabTitle(
+      "Replay",
+      record ? gameName(gameTitle(state.catalog, record.game), record.game_number) : "",
+    );
   }
   if (screen === "history") return tabTitle("Your past games");
   if (!code) return tabTitle();
   const name = state.view?.room?.game ?? state.home.room?.game;
   const room = roomTitle(name ? gameTitle(state.catalog, name) : "", code);
   const game = state.view?.game;
-  if (screen !== "room" || !state.view) return tabTitle(state.home.room?.status === "lobby" ? "Join" : "", room);
+  if (screen !== "room" || !state.view)
+    return tabTitle(state.home.room?.status === "lobby" ? "Join" : "", room);
   const client = roomClient();
   const title = tabTitle(game ? client?.pageTitle(game) : "Lobby", room);
   return client ? turnTitle(turnLabel(state.view, state.session?.role, client), title) : title;
@@ -210,14 +233,21 @@ function receiveView(view, info = {}) {
   const complete = mergeLog(view.game, number);
   state.view = view;
   findMoments(state, roomClient(), render);
-  if (state.pending?.awaiting !== undefined && view.version >= state.pending.awaiting) settlePending();
+  if (state.pending?.awaiting !== undefined && view.version >= state.pending.awaiting)
+    settlePending();
   const windowId = view.game?.window?.id ?? null;
   const game = view.room?.game;
   if (windowId !== state.ui.windowId || game !== state.ui.game) {
     state.ui = { ...gameClient(game)?.freshUi(), windowId, game };
     state.pending = null;
   }
-  state.span = windowSpan(state.span, view.game?.window, view.deadline, view.server_time, !!info.first);
+  state.span = windowSpan(
+    state.span,
+    view.game?.window,
+    view.deadline,
+    view.server_time,
+    !!info.first,
+  );
   contributeNonce(view.room);
   alertTurn(view, state.session, roomClient());
   render();
@@ -263,17 +293,20 @@ setInterval(() => tick(root), 250);
 
 /** GET /api/catalog: the games and their settings, for the create form and the lobby. */
 function loadCatalog() {
-  api.catalog().then((catalog) => {
-    state.catalog = catalog;
-    const names = catalog.games.map((g) => g.name).filter((name) => gameClient(name));
-    if (!names.includes(state.home.game)) state.home.game = names[0] ?? null;
-    state.home.settings = defaultSettings(state.home.game, state.home.settings);
-    render();
-  }).catch((err) => {
-    state.home.error = sentence(err.code, err.message);
-    state.home.errorFor = "create";
-    render();
-  });
+  api
+    .catalog()
+    .then((catalog) => {
+      state.catalog = catalog;
+      const names = catalog.games.map((g) => g.name).filter((name) => gameClient(name));
+      if (!names.includes(state.home.game)) state.home.game = names[0] ?? null;
+      state.home.settings = defaultSettings(state.home.game, state.home.settings);
+      render();
+    })
+    .catch((err) => {
+      state.home.error = sentence(err.code, err.message);
+      state.home.errorFor = "create";
+      render();
+    });
 }
 
 // ------------------------------------------------------------------ wiring

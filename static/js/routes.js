@@ -58,18 +58,21 @@ export function router({ render, enterRoom, leaveRoom, sentence, pages }) {
     } else {
       state.route = { screen: "join", code };
       render();
-      api.getRoom(code).then((room) => {
-        if (state.route.code === code) {
-          state.home.room = room;
-          presetGame(room.game);
-          render();
-        }
-      }).catch((err) => {
-        if (state.route.code === code) {
-          state.home.error = sentence(err.code, err.message);
-          render();
-        }
-      });
+      api
+        .getRoom(code)
+        .then((room) => {
+          if (state.route.code === code) {
+            state.home.room = room;
+            presetGame(room.game);
+            render();
+          }
+        })
+        .catch((err) => {
+          if (state.route.code === code) {
+            state.home.error = sentence(err.code, err.message);
+            render();
+          }
+        });
     }
   }
 

@@ -161,7 +161,11 @@ export function dismissToast(id) {
 /** Merge the log part of a view. Returns false when entries are missing (ask for a resync). */
 export function mergeLog(game, gameNumber) {
   const { log, logGame, animateFrom, arrival, batch } = state;
-  const { next, complete } = merged({ log, logGame, animateFrom, arrival, batch }, game, gameNumber);
+  const { next, complete } = merged(
+    { log, logGame, animateFrom, arrival, batch },
+    game,
+    gameNumber,
+  );
   Object.assign(state, next);
   return complete;
 }

@@ -21,12 +21,17 @@ function documentedCodes() {
 
 test("the protocol's error codes are found", () => {
   const codes = documentedCodes();
-  assert.ok(codes.includes("room_full") && codes.includes("sold_out") && codes.length > 40, codes.join(" "));
+  assert.ok(
+    codes.includes("room_full") && codes.includes("sold_out") && codes.length > 40,
+    codes.join(" "),
+  );
 });
 
 test("every documented error code has a sentence", () => {
   const fallback = errorSentence("no such code");
   const gameErrors = errors(RULES);
-  const missing = documentedCodes().filter((code) => errorSentence(code, null, gameErrors) === fallback);
+  const missing = documentedCodes().filter(
+    (code) => errorSentence(code, null, gameErrors) === fallback,
+  );
   assert.deepEqual(missing, []);
 });

@@ -21,7 +21,11 @@ test("a client's own members stay; the optional ones get the shared defaults", (
   assert.equal(client.freshUi, freshUi);
   assert.equal(client.renderGame, noop);
   assert.deepEqual(completeClient(MINIMAL).freshUi(), {});
-  const record = { player_ids: ["a", "b"], names: ["Ann", "Bo"], final: { players: [{ name: "b" }, { name: "a" }] } };
+  const record = {
+    player_ids: ["a", "b"],
+    names: ["Ann", "Bo"],
+    final: { players: [{ name: "b" }, { name: "a" }] },
+  };
   assert.deepEqual(client.seatNames(record), ["Bo", "Ann"]);
 });
 

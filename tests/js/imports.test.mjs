@@ -23,7 +23,9 @@ test("the checker reads multi-line and renamed imports", () => {
 });
 
 test("static/js has no import cycle", () => {
-  const edges = Object.fromEntries(Object.entries(graph).map(([file, m]) => [file, m.imports.map((i) => i.target)]));
+  const edges = Object.fromEntries(
+    Object.entries(graph).map(([file, m]) => [file, m.imports.map((i) => i.target)]),
+  );
   assert.deepEqual(cycles(edges), []);
 });
 
@@ -36,14 +38,18 @@ test("every import resolves to an existing module and export", () => {
         problems.push(`${file}: no module ${target}`);
         continue;
       }
-      for (const name of names) if (!other.exports.has(name)) problems.push(`${file}: ${target} exports no ${name}`);
+      for (const name of names)
+        if (!other.exports.has(name)) problems.push(`${file}: ${target} exports no ${name}`);
     }
   }
   assert.deepEqual(problems, []);
 });
 
 test("no dynamic import() (the cycle check reads static imports only)", () => {
-  assert.deepEqual(Object.keys(graph).filter((f) => graph[f].dynamic), []);
+  assert.deepEqual(
+    Object.keys(graph).filter((f) => graph[f].dynamic),
+    [],
+  );
 });
 
 test("the shell names no game: only games/ and the registry import a game's modules", () => {
@@ -51,7 +57,8 @@ test("the shell names no game: only games/ and the registry import a game's modu
   for (const [file, module] of Object.entries(graph)) {
     if (file.startsWith("games/")) continue;
     for (const { target } of module.imports) {
-      if (target.startsWith("games/") && target !== "games/index.js") leaks.push(`${file} -> ${target}`);
+      if (target.startsWith("games/") && target !== "games/index.js")
+        leaks.push(`${file} -> ${target}`);
     }
   }
   assert.deepEqual(leaks, []);
@@ -64,7 +71,8 @@ test("a game imports no other game and not the registry", () => {
     if (!game) continue;
     for (const { target } of module.imports) {
       const other = target.match(/^games\/([^/]+)\//)?.[1];
-      if (target === "games/index.js" || (other && other !== game)) leaks.push(`${file} -> ${target}`);
+      if (target === "games/index.js" || (other && other !== game))
+        leaks.push(`${file} -> ${target}`);
     }
   }
   assert.deepEqual(leaks, []);

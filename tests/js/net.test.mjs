@@ -133,13 +133,10 @@ test("a move in flight when the link drops is sent again, with its id, once answ
   ws.onclose({ code: 1006 }); // dropped before any answer
   room.retryNow();
   const again = opened(room).sent;
-  assert.deepEqual(
-    again.slice(1),
-    [
-      { type: "act", id, command: { type: "select", card: 3 }, window: 7 },
-      { type: "lobby", id: lobbyId, action: "nonce", nonce: "ab".repeat(16) },
-    ],
-  );
+  assert.deepEqual(again.slice(1), [
+    { type: "act", id, command: { type: "select", card: 3 }, window: 7 },
+    { type: "lobby", id: lobbyId, action: "nonce", nonce: "ab".repeat(16) },
+  ]);
   room.receive(JSON.stringify({ type: "ack", id, version: 4 }));
   room.receive(JSON.stringify({ type: "error", id: lobbyId, code: "not_in_lobby", message: "" }));
   FakeSocket.made.at(-1).onclose({ code: 1006 });

@@ -7,7 +7,12 @@ import { errorSentence } from "../text.js";
 /** The create form's settings: the catalog's defaults for `game`, keeping choices made. */
 export function defaultSettings(game, chosen = {}) {
   const entry = catalogGame(game);
-  return Object.fromEntries((entry?.settings ?? []).map((s) => [s.key, s.choices.includes(chosen[s.key]) ? chosen[s.key] : s.default]));
+  return Object.fromEntries(
+    (entry?.settings ?? []).map((s) => [
+      s.key,
+      s.choices.includes(chosen[s.key]) ? chosen[s.key] : s.default,
+    ]),
+  );
 }
 
 const NAME_FIRST = "Please enter your name first.";
@@ -74,7 +79,9 @@ export function homeHandlers(app) {
       // answer (or the retries below) gets the seat the first attempt took.
       const join = joinKeyFor(state.home.joinKey, code, name);
       state.home.joinKey = join;
-      return takeSeat(name, () => withRetries(() => api.joinRoom(code, name, join.key, deviceId())));
+      return takeSeat(name, () =>
+        withRetries(() => api.joinRoom(code, name, join.key, deviceId())),
+      );
     },
     "watch-room"() {
       state.home.errorFor = "join";

@@ -13,17 +13,33 @@ export function settingFields(entry, values, { change, prefix = "", hints = {} }
   return (entry?.settings ?? []).map((s) => {
     const id = settingId(s.key, prefix);
     const value = values[s.key] ?? s.default;
-    return h("div.field", { "data-key": `setting-${s.key}` },
+    return h(
+      "div.field",
+      { "data-key": `setting-${s.key}` },
       h("label", { for: id }, s.label),
-      h("select", { id, "data-change": change, "data-setting": s.key, "data-testid": id },
-        s.choices.map((choice) => h("option", { value: String(choice), selected: choice === value }, choiceLabel(choice, s.unit)))),
-      hints[s.key] ? h("span.hint", hints[s.key]) : null);
+      h(
+        "select",
+        { id, "data-change": change, "data-setting": s.key, "data-testid": id },
+        s.choices.map((choice) =>
+          h(
+            "option",
+            { value: String(choice), selected: choice === value },
+            choiceLabel(choice, s.unit),
+          ),
+        ),
+      ),
+      hints[s.key] ? h("span.hint", hints[s.key]) : null,
+    );
   });
 }
 
 /** The settings as a read-only list (for players who are not the host). */
 export function settingList(entry, values) {
-  return h("dl.settings", (entry?.settings ?? []).flatMap((s) => [
-    h("dt", s.label), h("dd", choiceLabel(values[s.key] ?? s.default, s.unit)),
-  ]));
+  return h(
+    "dl.settings",
+    (entry?.settings ?? []).flatMap((s) => [
+      h("dt", s.label),
+      h("dd", choiceLabel(values[s.key] ?? s.default, s.unit)),
+    ]),
+  );
 }

@@ -18,20 +18,31 @@ export function renderGame(state, banner, shell = {}) {
   const ctx = context(state, shell);
   const { game } = ctx;
   const over = game.phase === "over";
-  return h("main.screen.game.goblin", {
-    id: "main", "data-key": "game", "data-testid": "game", "data-game": "goblin", "data-phase": game.phase,
-    "data-round": game.round, "data-window": game.window?.id ?? "", "data-kind": game.window?.kind ?? "",
-    "data-can-act": ctx.opts.can_act ? "true" : "false", "data-pending": ctx.pending ? "true" : "false", "data-seat": ctx.seat ?? "",
-  },
+  return h(
+    "main.screen.game.goblin",
+    {
+      id: "main",
+      "data-key": "game",
+      "data-testid": "game",
+      "data-game": "goblin",
+      "data-phase": game.phase,
+      "data-round": game.round,
+      "data-window": game.window?.id ?? "",
+      "data-kind": game.window?.kind ?? "",
+      "data-can-act": ctx.opts.can_act ? "true" : "false",
+      "data-pending": ctx.pending ? "true" : "false",
+      "data-seat": ctx.seat ?? "",
+    },
     topbar(state, logLink()),
     phaseBar(ctx, banner),
     h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)),
     over ? null : latest(ctx),
-    h("div.game-layout",
-      h("div.col-main",
-        intoView(ctx, over ? renderEnd(ctx) : actionPanel(ctx)),
-        table(ctx)),
-      h("div.col-side", gameLog(ctx))));
+    h(
+      "div.game-layout",
+      h("div.col-main", intoView(ctx, over ? renderEnd(ctx) : actionPanel(ctx)), table(ctx)),
+      h("div.col-side", gameLog(ctx)),
+    ),
+  );
 }
 
 export function actionPanel(ctx) {
@@ -52,25 +63,46 @@ function intoView(ctx, el) {
 export function phaseBar(ctx, banner, { replay = false } = {}) {
   const { game } = ctx;
   const over = game.phase === "over";
-  return h("section.phase-bar", { "data-key": "phase-bar", "data-testid": "phase-bar", "aria-label": "Game status" },
+  return h(
+    "section.phase-bar",
+    { "data-key": "phase-bar", "data-testid": "phase-bar", "aria-label": "Game status" },
     banner,
-    h("div.phase-line",
-      h("span.round", { "data-testid": "round" }, over ? "Final" : `Round ${game.round} of ${game.rounds}`),
-      h(replay ? "h2.phase-title" : "h1.phase-title", { "data-testid": "phase-title", tabindex: "-1", "data-landing": replay ? null : "page" }, PHASES[game.phase] ?? game.phase)),
+    h(
+      "div.phase-line",
+      h(
+        "span.round",
+        { "data-testid": "round" },
+        over ? "Final" : `Round ${game.round} of ${game.rounds}`,
+      ),
+      h(
+        replay ? "h2.phase-title" : "h1.phase-title",
+        { "data-testid": "phase-title", tabindex: "-1", "data-landing": replay ? null : "page" },
+        PHASES[game.phase] ?? game.phase,
+      ),
+    ),
     !over && game.lead !== null && game.lead !== undefined
-      ? h("p.lead-line.small", { "data-testid": "lead-line" },
-          `${capital(ctx.who(game.lead))} ${game.lead === ctx.seat && !ctx.replay ? "lead" : "leads"} · ${game.direction === "cw" ? "↻" : "↺"} ${directionWords(game.direction)}`)
+      ? h(
+          "p.lead-line.small",
+          { "data-testid": "lead-line" },
+          `${capital(ctx.who(game.lead))} ${game.lead === ctx.seat && !ctx.replay ? "lead" : "leads"} · ${game.direction === "cw" ? "↻" : "↺"} ${directionWords(game.direction)}`,
+        )
       : null,
     game.window && !over && !replay
-      ? h("div.timer", { "data-role": "timer", role: "timer", "aria-label": "Time left in this step" },
+      ? h(
+          "div.timer",
+          { "data-role": "timer", role: "timer", "aria-label": "Time left in this step" },
           h("div.timer-track", h("div.timer-fill")),
-          h("span.timer-text"))
-      : null);
+          h("span.timer-text"),
+        )
+      : null,
+  );
 }
 
 function waitingFor(ctx) {
   const { game } = ctx;
-  const seats = (game.window?.actors ?? []).filter((s) => !game.players[s].picked && s !== ctx.seat);
+  const seats = (game.window?.actors ?? []).filter(
+    (s) => !game.players[s].picked && s !== ctx.seat,
+  );
   return seats.length ? ` Waiting for ${seats.map(ctx.waitName).join(", ")}.` : "";
 }
 
@@ -94,9 +126,15 @@ export function instruction(ctx) {
       return `${capital(ctx.who(actor))} ${actor === ctx.seat ? "pick" : "picks"} from the market.${offlineNote(ctx, actor)}`;
     case "laundry": {
       const washer = game.laundry?.seat;
-      if (kind === "keep") return opts.can_act ? "Your laundry failed. Keep one of its cards." : `${capital(ctx.who(washer))}'s laundry failed; they keep one card.${offlineNote(ctx, washer)}`;
-      if (opts.can_act) return "Draw another card, draw with your Stain Potion, or stop and secure your cards.";
-      return washer === undefined ? "Doing the laundry." : `${capital(ctx.who(washer))} ${washer === ctx.seat ? "are" : "is"} doing the laundry.${offlineNote(ctx, washer)}`;
+      if (kind === "keep")
+        return opts.can_act
+          ? "Your laundry failed. Keep one of its cards."
+          : `${capital(ctx.who(washer))}'s laundry failed; they keep one card.${offlineNote(ctx, washer)}`;
+      if (opts.can_act)
+        return "Draw another card, draw with your Stain Potion, or stop and secure your cards.";
+      return washer === undefined
+        ? "Doing the laundry."
+        : `${capital(ctx.who(washer))} ${washer === ctx.seat ? "are" : "is"} doing the laundry.${offlineNote(ctx, washer)}`;
     }
     case "over":
       return "The game is over. Here is how everyone scored.";
@@ -109,5 +147,12 @@ export function instruction(ctx) {
  * a polite live region, so a screen reader hears a draw's result and a laundry's end. */
 function latest(ctx) {
   const text = latestSentences(ctx.log, ctx.sentence).join(" ");
-  return text ? h("p.latest.small", { "data-key": "latest", "data-testid": "latest", role: "status" }, h("strong", "Just now: "), text) : null;
+  return text
+    ? h(
+        "p.latest.small",
+        { "data-key": "latest", "data-testid": "latest", role: "status" },
+        h("strong", "Just now: "),
+        text,
+      )
+    : null;
 }

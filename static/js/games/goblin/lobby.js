@@ -16,8 +16,14 @@ export function lobbyPrimer(entry) {
   if (!rules) return null;
   return [
     ["Pick and pass. ", "Pick a card from your hand into your Basket, pass the rest on, repeat."],
-    ["Wash. ", "Draw your Basket's cards one by one. Stop before any stain goes over your Program's limit, or the laundry fails."],
+    [
+      "Wash. ",
+      "Draw your Basket's cards one by one. Stop before any stain goes over your Program's limit, or the laundry fails.",
+    ],
     ["Potion. ", "Once per game, a card that counts no stains."],
-    ["Score. ", `After ${rules.rounds} rounds: your species, Programs, Socks pairs, majorities and printed Coins.`],
+    [
+      "Score. ",
+      `After ${rules.rounds} rounds: your species, Programs, Socks pairs, majorities and printed Coins.`,
+    ],
   ];
 }

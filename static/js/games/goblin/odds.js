@@ -34,12 +34,22 @@ export function laundryCounts(cards, stainsOf = (c) => c.stains, covered = null)
 /** Would `stains` on top of `counts` take a limited type over its limit? limits: type -> n or null (ignored). */
 export function wouldFail(limits, counts, stains) {
   const add = stainCount(stains);
-  return STAINS.some((type) => limits[type] !== null && limits[type] !== undefined && counts[type] + add[type] > limits[type]);
+  return STAINS.some(
+    (type) =>
+      limits[type] !== null &&
+      limits[type] !== undefined &&
+      counts[type] + add[type] > limits[type],
+  );
 }
 
 /** How many more symbols of each limited type fit before the laundry fails (null: ignored). */
 export function headroom(limits, counts) {
-  return Object.fromEntries(STAINS.map((type) => [type, limits[type] === null || limits[type] === undefined ? null : limits[type] - counts[type]]));
+  return Object.fromEntries(
+    STAINS.map((type) => [
+      type,
+      limits[type] === null || limits[type] === undefined ? null : limits[type] - counts[type],
+    ]),
+  );
 }
 
 /**
@@ -51,16 +61,30 @@ export function headroom(limits, counts) {
  * Returns {fail, certain, known, unknown} with fail in [0, 1] (null when the Basket is empty),
  * certain: true when every card of the Basket is known.
  */
-export function nextDrawOdds({ limits, counts, known = [], unknown = 0, pool = [], stainsOf = (c) => c.stains }) {
+export function nextDrawOdds({
+  limits,
+  counts,
+  known = [],
+  unknown = 0,
+  pool = [],
+  stainsOf = (c) => c.stains,
+}) {
   const total = known.length + unknown;
   if (total === 0) return { fail: null, certain: true, known: 0, unknown: 0 };
   const failsKnown = known.filter((c) => wouldFail(limits, counts, stainsOf(c))).length;
   let failsUnknown = 0;
   if (unknown > 0) {
-    const rate = pool.length ? pool.filter((c) => wouldFail(limits, counts, stainsOf(c))).length / pool.length : 0;
+    const rate = pool.length
+      ? pool.filter((c) => wouldFail(limits, counts, stainsOf(c))).length / pool.length
+      : 0;
     failsUnknown = unknown * rate;
   }
-  return { fail: (failsKnown + failsUnknown) / total, certain: unknown === 0, known: known.length, unknown };
+  return {
+    fail: (failsKnown + failsUnknown) / total,
+    certain: unknown === 0,
+    known: known.length,
+    unknown,
+  };
 }
 
 /** "0%", "<1%", "33%", ">99%", "100%": a chance as a player reads it. */
@@ -85,9 +109,11 @@ export function laundryOdds(game) {
   if (!laundry || !clothing || laundry.failed) return null;
   const washer = game.players[laundry.seat];
   const mine = game.me && game.me.seat === laundry.seat;
-  const knownIds = mine ? game.me.basket_known ?? [] : washer.market_picks ?? [];
+  const knownIds = mine ? (game.me.basket_known ?? []) : (washer.market_picks ?? []);
   const seen = seenCards(game);
-  const pool = Object.keys(clothing).filter((id) => !seen.has(id)).map((id) => clothing[id]);
+  const pool = Object.keys(clothing)
+    .filter((id) => !seen.has(id))
+    .map((id) => clothing[id]);
   const counts = Object.fromEntries(STAINS.map((t) => [t, laundry.counts?.[t] ?? 0]));
   return nextDrawOdds({
     limits: laundry.limits,

@@ -14,24 +14,64 @@ import { cardName } from "./text.js";
 /** Watching "everything": each seat's own part (hand, known Basket cards). */
 function secrets(ctx, seats) {
   if (!seats.length) return null;
-  return h("section.card.replay-secrets", { "data-key": "secrets", "aria-labelledby": "secrets-title" },
+  return h(
+    "section.card.replay-secrets",
+    { "data-key": "secrets", "aria-labelledby": "secrets-title" },
     h("h2#secrets-title", "What each player knows"),
-    h("ul", seats.map((me) => h("li", { "data-key": `m${me.seat}` },
-      h("strong", ctx.nameOf(me.seat)), ": ",
-      me.hand?.length ? `hand ${me.hand.map((id) => cardName(ctx.rules, id)).join(", ")}; ` : "",
-      `knows in their Basket: ${me.basket_known?.length ? me.basket_known.map((id) => cardName(ctx.rules, id)).join(", ") : "nothing"}`))));
+    h(
+      "ul",
+      seats.map((me) =>
+        h(
+          "li",
+          { "data-key": `m${me.seat}` },
+          h("strong", ctx.nameOf(me.seat)),
+          ": ",
+          me.hand?.length
+            ? `hand ${me.hand.map((id) => cardName(ctx.rules, id)).join(", ")}; `
+            : "",
+          `knows in their Basket: ${me.basket_known?.length ? me.basket_known.map((id) => cardName(ctx.rules, id)).join(", ") : "nothing"}`,
+        ),
+      ),
+    ),
+  );
 }
 
 export function renderReplay(replay) {
   const { record, view, viewer } = replay;
-  const ctx = viewContext({ room: replayRoom(record), game: view }, { replay: true, end: replay.end ?? null });
+  const ctx = viewContext(
+    { room: replayRoom(record), game: view },
+    { replay: true, end: replay.end ?? null },
+  );
   const over = view.phase === "over";
   const last = [...ctx.log].reverse().map(ctx.sentence).find(Boolean);
-  const panel = over ? renderEnd(ctx) : view.phase === "laundry" ? laundryPanel(ctx) : view.phase === "market" && view.market ? marketPanel(ctx) : view.me ? pickPanel(ctx) : null;
-  return h("div.replay-board.goblin", { "data-key": "replay-board", "data-testid": "replay-board", "data-phase": view.phase, "data-round": view.round },
+  const panel = over
+    ? renderEnd(ctx)
+    : view.phase === "laundry"
+      ? laundryPanel(ctx)
+      : view.phase === "market" && view.market
+        ? marketPanel(ctx)
+        : view.me
+          ? pickPanel(ctx)
+          : null;
+  return h(
+    "div.replay-board.goblin",
+    {
+      "data-key": "replay-board",
+      "data-testid": "replay-board",
+      "data-phase": view.phase,
+      "data-round": view.round,
+    },
     phaseBar(ctx, null, { replay: true }),
     last ? h("p.instruction", { "data-testid": "replay-last" }, last) : null,
-    h("div.game-layout",
-      h("div.col-main", panel, viewer === "all" ? secrets(ctx, view.all_seats ?? []) : null, table(ctx)),
-      h("div.col-side", gameLog(ctx))));
+    h(
+      "div.game-layout",
+      h(
+        "div.col-main",
+        panel,
+        viewer === "all" ? secrets(ctx, view.all_seats ?? []) : null,
+        table(ctx),
+      ),
+      h("div.col-side", gameLog(ctx)),
+    ),
+  );
 }

@@ -3,7 +3,12 @@
 import { capital, list, plural } from "../../text.js";
 import { cardName, directionWords, PHASES, programText, STAIN_NAMES } from "./text.js";
 
-const WINDOWS = { pick: "pick", market: "market pick", laundry: "draw-or-stop decision", keep: "keep decision" };
+const WINDOWS = {
+  pick: "pick",
+  market: "market pick",
+  laundry: "draw-or-stop decision",
+  keep: "keep decision",
+};
 
 /** ctx: {who (seat -> "you" or a name), rules, viewer, players (how many)}. */
 export function logSentence(entry, ctx) {
@@ -53,7 +58,9 @@ export function logSentence(entry, ctx) {
     case "completed":
       return `${Who(entry.seat)} completed the laundry: ${cards(entry.cards)} and ${entry.program} go to the Score Zone.`;
     case "away":
-      return entry.away ? `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} away.` : `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} back.`;
+      return entry.away
+        ? `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} away.`
+        : `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} back.`;
     case "over":
       return `${PHASES.over}: ${entry.winners?.length ? `${list(entry.winners.map(who))} ${entry.winners.length > 1 ? "share the win" : entry.winners[0] === ctx.viewer ? "win" : "wins"}` : "nobody wins"}.`;
     case "timeout":
@@ -69,7 +76,9 @@ export function logSentence(entry, ctx) {
 
 function countsText(counts) {
   if (!counts) return "";
-  const parts = Object.entries(counts).filter(([, n]) => n !== null && n !== undefined).map(([t, n]) => `${STAIN_NAMES[t] ?? t} ${n}`);
+  const parts = Object.entries(counts)
+    .filter(([, n]) => n !== null && n !== undefined)
+    .map(([t, n]) => `${STAIN_NAMES[t] ?? t} ${n}`);
   return parts.length ? `Stains now: ${parts.join(", ")}.` : "";
 }
 

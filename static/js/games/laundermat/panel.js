@@ -3,10 +3,19 @@
 import { h } from "../../dom.js";
 
 export function panel(key, title, ...children) {
-  return h("section.card.action", { "data-key": key, "data-testid": key, "aria-labelledby": `${key}-title` },
-    h("h2", { id: `${key}-title`, tabindex: "-1", "data-landing": "panel" }, title), ...children);
+  return h(
+    "section.card.action",
+    { "data-key": key, "data-testid": key, "aria-labelledby": `${key}-title` },
+    h("h2", { id: `${key}-title`, tabindex: "-1", "data-landing": "panel" }, title),
+    ...children,
+  );
 }
 
 export function help(text) {
-  return h("details.help", { "data-key": `help-${text.length}` }, h("summary", "How does this work?"), h("p", text));
+  return h(
+    "details.help",
+    { "data-key": `help-${text.length}` },
+    h("summary", "How does this work?"),
+    h("p", text),
+  );
 }

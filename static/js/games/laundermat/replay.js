@@ -15,27 +15,54 @@ import { PHASES } from "./text.js";
  */
 export function renderReplay(replay) {
   const { record, view, viewer } = replay;
-  const ctx = viewContext({ room: replayRoom(record), game: view }, { replay: true, end: replay.end ?? null });
+  const ctx = viewContext(
+    { room: replayRoom(record), game: view },
+    { replay: true, end: replay.end ?? null },
+  );
   const over = view.phase === "over";
   const phase = PHASES[view.phase] ?? { title: view.phase };
   const last = [...ctx.log].reverse().map(ctx.sentence).find(Boolean);
   const seats = viewer === "all" ? (view.all_seats ?? []) : ctx.me ? [ctx.me] : [];
-  return h("div.replay-board", { "data-key": "replay-board", "data-testid": "replay-board", "data-phase": view.phase, "data-round": view.round },
-    h("section.phase-bar", { "data-key": "phase-bar", "aria-label": "The game at this step" },
-      h("div.phase-line",
-        h("span.round", { "data-testid": "replay-round" }, over ? "Final" : `Round ${view.round} of ${view.rounds}`),
-        h("h2.phase-title", { "data-testid": "replay-phase" }, phase.title)),
-      last ? h("p.instruction", { "data-testid": "replay-last" }, last) : null),
-    h("div.game-layout",
-      h("div.col-main",
+  return h(
+    "div.replay-board",
+    {
+      "data-key": "replay-board",
+      "data-testid": "replay-board",
+      "data-phase": view.phase,
+      "data-round": view.round,
+    },
+    h(
+      "section.phase-bar",
+      { "data-key": "phase-bar", "aria-label": "The game at this step" },
+      h(
+        "div.phase-line",
+        h(
+          "span.round",
+          { "data-testid": "replay-round" },
+          over ? "Final" : `Round ${view.round} of ${view.rounds}`,
+        ),
+        h("h2.phase-title", { "data-testid": "replay-phase" }, phase.title),
+      ),
+      last ? h("p.instruction", { "data-testid": "replay-last" }, last) : null,
+    ),
+    h(
+      "div.game-layout",
+      h(
+        "div.col-main",
         over ? renderEnd(ctx) : roundReport(ctx),
         // Whose secrets are on show comes before the table (on a phone, the side column
         // falls below everything).
-        h("div.replay-wallets", { "data-key": "wallets" },
-          seats.map((me) => wallet(ctx, me, `${ctx.nameOf(me.seat)}'s wallet`, `wallet-${me.seat}`))),
+        h(
+          "div.replay-wallets",
+          { "data-key": "wallets" },
+          seats.map((me) =>
+            wallet(ctx, me, `${ctx.nameOf(me.seat)}'s wallet`, `wallet-${me.seat}`),
+          ),
+        ),
         boards(ctx),
-        over ? null : market(ctx)),
-      h("div.col-side",
-        over ? null : pool(ctx),
-        gameLog(ctx))));
+        over ? null : market(ctx),
+      ),
+      h("div.col-side", over ? null : pool(ctx), gameLog(ctx)),
+    ),
+  );
 }

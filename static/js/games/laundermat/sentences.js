@@ -28,7 +28,8 @@ export function logSentence(entry, ctx) {
       for (const c of entry.collisions) {
         parts.push(`${capital(list(c.seats.map(who)))} collided on ${money(c.value)}.`);
       }
-      if (entry.timed_out.length) parts.push(`${capital(list(entry.timed_out.map(who)))} picked nothing.`);
+      if (entry.timed_out.length)
+        parts.push(`${capital(list(entry.timed_out.map(who)))} picked nothing.`);
       return parts.join(" ");
     }
     case "seniority_claim":
@@ -53,7 +54,9 @@ export function logSentence(entry, ctx) {
       if (entry.alarm) {
         return `${Who(entry.seat)} raided the Vault and rolled ${entry.roll}${bonus}: ALARM! The bill was ${money(entry.value)}.`;
       }
-      const got = entry.value ? ` and kept a ${money(entry.value)} bill` : " and quietly kept a secret bill";
+      const got = entry.value
+        ? ` and kept a ${money(entry.value)} bill`
+        : " and quietly kept a secret bill";
       return `${Who(entry.seat)} raided the Vault, rolled ${entry.roll}${bonus}: no Alarm${got}.`;
     }
     case "alarm_discard":
@@ -94,7 +97,9 @@ export function logSentence(entry, ctx) {
     case "timeout":
       return `Time ran out (${PHASES[entry.phase]?.title ?? entry.phase}).`;
     case "away":
-      return entry.away ? `${Who(entry.seat)} lost the connection and ${is(entry.seat)} away.` : `${Who(entry.seat)} ${is(entry.seat)} back.`;
+      return entry.away
+        ? `${Who(entry.seat)} lost the connection and ${is(entry.seat)} away.`
+        : `${Who(entry.seat)} ${is(entry.seat)} back.`;
     case "investigation":
       return `The investigation targets ${additionName(entry.addition)}!`;
     case "window":

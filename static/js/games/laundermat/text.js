@@ -3,7 +3,8 @@
 import { plural } from "../../text.js";
 
 export const TITLE = "LaunderMat";
-export const TAGLINE = "Grab cash, dodge the Alarms, buy up the laundromat, and hope the investigation looks the other way.";
+export const TAGLINE =
+  "Grab cash, dodge the Alarms, buy up the laundromat, and hope the investigation looks the other way.";
 
 export const ADDITIONS = {
   clearance_rack: { name: "Clearance Rack", short: "Rack" },
@@ -26,7 +27,11 @@ export function points(value) {
 
 /** "1 → $10k, 2 → $30k, ..." from rules.review_bonus (index = distinct surviving types). */
 function reviewScale(rules) {
-  return rules.review_bonus.map((bonus, n) => [n, bonus]).filter(([n]) => n > 0).map(([n, bonus]) => `${n} → ${money(bonus)}`).join(", ");
+  return rules.review_bonus
+    .map((bonus, n) => [n, bonus])
+    .filter(([n]) => n > 0)
+    .map(([n, bonus]) => `${n} → ${money(bonus)}`)
+    .join(", ");
 }
 
 /** The Secret Weapons: name, when it works and what it does (its numbers from `rules`). */
@@ -85,23 +90,41 @@ export function weapons(rules) {
   };
 }
 
-const WEAPON_NAMES = Object.fromEntries(Object.entries(weapons({ review_bonus: [], exact_bonus: 0, budget_exact_bonus: 0 })).map(([k, w]) => [k, w.name]));
+const WEAPON_NAMES = Object.fromEntries(
+  Object.entries(weapons({ review_bonus: [], exact_bonus: 0, budget_exact_bonus: 0 })).map(
+    ([k, w]) => [k, w.name],
+  ),
+);
 
 export const PHASES = {
   draft: { title: "Draft", tagline: "Everyone picks one bill at the same time" },
-  seniority: { title: "Seniority", tagline: "A Seniority owner decides whether to claim a collided bill" },
+  seniority: {
+    title: "Seniority",
+    tagline: "A Seniority owner decides whether to claim a collided bill",
+  },
   alarm: { title: "Alarm!", tagline: "An Alarm sounded in the Vault" },
   purchase: { title: "Purchases", tagline: "Players who collected a bill may buy one thing" },
-  bribe_protect: { title: "Bribery 1 of 3 · Protection", tagline: "Pay to protect your flagged additions from being caught" },
-  bribe_counter: { title: "Bribery 2 of 3 · Counterbribes", tagline: "Pay to cancel other players' protections" },
-  bribe_entries: { title: "Bribery 3 of 3 · Investigation entries", tagline: "Pay to steer which type gets investigated" },
+  bribe_protect: {
+    title: "Bribery 1 of 3 · Protection",
+    tagline: "Pay to protect your flagged additions from being caught",
+  },
+  bribe_counter: {
+    title: "Bribery 2 of 3 · Counterbribes",
+    tagline: "Pay to cancel other players' protections",
+  },
+  bribe_entries: {
+    title: "Bribery 3 of 3 · Investigation entries",
+    tagline: "Pay to steer which type gets investigated",
+  },
   over: { title: "Game over", tagline: "The investigation is in" },
 };
 
 /** The tab's title in a game: "Round 2: Draft", "Bribery 1 of 3 · Protection". */
 export function pageTitle(game) {
   const phase = PHASES[game.phase]?.title ?? game.phase;
-  return game.phase.startsWith("bribe") || game.phase === "over" ? phase : `Round ${game.round}: ${phase}`;
+  return game.phase.startsWith("bribe") || game.phase === "over"
+    ? phase
+    : `Round ${game.round}: ${phase}`;
 }
 
 export function additionName(kind) {
@@ -131,7 +154,8 @@ export function errors(rules) {
     no_bills: "Pick at least one bill to pay with.",
     payment_short: "Those bills don't add up to the price. Nothing was spent.",
     sold_out: "Sold out: someone bought the last copy just before you. Nothing was spent.",
-    flagged_type_restricted: "You already own a flagged copy of that type; while another type is affordable you must pick that one.",
+    flagged_type_restricted:
+      "You already own a flagged copy of that type; while another type is affordable you must pick that one.",
     bad_reference: "The Green T-Shirt reference must be one of the bills you pay with.",
     weapon_not_offered: "Someone bought that Secret Weapon just before you. Nothing was spent.",
     weapon_limit: "You already own a Secret Weapon; each player may own only one.",
@@ -140,15 +164,21 @@ export function errors(rules) {
     copy_not_found: "That addition doesn't exist.",
     copy_not_owned: "You can only protect your own additions.",
     email_protected: "Anonymous Email already protects that addition.",
-    protection_too_small: rules ? `A new protection costs at least ${money(rules.protection_minimum)}.` : "That protection is too small.",
+    protection_too_small: rules
+      ? `A new protection costs at least ${money(rules.protection_minimum)}.`
+      : "That protection is too small.",
     not_protected: "That addition has no protection to cancel.",
     own_protection: "You can't cancel your own protection.",
     already_countered: "That protection has already been cancelled.",
     bad_split: "Place every entry you bought, and no more.",
     stage_done: "You already said you're done with this stage.",
     nothing_selected: "You have no selection to clear.",
-    room_full: rules ? `That room already has ${rules.max_players} players. You can still watch.` : "That room is full. You can still watch.",
-    not_enough_players: rules ? `A game needs at least ${rules.min_players} players.` : "The game needs more players.",
+    room_full: rules
+      ? `That room already has ${rules.max_players} players. You can still watch.`
+      : "That room is full. You can still watch.",
+    not_enough_players: rules
+      ? `A game needs at least ${rules.min_players} players.`
+      : "The game needs more players.",
   };
 }
 
