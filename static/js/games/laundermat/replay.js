@@ -6,7 +6,8 @@ import { gameLog } from "../../ui/game-log.js";
 import { boards, market, pool } from "./board.js";
 import { viewContext } from "./context.js";
 import { renderEnd } from "./end.js";
-import { roundReport, wallet } from "./game.js";
+import { wallet } from "./game.js";
+import { roundReport } from "./report.js";
 import { PHASES } from "./text.js";
 
 /**
