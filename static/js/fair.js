@@ -157,7 +157,8 @@ export async function checkReveal(revealed, subtle = globalThis.crypto?.subtle, 
   return { ok, seed, problem: ok ? null : "seed" };
 }
 
-/** The derived seed's digits against the seed as received (a string, or a possibly rounded number). */
+/** The derived seed's digits against the seed as received (a string, or a possibly rounded
+ *  number). */
 export function seedMatches(digits, received) {
   if (typeof received === "string") return digits === received;
   if (typeof received !== "number") return false;

@@ -174,7 +174,8 @@ function enterRoom(code, session) {
       state.session.role = msg.role;
       state.session.playerId = msg.player_id;
       state.conn.closed = null;
-      nonce = { sentFor: null, id: null }; // a new socket: the first view says what the server holds
+      // A new socket: the first view says which nonces the server holds.
+      nonce = { sentFor: null, id: null };
       if (msg.role === "player") rememberPlayed(code);
     },
     onView(view, info) {
@@ -344,6 +345,7 @@ for (const client of allClients()) {
 }
 setupDialog();
 watchTaps(state, render);
-state.home.game = allClients()[0]?.name ?? null; // until the catalog says which games the server hosts
+// Until the catalog says which games the server hosts.
+state.home.game = allClients()[0]?.name ?? null;
 loadCatalog();
 route();

@@ -48,11 +48,10 @@ export const api = {
   getRoom: (code) => request("GET", `/api/rooms/${encodeURIComponent(code)}`),
   history: (limit = 200) => request("GET", `/api/history?limit=${limit}`),
   replay: (gameId) => request("GET", `/api/games/${encodeURIComponent(gameId)}/replay`),
-  replayStep: (gameId, step, viewer) =>
-    request(
-      "GET",
-      `/api/games/${encodeURIComponent(gameId)}/replay/step/${step}?viewer=${encodeURIComponent(viewer)}`,
-    ),
+  replayStep: (gameId, step, viewer) => {
+    const query = `?viewer=${encodeURIComponent(viewer)}`;
+    return request("GET", `/api/games/${encodeURIComponent(gameId)}/replay/step/${step}${query}`);
+  },
 };
 
 // Close codes after which reconnecting would not help (docs/protocol.md, "Close codes").
@@ -74,7 +73,8 @@ const HEARTBEAT_MS = 1000;
  * One room connection. Reconnects with exponential backoff and resends hello; tracks the view
  * version and asks for a resync on a gap; keeps the clock offset to the server.
  *
- * Callbacks: onView(view), onWelcome(msg), onAck(msg), onError(msg), onStatus(status), onClosed(reason)
+ * Callbacks: onView(view), onWelcome(msg), onAck(msg), onError(msg), onStatus(status),
+ * onClosed(reason)
  *
  * A command (`act`, `lobby`) sent and not yet answered when its socket is lost is sent again,
  * with the same id, on the next socket: the server answers an id once and never applies it

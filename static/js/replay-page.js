@@ -79,8 +79,9 @@ export function pages({ render }) {
         state.replay.error = null;
         render();
         playOn();
+        // Fetched ahead, so the next click is instant.
         if (ask.step < r.record.steps)
-          fetchStep(ask.gameId, ask.step + 1, ask.viewer).catch(() => {}); // the next click is instant
+          fetchStep(ask.gameId, ask.step + 1, ask.viewer).catch(() => {});
       })
       .catch((err) => {
         if (wanted !== ask) return;

@@ -74,7 +74,8 @@ const ERRORS = {
   no_game: "No game is running yet.",
   origin_not_allowed: "This page isn't allowed to connect to the game server.",
   bad_host:
-    "This server does not answer to the address in your browser. Ask whoever runs it for the right link.",
+    "This server does not answer to the address in your browser. Ask whoever runs it for the " +
+    "right link.",
   unknown_game: "This server doesn't host that game. Pick one from the list.",
   forbidden: "This address may not read that page.",
   too_many_requests: "Too many requests. Wait a moment and try again.",
@@ -84,7 +85,8 @@ const ERRORS = {
   not_finished: "That game hasn't finished yet, or the next one has already started.",
   kicked: "The host removed you from the room. You can join again only if they let you back in.",
   barred:
-    "The host removed that player from this room. You can join again once the host lets you back in.",
+    "The host removed that player from this room. You can join again once the host lets you " +
+    "back in.",
   replaced: "You opened this seat in another tab or device.",
   room_closed: "This room has closed.",
   bad_name:

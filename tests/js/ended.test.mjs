@@ -53,7 +53,7 @@ test("the kept end says whether the new game waits for my move", () => {
   assert.equal(nextGame({ room: next.room, game: { phase: "draft" } }).yourMove, false);
 });
 
-test("who is ready, and whom the table waits for (bots and away players are not waited for)", () => {
+test("who is ready, and whom the table waits for (not bots, not away players)", () => {
   const p = (name, extra = {}) => ({ name, ready: false, away: false, bot: false, ...extra });
   assert.equal(
     readyWords([

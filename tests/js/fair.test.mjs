@@ -43,7 +43,7 @@ test("what the server accepts as a nonce", () => {
   assert.ok(!isNonce(null));
 });
 
-test("a nonce is wanted once per commitment, from seated players, in the lobby or after a game", () => {
+test("a nonce is wanted once per commitment, from seated players, in the lobby or after", () => {
   const room = (status, contributed = []) => ({
     status,
     players: [],
@@ -163,8 +163,10 @@ test("the played list keeps each code once, with its first joining time", () => 
   assert.match(finishedText(Date.UTC(2026, 10, 30, 12, 0)), /2026/);
 });
 
-test("a reveal checked as anyone can: the commitment, then the seed (62 bits, rounded by JSON)", async () => {
-  // From rooms/fairness.py: commitment("11" * 32) and derive("11" * 32, {pb: "ab" * 16, pa: "cd" * 16}).
+test("a reveal checked as anyone can: the commitment, then the 62-bit seed", async () => {
+  // The seed as JSON carries it: a number past 2^53 arrives rounded.
+  // From rooms/fairness.py: commitment("11" * 32) and
+  // derive("11" * 32, {pb: "ab" * 16, pa: "cd" * 16}).
   const revealed = {
     server_seed: "11".repeat(32),
     commitment: "02d449a31fbb267c8f352e9968a79e3e5fc95c1bbeaa502fd6454ebde5a4bedc",
@@ -201,17 +203,24 @@ const REVEALED = {
   seed: "2525356787388930755",
 };
 
-test("a reveal with the server's own nonce: its value follows from the secret, and the secret is 32 bytes", async () => {
-  const { checkReveal } = await import("../../static/js/fair.js");
-  assert.deepEqual(await checkReveal(REVEALED), { ok: true, seed: REVEALED.seed, problem: null });
-  const forged = { ...REVEALED, nonces: { ...REVEALED.nonces, server: "00".repeat(32) } };
-  assert.equal((await checkReveal(forged)).problem, "server_nonce");
-  assert.equal((await checkReveal({ ...REVEALED, server_seed: "11" })).problem, "server_seed");
-  const smuggled = { ...REVEALED, nonces: { pa: `${"cd".repeat(16)}|server:${"00".repeat(32)}` } };
-  assert.equal((await checkReveal(smuggled)).problem, "nonce_format");
-});
+test(
+  "a reveal with the server's own nonce: its value follows from the secret, and the secret is " +
+    "32 bytes",
+  async () => {
+    const { checkReveal } = await import("../../static/js/fair.js");
+    assert.deepEqual(await checkReveal(REVEALED), { ok: true, seed: REVEALED.seed, problem: null });
+    const forged = { ...REVEALED, nonces: { ...REVEALED.nonces, server: "00".repeat(32) } };
+    assert.equal((await checkReveal(forged)).problem, "server_nonce");
+    assert.equal((await checkReveal({ ...REVEALED, server_seed: "11" })).problem, "server_seed");
+    const smuggled = {
+      ...REVEALED,
+      nonces: { pa: `${"cd".repeat(16)}|server:${"00".repeat(32)}` },
+    };
+    assert.equal((await checkReveal(smuggled)).problem, "nonce_format");
+  },
+);
 
-test("the browser remembers its nonce per commitment, and what a game took when it started", async () => {
+test("the browser keeps its nonce per commitment, and what a game took at its start", async () => {
   const { nonceFor, revealedGame, witnessed } = await import("../../static/js/fair.js");
   const lobby = {
     status: "lobby",

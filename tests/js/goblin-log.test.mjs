@@ -32,7 +32,8 @@ test("GPRIVATE-1: a gift names the card only for its giver", () => {
     logSentence({ kind: "gift", from: 0, to: 1 }, ctx(2)),
     "Ann's last card went face down into Ben's Basket.",
   );
-  assert.equal(logSentence({ kind: "picked", seat: 1 }, ctx(0)), null); // who picked shows on the board
+  // Who picked shows on the board.
+  assert.equal(logSentence({ kind: "picked", seat: 1 }, ctx(0)), null);
 });
 
 test("window entries are silent; a timeout names its window's kind", () => {

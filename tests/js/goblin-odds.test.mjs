@@ -55,7 +55,8 @@ test("odds over a fully known Basket are exact", () => {
 
 test("an unknown card counts as the share of unseen cards that would fail", () => {
   const known = [{ stains: "" }]; // never fails
-  const pool = [{ stains: "D" }, { stains: "" }, { stains: "" }, { stains: "S" }]; // 1 in 4 fails under P3 at Dirt 1
+  // 1 in 4 fails under P3 at Dirt 1.
+  const pool = [{ stains: "D" }, { stains: "" }, { stains: "" }, { stains: "S" }];
   const odds = nextDrawOdds({
     limits: P3,
     counts: { dirt: 1, magic: 0, slime: 0 },
@@ -111,8 +112,9 @@ function laundryView(me) {
   };
 }
 
-test("the washer's odds use their known Basket cards; the unknown one comes from unseen cards", () => {
-  // Seat 0 knows C3 (fails: Magic 2 > 1) in its Basket of 2; unseen: C1, C5 (C2 drawn, C4 in a Score Zone, C3 known).
+test("the washer's odds use their known Basket cards; the unknown one, unseen cards", () => {
+  // Seat 0 knows C3 (fails: Magic 2 > 1) in its Basket of 2; unseen: C1, C5 (C2 drawn, C4 in
+  // a Score Zone, C3 known).
   // C1 does not fail (Dirt 1), C5 does (Dirt 2): the unknown card fails half the time.
   const odds = laundryOdds(laundryView({ seat: 0, hand: [], basket_known: ["C3"], gave: [] }));
   assert.equal(odds.fail, (1 + 0.5) / 2);

@@ -172,7 +172,8 @@ test("the reveal's news: what the lock and the Vault did to you, nothing before 
   assert.equal(revealNews(round, 1, say, ctx.who), "");
   assert.equal(
     revealNews([...round, locked, raid, { ...raid, seat: 0 }], 1, say, ctx.who),
-    "The draft locked. You collided with Ana on $20k: nobody collects it, you raid the Vault. You raided the Vault, rolled 2: no Alarm and kept a $40k bill.",
+    "The draft locked. You collided with Ana on $20k: nobody collects it, you raid the " +
+      "Vault. You raided the Vault, rolled 2: no Alarm and kept a $40k bill.",
   );
   assert.equal(
     revealNews([...round, locked], 2, say, ctx.who),

@@ -198,7 +198,7 @@ test("a recorded game's patches make the server's whole view", () => {
   assert.deepEqual(held, whole);
 });
 
-test("a member named __proto__ is an own member, as JSON.parse makes it: no prototype changes", () => {
+test("a member named __proto__ is an own member (as JSON.parse makes it), no prototype", () => {
   // An outside security audit: `add` at /__proto__ swapped the copied object's prototype.
   const doc = { room: { code: "ABCDE" }, game: null };
   const out = applyPatch(doc, [

@@ -48,7 +48,7 @@ test("evaluate counts a forced Alarm bill but sends only the wallet's bills", ()
   assert.ok(r.exact);
 });
 
-test("a Green T-Shirt reference counts every committed bill at its value, for additions only", () => {
+test("a Green T-Shirt reference counts every committed bill at its value (additions only)", () => {
   const tshirt = evaluate({ wallet, pay: pay([1, 3], 3), target: 60000, mode: "addition" });
   assert.deepEqual(
     [tshirt.reference, tshirt.total, tshirt.printed, tshirt.exact],
@@ -121,8 +121,9 @@ test("paymentFor: the Alarm bill is forced into the payment", () => {
 });
 
 test("paymentFor: bribes follow game.rules", () => {
-  assert.equal(paymentFor(game("bribe_protect"), ui({ target: 7 })).target, 70000); // a new protection
-  assert.equal(paymentFor(game("bribe_protect"), ui({ target: 8 })).target, 10000); // adding: the smallest bill
+  // A new protection; then adding to one: the smallest bill.
+  assert.equal(paymentFor(game("bribe_protect"), ui({ target: 7 })).target, 70000);
+  assert.equal(paymentFor(game("bribe_protect"), ui({ target: 8 })).target, 10000);
   assert.equal(paymentFor(game("bribe_protect"), ui({ target: 99 })), null);
   assert.equal(paymentFor(game("bribe_counter"), ui({ target: 9 })).target, 40000);
   assert.equal(paymentFor(game("bribe_entries"), ui()).target, 25000);

@@ -52,7 +52,8 @@ test("the tab's title: what is on show, then the game and room, then the site on
     tabTitle("Round 2: Draft", roomTitle("LaunderMat", "ABCDE")),
     "Round 2: Draft · LaunderMat ABCDE",
   );
-  assert.equal(tabTitle("", roomTitle("", "ABCDE")), "Room ABCDE · LaunderMat"); // before the room's game is known
+  // Before the room's game is known:
+  assert.equal(tabTitle("", roomTitle("", "ABCDE")), "Room ABCDE · LaunderMat");
   assert.equal(
     tabTitle("Replay", gameName("Goblin Laundromat", 1)),
     "Replay · Goblin Laundromat, game 1 · LaunderMat",

@@ -12,8 +12,9 @@
 //                           after the shell's css/app.css)
 //   renderGame(state, banner, shell)   the room's screen once a game runs (view.game is set);
 //                           it may use the shared ui/ modules (topbar, presence, icons) and
-//                           dom.js. shell.end: the shell's part of the end screen (the fairness
-//                           reveal, the replay and record links), to place on it when the game is over
+//                           dom.js. shell.end: the shell's part of the end screen (the
+//                           fairness reveal, the replay and record links), to place on it
+//                           when the game is over
 //   renderReplay(replay)    one step of a finished game: replay = {record, view (the step's
 //                           game view), step, viewer (a seat or "all"; "all" views carry
 //                           view.all_seats, every seat's `me`), end (the shell's part, at the

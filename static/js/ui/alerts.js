@@ -33,7 +33,8 @@ export function alertsCard(state) {
     h("h2#alerts-title", "When it's your turn"),
     h(
       "p.small.muted",
-      "The tab's title says so, your phone vibrates and a short sound plays (the speaker at the top mutes it).",
+      "The tab's title says so, your phone vibrates and a short sound plays (the speaker at " +
+        "the top mutes it).",
     ),
     notifyControl(notify),
   );

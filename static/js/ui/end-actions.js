@@ -61,7 +61,7 @@ function answer(ctx, room, me) {
     h(
       "p.small.muted",
       { "data-testid": "next-game" },
-      `The next game starts when everyone here is ready${host ? `, or when ${me.host ? "you start" : `${host.name} (the host) starts`} it with those who are` : ""}. `,
+      `The next game starts when everyone here is ready${orWhenHostStarts(host, me)}. `,
       "Not ready by then? You watch it, and can play the one after.",
     ),
   ];
@@ -132,4 +132,10 @@ function nextGame(next, me) {
       ),
     ),
   ];
+}
+
+function orWhenHostStarts(host, me) {
+  if (!host) return "";
+  const starts = me.host ? "you start" : `${host.name} (the host) starts`;
+  return `, or when ${starts} it with those who are`;
 }

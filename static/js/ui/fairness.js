@@ -7,7 +7,8 @@ import { icon } from "./icons.js";
 
 const EXPLAIN =
   "The server committed to its secret before anyone joined, and every player's browser adds " +
-  "randomness of its own. The secret is revealed when the game ends, and your browser checks it against " +
+  "randomness of its own. The secret is revealed when the game ends, and your browser checks " +
+  "it against " +
   "what it was shown here: a server that steered the shuffle would be caught.";
 
 function hexValue(label, hex, testid) {
@@ -57,8 +58,10 @@ export function revealCard(revealed, names, catalog, { links = true, checks = {}
     h("h2#reveal-title", icon("shield"), "Check this game"),
     h(
       "p.small",
-      "The server's secret is revealed. SHA-256 of it must equal the commitment shown before the game; " +
-        "with every player's randomness, and the server's own (fixed by its secret), it gives the game's seed.",
+      "The server's secret is revealed. SHA-256 of it must equal the commitment shown before " +
+        "the game; " +
+        "with every player's randomness, and the server's own (fixed by its secret), it " +
+        "gives the game's seed.",
     ),
     hexValue("Commitment", revealed.commitment, "revealed-commitment"),
     hexValue("Server secret", revealed.server_seed, "server-seed"),
@@ -118,7 +121,8 @@ function checkLine(check) {
       "p.small.check-ok",
       { "data-testid": "reveal-check", role: "status" },
       icon("check"),
-      " Checked in your browser: the secret matches the commitment, and the seed follows from it and everyone's randomness.",
+      " Checked in your browser: the secret matches the commitment, and the seed follows " +
+        "from it and everyone's randomness.",
     );
   }
   if (check?.ok === false) {
@@ -126,7 +130,8 @@ function checkLine(check) {
       "p.small.check-bad",
       { "data-testid": "reveal-check", role: "alert" },
       icon("flag"),
-      ` This browser could not confirm the reveal: ${CHECK_PROBLEMS[check.problem] ?? CHECK_PROBLEMS.seed}`,
+      " This browser could not confirm the reveal: " +
+        `${CHECK_PROBLEMS[check.problem] ?? CHECK_PROBLEMS.seed}`,
     );
   }
   return null;

@@ -34,7 +34,8 @@ export function renderHistory(state) {
     h("h1", "Your past games"),
     h(
       "p.muted",
-      "Games from rooms this browser took part in. Step through any of them, or download its record.",
+      "Games from rooms this browser took part in. " +
+        "Step through any of them, or download its record.",
     ),
     state.catalog?.retention_days
       ? h("p.small.muted", `Finished games are kept for ${state.catalog.retention_days} days.`)

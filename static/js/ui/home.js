@@ -52,8 +52,10 @@ export function renderHome(state) {
       ? h(
           "p.muted",
           started
-            ? `This game has already started (${room.players.map((p) => p.name).join(", ")}). You can watch it.`
-            : `${room.players.length}${seats ? ` of ${seats}` : ""} players waiting: ${room.players.map((p) => p.name).join(", ")}.`,
+            ? `This game has already started (${room.players.map((p) => p.name).join(", ")}). ` +
+                "You can watch it."
+            : `${room.players.length}${seats ? ` of ${seats}` : ""} players waiting: ` +
+                `${room.players.map((p) => p.name).join(", ")}.`,
         )
       : h("p.muted", "Got a code from a friend? Type it here."),
     errorIn("join"),
@@ -198,7 +200,8 @@ function createBlock(state, nameField, errorIn) {
     h("h2#create-title", "Start a new room"),
     h(
       "p.muted",
-      `You'll get a code and a link to share.${entry ? ` ${playerRange(entry)}, each on their own phone.` : ""}`,
+      "You'll get a code and a link to " +
+        `share.${entry ? ` ${playerRange(entry)}, each on their own phone.` : ""}`,
     ),
     errorIn("create"),
     h(

@@ -80,7 +80,8 @@ export function renderLobby(state, banner) {
       ? null
       : h(
           "p.muted",
-          `Waiting for ${plural(min - room.players.length, "more player", "more players")} (a game needs ${playerRange(entry)}).`,
+          `Waiting for ${plural(min - room.players.length, "more player", "more players")} ` +
+            `(a game needs ${playerRange(entry)}).`,
         ),
   );
 

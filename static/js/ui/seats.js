@@ -78,7 +78,8 @@ export function awayLine(view, playerId) {
         "p",
         { "data-key": "stood-in", "data-testid": "stood-in-for-you" },
         icon("bot"),
-        `While you were away, a bot made ${moves === 1 ? "1 move" : `${moves} moves`} for you. The log shows them under your name.`,
+        `While you were away, a bot made ${moves === 1 ? "1 move" : `${moves} moves`} for ` +
+          "you. The log shows them under your name.",
       )
     : null;
   if (!gone.length && !offline.length && !back) return null;

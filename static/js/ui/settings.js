@@ -3,7 +3,8 @@
 import { h } from "../dom.js";
 import { choiceLabel } from "../text.js";
 
-/** The element id of a setting's field: round_timer -> "round-timer" (prefix "lobby-" in the lobby). */
+/** The element id of a setting's field: round_timer -> "round-timer" (prefix "lobby-" in the
+ *  lobby). */
 export function settingId(key, prefix = "") {
   return `${prefix}${key.replaceAll("_", "-")}`;
 }

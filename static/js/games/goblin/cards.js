@@ -136,7 +136,8 @@ export function programTile(ctx, id, type, { active = false, key = null } = {}) 
     ),
     h(
       "span.program-facts",
-      `Cycle ${p.cycle} · ${coins(p.coins)} · ${p.temperature}° · ${p.direction === "cw" ? "↻ clockwise" : "↺ counterclockwise"}`,
+      `Cycle ${p.cycle} · ${coins(p.coins)} · ${p.temperature}° · ` +
+        `${p.direction === "cw" ? "↻ clockwise" : "↺ counterclockwise"}`,
     ),
     h(
       "span.program-limits",

@@ -29,7 +29,10 @@ export function headline(ctx, result) {
 
 function tieBreak(result) {
   if (result.tie_break === "stains") {
-    return "A tie on Coins, broken by the most stain symbols on the Clothing in the Score Zone (GSCORE-7).";
+    return (
+      "A tie on Coins, broken by the most stain symbols on the Clothing in the Score Zone " +
+      "(GSCORE-7)."
+    );
   }
   if (result.tie_break === "shared")
     return "Tied on Coins and on stain symbols too: the win is shared (GSCORE-7).";
@@ -113,7 +116,9 @@ function majorities(ctx, result) {
     h("h3#majorities-title", "Majorities explained"),
     h(
       "p.small.muted",
-      "For each type, among players with at least one card: the most earns the first number and a single runner-up the second. Two or more tied for the most each earn the second number, and nobody else scores.",
+      "For each type, among players with at least one card: the most earns the first number " +
+        "and a single runner-up the second. Two or more tied for the most each earn the second " +
+        "number, and nobody else scores.",
     ),
     h("ul.majority-list", items),
   );
@@ -182,7 +187,8 @@ export function renderEnd(ctx) {
         : null,
       h(
         "p.small.muted",
-        `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log now shows every hidden card.`,
+        `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log now ` +
+          "shows every hidden card.",
       ),
     ),
     ctx.end,

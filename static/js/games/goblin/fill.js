@@ -35,8 +35,10 @@ function passLine(ctx) {
   const size = ctx.me.hand.length;
   const after =
     size <= 2
-      ? `Your last card then goes face down into ${ctx.nameOf(next)}'s Basket (they won't see it), and ${ctx.nameOf(from)}'s last card into yours.`
-      : `Then the rest of your hand passes ${dir} to ${ctx.nameOf(next)}, and you get ${ctx.nameOf(from)}'s.`;
+      ? `Your last card then goes face down into ${ctx.nameOf(next)}'s Basket (they won't see ` +
+        `it), and ${ctx.nameOf(from)}'s last card into yours.`
+      : `Then the rest of your hand passes ${dir} to ${ctx.nameOf(next)}, and you get ` +
+        `${ctx.nameOf(from)}'s.`;
   return after;
 }
 
@@ -121,7 +123,11 @@ export function pickPanel(ctx) {
     h("h3.small-head", "Who has picked"),
     pickedList(ctx),
     help(
-      "Everyone picks one card of their hand at the same time and puts it face down into their own Basket. Then every hand passes to the next player in this round's direction, and you pick again. When a hand is down to its last card, that card goes face down into the next player's Basket without them seeing it. Your Basket's cards are what you will wash in the laundry.",
+      "Everyone picks one card of their hand at the same time and puts it face down into " +
+        "their own Basket. Then every hand passes to the next player in this round's " +
+        "direction, and you pick again. When a hand is down to its last card, that card goes " +
+        "face down into the next player's Basket without them seeing it. Your Basket's cards " +
+        "are what you will wash in the laundry.",
     ),
   );
 }
@@ -160,10 +166,13 @@ export function marketPanel(ctx) {
     h(
       "p.small.muted",
       { "data-testid": "market-deck" },
-      `${plural(market.deck_size, "card")} left in the market deck; one is turned up after each pick.`,
+      `${plural(market.deck_size, "card")} left in the market deck; one is turned up after ` +
+        "each pick.",
     ),
     help(
-      "With 2 players there is a market instead of passing hands. The player whose Program is cooler picks first, then you take turns: take one face-up card into your Basket, then the next card of the market deck is turned up. Every pick is public.",
+      "With 2 players there is a market instead of passing hands. The player whose Program " +
+        "is cooler picks first, then you take turns: take one face-up card into your Basket, " +
+        "then the next card of the market deck is turned up. Every pick is public.",
     ),
   );
 }

@@ -84,7 +84,9 @@ export function phaseBar(ctx, banner, { replay = false } = {}) {
       ? h(
           "p.lead-line.small",
           { "data-testid": "lead-line" },
-          `${capital(ctx.who(game.lead))} ${game.lead === ctx.seat && !ctx.replay ? "lead" : "leads"} · ${game.direction === "cw" ? "↻" : "↺"} ${directionWords(game.direction)}`,
+          `${capital(ctx.who(game.lead))} ` +
+            `${game.lead === ctx.seat && !ctx.replay ? "lead" : "leads"} · ` +
+            `${game.direction === "cw" ? "↻" : "↺"} ${directionWords(game.direction)}`,
         )
       : null,
     game.window && !over && !replay
@@ -123,18 +125,23 @@ export function instruction(ctx) {
         : "Tap a card of your hand to put it into your Basket.";
     case "market":
       if (opts.can_act) return "Your turn: take one face-up card from the market.";
-      return `${capital(ctx.who(actor))} ${actor === ctx.seat ? "pick" : "picks"} from the market.${offlineNote(ctx, actor)}`;
+      return (
+        `${capital(ctx.who(actor))} ${actor === ctx.seat ? "pick" : "picks"} from the ` +
+        `market.${offlineNote(ctx, actor)}`
+      );
     case "laundry": {
       const washer = game.laundry?.seat;
       if (kind === "keep")
         return opts.can_act
           ? "Your laundry failed. Keep one of its cards."
-          : `${capital(ctx.who(washer))}'s laundry failed; they keep one card.${offlineNote(ctx, washer)}`;
+          : `${capital(ctx.who(washer))}'s laundry failed; they keep one ` +
+              `card.${offlineNote(ctx, washer)}`;
       if (opts.can_act)
         return "Draw another card, draw with your Stain Potion, or stop and secure your cards.";
       return washer === undefined
         ? "Doing the laundry."
-        : `${capital(ctx.who(washer))} ${washer === ctx.seat ? "are" : "is"} doing the laundry.${offlineNote(ctx, washer)}`;
+        : `${capital(ctx.who(washer))} ${washer === ctx.seat ? "are" : "is"} doing the ` +
+            `laundry.${offlineNote(ctx, washer)}`;
     }
     case "over":
       return "The game is over. Here is how everyone scored.";

@@ -66,8 +66,10 @@ function oddsLine(ctx, odds, mine, deciding) {
   const basis = odds.certain
     ? `You know every card left in ${mine ? "your" : "the"} Basket.`
     : mine
-      ? `You know ${odds.known} of the ${plural(odds.known + odds.unknown, "card")} in your Basket; the others are estimated from the cards you haven't seen.`
-      : `An estimate from the ${plural(odds.known + odds.unknown, "card")} in the Basket and the cards you haven't seen.`;
+      ? `You know ${odds.known} of the ${plural(odds.known + odds.unknown, "card")} in your ` +
+        "Basket; the others are estimated from the cards you haven't seen."
+      : `An estimate from the ${plural(odds.known + odds.unknown, "card")} in the Basket and ` +
+        "the cards you haven't seen.";
   const known = mine
     ? (ctx.me.basket_known ?? [])
     : (ctx.game.players[ctx.game.laundry.seat].market_picks ?? []);
@@ -108,12 +110,14 @@ function choicesNote(ctx) {
     { "data-testid": "choices-note" },
     h(
       "li",
-      `Draw: the next card from your Basket; if a stain type goes over its limit, the laundry fails and you keep one card.`,
+      "Draw: the next card from your Basket; if a stain type goes over its limit, the " +
+        "laundry fails and you keep one card.",
     ),
     potion
       ? h(
           "li",
-          "Draw with the Stain Potion: the next card counts no stains, so it can't fail. Once per game; an unused Potion is worth 3 Coins at the end.",
+          "Draw with the Stain Potion: the next card counts no stains, so it can't fail. " +
+            "Once per game; an unused Potion is worth 3 Coins at the end.",
         )
       : null,
     h("li", `Stop: secure ${plural(up, "card")} in your Score Zone; the Program is lost.`),
@@ -222,12 +226,17 @@ export function laundryPanel(ctx) {
     !mine && !keeping && !laundry.failed
       ? h(
           "p.small.muted",
-          `${capital(ctx.nameOf(washer))} decides: draw another card, use the Stain Potion, or stop.`,
+          `${capital(ctx.nameOf(washer))} decides: draw another card, use the Stain Potion, ` +
+            "or stop.",
         )
       : null,
     orderLine(ctx),
     help(
-      "Cards come off the top of the Basket one at a time. After each draw the stains on the face-up cards are counted for each type the Program limits; one type over its limit and the laundry fails: you keep one card and lose the rest and the Program. Reach the Program's Cycle and it is complete: the cards and the Program score. You may stop before that: the cards score, the Program doesn't.",
+      "Cards come off the top of the Basket one at a time. After each draw the stains on the " +
+        "face-up cards are counted for each type the Program limits; one type over its limit " +
+        "and the laundry fails: you keep one card and lose the rest and the Program. Reach the " +
+        "Program's Cycle and it is complete: the cards and the Program score. You may stop " +
+        "before that: the cards score, the Program doesn't.",
     ),
   );
 }
@@ -241,7 +250,8 @@ function failedNote(ctx, laundry, mine) {
     "p.note.failed",
     { "data-testid": "failed-note" },
     icon("flag"),
-    ` ${mine ? "Your" : `${capital(ctx.nameOf(laundry.seat))}'s`} laundry failed: too much ${list(over.map((t) => STAIN_NAMES[t]))}.`,
+    ` ${mine ? "Your" : `${capital(ctx.nameOf(laundry.seat))}'s`} laundry failed: too much ` +
+      `${list(over.map((t) => STAIN_NAMES[t]))}.`,
   );
 }
 
@@ -251,7 +261,8 @@ function keepChoice(ctx, laundry, mine) {
     return h(
       "p.small.muted",
       { "data-testid": "keep-wait" },
-      `${capital(ctx.nameOf(laundry.seat))} keeps one of these cards; the others and the Program are out of the game.`,
+      `${capital(ctx.nameOf(laundry.seat))} keeps one of these cards; the others and the ` +
+        "Program are out of the game.",
     );
   }
   return h(

@@ -51,11 +51,17 @@ export function explainMajority(counts, prizes, noun, nameOf) {
   const [first, second] = prizes;
   if (m.case === "nobody") return `Nobody has any ${noun}: nobody scores.`;
   if (m.case === "tie") {
-    return `${list(m.top.map(nameOf))} tie for the most ${noun} (${m.most} each): ${second} Coins each, and nobody else scores.`;
+    return (
+      `${list(m.top.map(nameOf))} tie for the most ${noun} (${m.most} each): ${second} Coins ` +
+      "each, and nobody else scores."
+    );
   }
   const lead = `${nameOf(m.top[0])} has the most ${noun} (${m.most}): ${first} Coins.`;
   if (m.runner !== null) return `${lead} ${nameOf(m.runner)} is next (${m.next}): ${second} Coins.`;
   if (m.runners.length > 1)
-    return `${lead} ${list(m.runners.map(nameOf))} tie for next (${m.next} each): nobody gets ${second}.`;
+    return (
+      `${lead} ${list(m.runners.map(nameOf))} tie for next (${m.next} each): nobody gets ` +
+      `${second}.`
+    );
   return `${lead} Nobody else has any, so nobody gets ${second}.`;
 }

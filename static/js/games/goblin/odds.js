@@ -20,7 +20,8 @@ export function stainCount(stains) {
   return out;
 }
 
-/** The counts of a laundry: every face-up card's symbols except the covered one (GWASH-3, GPOTION-1). */
+/** The counts of a laundry: every face-up card's symbols except the covered one (GWASH-3,
+ *  GPOTION-1). */
 export function laundryCounts(cards, stainsOf = (c) => c.stains, covered = null) {
   const counts = { dirt: 0, magic: 0, slime: 0 };
   for (const card of cards) {
@@ -31,7 +32,8 @@ export function laundryCounts(cards, stainsOf = (c) => c.stains, covered = null)
   return counts;
 }
 
-/** Would `stains` on top of `counts` take a limited type over its limit? limits: type -> n or null (ignored). */
+/** Would `stains` on top of `counts` take a limited type over its limit? limits: type -> n
+ *  or null (ignored). */
 export function wouldFail(limits, counts, stains) {
   const add = stainCount(stains);
   return STAINS.some(
@@ -125,7 +127,8 @@ export function laundryOdds(game) {
   });
 }
 
-/** Every Clothing id this viewer can see or knows the place of (none of them is an unknown Basket card). */
+/** Every Clothing id this viewer can see or knows the place of (none of them is an unknown
+ *  Basket card). */
 export function seenCards(game) {
   const seen = new Set();
   const add = (ids) => {

@@ -26,10 +26,8 @@ function secrets(ctx, seats) {
           { "data-key": `m${me.seat}` },
           h("strong", ctx.nameOf(me.seat)),
           ": ",
-          me.hand?.length
-            ? `hand ${me.hand.map((id) => cardName(ctx.rules, id)).join(", ")}; `
-            : "",
-          `knows in their Basket: ${me.basket_known?.length ? me.basket_known.map((id) => cardName(ctx.rules, id)).join(", ") : "nothing"}`,
+          me.hand?.length ? `hand ${cardList(ctx, me.hand)}; ` : "",
+          `knows in their Basket: ${cardList(ctx, me.basket_known) || "nothing"}`,
         ),
       ),
     ),
@@ -74,4 +72,8 @@ export function renderReplay(replay) {
       h("div.col-side", gameLog(ctx)),
     ),
   );
+}
+
+function cardList(ctx, ids) {
+  return (ids ?? []).map((id) => cardName(ctx.rules, id)).join(", ");
 }

@@ -71,7 +71,8 @@ function ownBasket(ctx, p) {
     h("h4.small-head", "Your Basket"),
     h(
       "p.small",
-      `${plural(p.basket_size, "card")} face down. You know ${known.length} of them (your picks still in it):`,
+      `${plural(p.basket_size, "card")} face down. You know ${known.length} of them (your ` +
+        "picks still in it):",
     ),
     cardRow(ctx, known, {
       label: "Cards you know are in your Basket",
@@ -118,7 +119,8 @@ function playerArea(ctx, p) {
     p.market_picks?.length && !mine
       ? h(
           "p.small",
-          `In their Basket from the market: ${p.market_picks.map((id) => cardName(ctx.rules, id)).join(", ")}.`,
+          "In their Basket from the market: " +
+            `${p.market_picks.map((id) => cardName(ctx.rules, id)).join(", ")}.`,
         )
       : null,
     programRow(ctx, p),
@@ -145,7 +147,8 @@ export function table(ctx) {
           { "data-key": "removed", "data-testid": "removed" },
           h(
             "summary",
-            `Out of the game: ${plural(ctx.game.removed.cards.length, "card")}, ${plural(ctx.game.removed.programs.length, "Program")}`,
+            `Out of the game: ${plural(ctx.game.removed.cards.length, "card")}, ` +
+              `${plural(ctx.game.removed.programs.length, "Program")}`,
           ),
           cardRow(ctx, ctx.game.removed.cards, {
             label: "Cards out of the game",

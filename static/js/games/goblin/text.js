@@ -5,7 +5,8 @@ import { list, plural } from "../../text.js";
 
 export const TITLE = "Goblin Laundromat";
 export const TAGLINE =
-  "Wash the goblins' clothes: pick and pass, then draw card after card and stop before the stains run over the Program's limits.";
+  "Wash the goblins' clothes: pick and pass, then draw card after card and stop before the " +
+  "stains run over the Program's limits.";
 
 export const SPECIES = {
   elves: "Elves",
@@ -84,7 +85,10 @@ export function cardValue(rules, card) {
 export function cardText(rules, id) {
   const card = cardOf(rules, id);
   if (!card) return "a card";
-  return `${speciesName(card.species)} ${clothName(card.type)} (${stainWords(card.stains)}; ${cardValue(rules, card)})`;
+  return (
+    `${speciesName(card.species)} ${clothName(card.type)} (${stainWords(card.stains)}; ` +
+    `${cardValue(rules, card)})`
+  );
 }
 
 /** "Elves Cape": a card's short name. */

@@ -57,7 +57,8 @@ function brokenMachine(ctx) {
     h("strong#broken-title", "Use Broken Machine?"),
     h(
       "p#broken-text.small",
-      "Every bill on the table goes away, a fresh table is dealt and everyone picks again. You can't undo it, and it works once per game.",
+      "Every bill on the table goes away, a fresh table is dealt and everyone picks again. " +
+        "You can't undo it, and it works once per game.",
     ),
     h(
       "div.row",
@@ -100,7 +101,8 @@ function redealNotice(ctx) {
     "p.note.notice",
     { "data-key": `redeal${index}`, "data-testid": "redeal-notice", role: "status" },
     icon("broken"),
-    ` ${capital(ctx.who(entry.seat))} used Broken Machine: this is a fresh table and the draft started again. Pick again.`,
+    ` ${capital(ctx.who(entry.seat))} used Broken Machine: this is a fresh table and the ` +
+      "draft started again. Pick again.",
   );
 }
 
@@ -186,7 +188,11 @@ function draftPanel(ctx) {
     h("h3.small-head", "Who has picked"),
     h("ul.picked", picked),
     help(
-      "Everyone picks at the same time and nobody sees what the others chose. A bill picked by only one player goes to that player, and only players who collect a bill this round may buy something. If two or more players pick the same bill, nobody gets it: it goes to the Vault, and each of them raids the Vault instead: a random secret bill, but a die roll may sound the Alarm.",
+      "Everyone picks at the same time and nobody sees what the others chose. A bill picked " +
+        "by only one player goes to that player, and only players who collect a bill this " +
+        "round may buy something. If two or more players pick the same bill, nobody gets it: " +
+        "it goes to the Vault, and each of them raids the Vault instead: a random secret bill, " +
+        "but a die roll may sound the Alarm.",
     ),
   );
 }

@@ -187,7 +187,8 @@ export function boards(ctx) {
     h("h2#boards-title", "The table"),
     h(
       "p.small.muted",
-      "Additions are public, and so is whether each copy is flagged (bought with an Alarm bill or hit by Anonymous Email) or clean. Wallets are secret.",
+      "Additions are public, and so is whether each copy is flagged (bought with an Alarm " +
+        "bill or hit by Anonymous Email) or clean. Wallets are secret.",
     ),
     h(
       "div.boards",
@@ -273,7 +274,8 @@ export function pool(ctx) {
     h("h2#pool-title", "Investigation odds"),
     h(
       "p.small.muted",
-      "At the end one type is investigated, drawn by these entries. Flagged copies of it score 0 and their owners are caught unless protected.",
+      "At the end one type is investigated, drawn by these entries. Flagged copies of it " +
+        "score 0 and their owners are caught unless protected.",
     ),
     h(
       "ul.odds",

@@ -106,7 +106,8 @@ function protectStage(ctx) {
     h("strong", money(ctx.rules.protection_minimum)),
     " to protect one of your additions. If its type is investigated, a protected ",
     h("strong", "flagged"),
-    " copy still scores 0, but you are not caught (disqualified). Clean copies can't get you caught. Bribes are public.",
+    " copy still scores 0, but you are not caught (disqualified). Clean copies can't get you " +
+      "caught. Bribes are public.",
   );
   if (!ctx.me) return h("div", intro, protectionsList(ctx));
   const target = game.copies.find((c) => c.id === ui.target);
@@ -136,7 +137,10 @@ function protectStage(ctx) {
           title: "Pay with",
           describe: (res) => ({
             tone: "exact",
-            summary: `${money(res.printed)}: the protection becomes ${money(res.printed + target.protection)}. Cancelling it will cost at least that much.`,
+            summary:
+              `${money(res.printed)}: the protection becomes ` +
+              `${money(res.printed + target.protection)}. Cancelling it will cost at least ` +
+              "that much.",
           }),
         }),
         h(
@@ -157,7 +161,8 @@ function protectStage(ctx) {
   const cash = ctx.me.wallet_total;
   const why = (c) => {
     if (c.email_protected) return "Protected by Anonymous Email";
-    return `Needs ${money(c.protection > 0 ? smallestBill(ctx.rules) : ctx.rules.protection_minimum)}; you have ${money(cash)}`;
+    const least = c.protection > 0 ? smallestBill(ctx.rules) : ctx.rules.protection_minimum;
+    return `Needs ${money(least)}; you have ${money(cash)}`;
   };
   return h(
     "div",
@@ -196,7 +201,8 @@ function protectStage(ctx) {
     clean.length
       ? h(
           "p.small.muted",
-          `Your ${plural(clean.length, "clean addition")} can't get you caught, so they need no protection.`,
+          `Your ${plural(clean.length, "clean addition")} can't get you caught, so they need ` +
+            "no protection.",
         )
       : null,
     protectionsList(ctx),
@@ -228,7 +234,9 @@ function counterStage(ctx) {
   const offers = opts.counter ?? [];
   const intro = h(
     "p",
-    "Pay at least a protection's amount to cancel it: that player can be caught again. You can't cancel your own; each protection can be cancelled once. Anonymous Email's free protection can't be cancelled.",
+    "Pay at least a protection's amount to cancel it: that player can be caught again. You " +
+      "can't cancel your own; each protection can be cancelled once. Anonymous Email's free " +
+      "protection can't be cancelled.",
   );
   const target = offers.find((o) => o.copy === ui.target);
   if (target && opts.can_act) {

@@ -66,12 +66,14 @@ export function renderEnd(ctx) {
         { "data-testid": "investigated", class: animate ? "after-reveal" : null },
         "Investigated: ",
         h("strong", additionName(investigated)),
-        ` (${hit} of ${entries(totalEntries)}, ${totalEntries ? Math.round((100 * hit) / totalEntries) : 0}% chance)`,
+        ` (${hit} of ${entries(totalEntries)}, ` +
+          `${totalEntries ? Math.round((100 * hit) / totalEntries) : 0}% chance)`,
       ),
       h(
         "p.small",
         { class: animate ? "after-reveal" : null },
-        "Flagged copies of this type are shut down and score 0. Owners of an unprotected flagged copy are caught and cannot win.",
+        "Flagged copies of this type are shut down and score 0. Owners of an unprotected " +
+          "flagged copy are caught and cannot win.",
       ),
     ),
     h(
@@ -106,7 +108,8 @@ export function renderEnd(ctx) {
         // A 62-bit seed is rounded by JSON.parse: the fairness reveal shows it exactly.
         h(
           "p.small.muted",
-          `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log below now shows every secret.`,
+          `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log ` +
+            "below now shows every secret.",
         ),
       ),
       ctx.end,

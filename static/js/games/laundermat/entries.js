@@ -12,7 +12,8 @@ export function entriesStage(ctx) {
     "p",
     "Every ",
     h("strong", money(ctx.rules.entry_price)),
-    " buys one investigation entry. Place them on the types you want investigated (your rivals' flagged ones?) to change the odds below.",
+    " buys one investigation entry. Place them on the types you want investigated (your " +
+      "rivals' flagged ones?) to change the odds below.",
   );
   if (!ctx.me || !opts.can_act) return h("div", intro, pool(ctx));
   if (!opts.entries) {
@@ -22,7 +23,8 @@ export function entriesStage(ctx) {
       pool(ctx),
       h(
         "p.note",
-        `You have ${money(ctx.me.wallet_total)}: not enough for an entry. Press Done when you're ready.`,
+        `You have ${money(ctx.me.wallet_total)}: not enough for an entry. Press Done when ` +
+          "you're ready.",
       ),
     );
   }
@@ -82,7 +84,7 @@ export function entriesStage(ctx) {
         title: "Pay with",
         describe: () => ({
           tone: wasted ? "over" : "exact",
-          summary: `${money(r.printed)} buys ${entries(bought)}${wasted ? `; ${money(wasted)} of it buys nothing (entries come in ${money(ctx.rules.entry_price)} steps)` : ""}.`,
+          summary: `${money(r.printed)} buys ${entries(bought)}${wastedWords(ctx, wasted)}.`,
         }),
       }),
       h("ul.steppers", steppers),
@@ -107,4 +109,11 @@ export function entriesStage(ctx) {
       ),
     ),
   );
+}
+
+/** What of the payment buys no entry, in words, or "". */
+function wastedWords(ctx, wasted) {
+  if (!wasted) return "";
+  const step = money(ctx.rules.entry_price);
+  return `; ${money(wasted)} of it buys nothing (entries come in ${step} steps)`;
 }

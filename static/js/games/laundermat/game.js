@@ -149,24 +149,38 @@ function instruction(ctx) {
   const acting = !!opts.can_act;
   const actor = game.window?.actors?.[0];
   switch (game.phase) {
-    case "draft":
-      if (!me) return `Players are picking bills. ${waitingFor(ctx, (p) => p.has_selected)}`;
+    case "draft": {
+      const waiting = waitingFor(ctx, (p) => p.has_selected);
+      if (!me) return `Players are picking bills. ${waiting}`;
       if (me.selection === null)
         return "Tap a bill to pick it. If nobody else picks it, it's yours.";
-      return `You've picked${me.selection === "lost_and_found" ? " a hidden Lost and Found bill" : ""}. You can change until everyone has picked or time runs out. ${waitingFor(ctx, (p) => p.has_selected)}`;
+      const hidden = me.selection === "lost_and_found" ? " a hidden Lost and Found bill" : "";
+      return (
+        `You've picked${hidden}. ` +
+        `You can change until everyone has picked or time runs out. ${waiting}`
+      );
+    }
     case "seniority":
       return acting
         ? "You collided! Decide whether to use Seniority and claim the bill."
-        : `${capital(ctx.who(actor))} may use Seniority to claim a collided bill. ${theirDecision(ctx, actor)}`;
+        : `${capital(ctx.who(actor))} may use Seniority to claim a collided bill. ` +
+            `${theirDecision(ctx, actor)}`;
     case "alarm":
       return acting
         ? "Alarm! Buy a flagged addition using the Alarm bill, or discard it."
-        : `${capital(ctx.who(game.alarm?.seat ?? actor))}'s Vault raid sounded the Alarm. ${theirDecision(ctx, actor)}`;
+        : `${capital(ctx.who(game.alarm?.seat ?? actor))}'s Vault raid sounded the Alarm. ` +
+            `${theirDecision(ctx, actor)}`;
     case "purchase":
       if (acting)
-        return "You collected a bill this round, so you may buy one addition or one Secret Weapon, or skip.";
+        return (
+          "You collected a bill this round, so you may buy one addition or one Secret Weapon, " +
+          "or skip."
+        );
       if (me && !game.window.actors.includes(seat))
-        return `You didn't collect a bill this round, so you can't buy. ${waitingFor(ctx, (p) => p.purchased)}`;
+        return (
+          "You didn't collect a bill this round, so you can't buy. " +
+          `${waitingFor(ctx, (p) => p.purchased)}`
+        );
       return `Purchases. ${waitingFor(ctx, (p) => p.purchased)}`;
     case "bribe_protect":
       return acting

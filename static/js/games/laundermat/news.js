@@ -40,7 +40,8 @@ export function revealNews(log, seat, sentence, who) {
         if (!c.seats.includes(seat)) continue;
         const others = c.seats.filter((s) => s !== seat).map(who);
         parts.push(
-          `You collided with ${list(others)} on ${money(c.value)}: nobody collects it, you raid the Vault.`,
+          `You collided with ${list(others)} on ${money(c.value)}: nobody collects it, you ` +
+            "raid the Vault.",
         );
       }
       if (entry.timed_out.includes(seat)) parts.push("You picked nothing in time.");

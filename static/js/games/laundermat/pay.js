@@ -29,7 +29,9 @@ export function billPicker(opts) {
         : `${money(result.total)}: exact.`;
     tone = "exact";
   } else {
-    summary = `${money(result.total)} picked: overpaid by ${money(result.over)}. The extra is lost (no change is given).`;
+    summary =
+      `${money(result.total)} picked: overpaid by ${money(result.over)}. The extra is lost (no ` +
+      "change is given).";
     tone = "over";
   }
   if (target === 0 && !result.committed.length) {
@@ -54,7 +56,8 @@ export function billPicker(opts) {
               return h(
                 "option",
                 { value: String(card), selected: result.reference === card },
-                `${money(bill.value)} (${result.committed.length} × ${money(bill.value)} = ${money(result.committed.length * bill.value)})`,
+                `${money(bill.value)} (${result.committed.length} × ${money(bill.value)} = ` +
+                  `${money(result.committed.length * bill.value)})`,
               );
             }),
           ),

@@ -16,7 +16,8 @@ export function purchasePanel(ctx) {
     if (!me) text = "Players who collected a bill this round are shopping.";
     else if (!game.window.actors.includes(seat)) {
       text =
-        "You didn't collect a bill in this round's draft (a collision, a Vault raid or no pick), so you can't buy this round.";
+        "You didn't collect a bill in this round's draft (a collision, a Vault raid or no " +
+        "pick), so you can't buy this round.";
     } else text = "You're done shopping for this round.";
     return panel("purchase-panel", "Purchases", h("p", text));
   }
@@ -40,7 +41,8 @@ export function purchasePanel(ctx) {
         h("strong", additionName(m.kind)),
         h(
           "span.shop-facts",
-          `Costs ${money(m.cost)} · scores ${points(m.points)} · ${m.stock === 0 ? "sold out" : `${m.stock} left`}`,
+          `Costs ${money(m.cost)} · scores ${points(m.points)} · ` +
+            `${m.stock === 0 ? "sold out" : `${m.stock} left`}`,
         ),
         game.email_type === m.kind
           ? h(
@@ -104,7 +106,8 @@ export function purchasePanel(ctx) {
     "Buy one thing, or skip",
     h(
       "p.small",
-      "You collected a bill this round: buy one addition or one Secret Weapon. Pay exactly the cost of an addition to earn a bonus; overpayment is lost.",
+      "You collected a bill this round: buy one addition or one Secret Weapon. Pay exactly " +
+        "the cost of an addition to earn a bonus; overpayment is lost.",
     ),
     pending2for1
       ? h(

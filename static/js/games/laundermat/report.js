@@ -58,7 +58,8 @@ function reportItem(ctx, entry, index) {
           "li.collision",
           { "data-key": `x${c.card}` },
           h("span.bill-chip.clash", money(c.value)),
-          ` Collision: ${list(c.seats.map(ctx.who))} picked it. Nobody collects it; instead, ${c.seats.includes(ctx.seat) ? "you each raid" : "each of them raids"} the Vault.`,
+          ` Collision: ${list(c.seats.map(ctx.who))} picked it. Nobody collects it; instead, ` +
+            `${c.seats.includes(ctx.seat) ? "you each raid" : "each of them raids"} the Vault.`,
         ),
       );
     }

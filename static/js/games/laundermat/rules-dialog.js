@@ -15,18 +15,21 @@ export function rulesDialog(entry, game) {
   const k = (value) => (value / 1000).toLocaleString("en-US"); // 20000 -> "20" (as in "20k pts")
   const additions = ADDITION_ORDER.map(
     (kind) =>
-      `${additionName(kind)} ${money(rules.addition_cost[kind])} → ${k(rules.addition_points[kind])}k${kind === ADDITION_ORDER[0] ? " pts" : ""}`,
+      `${additionName(kind)} ${money(rules.addition_cost[kind])} → ` +
+      `${k(rules.addition_points[kind])}k${kind === ADDITION_ORDER[0] ? " pts" : ""}`,
   );
   const [first, ...later] = rules.weapon_prices;
   const paid = later
     .filter((p) => p > 0)
     .map(money)
     .join(", ");
-  const prices = `The first costs ${money(first)}, then ${paid}${later.includes(0) ? ", then free" : ""}.`;
+  const free = later.includes(0) ? ", then free" : "";
+  const prices = `The first costs ${money(first)}, then ${paid}${free}.`;
   return [
     h(
       "p.lead",
-      `You run a laundromat with some very dirty money. Over ${rules.rounds} rounds, grab bills, buy additions for points, and make sure the final investigation doesn't catch you.`,
+      `You run a laundromat with some very dirty money. Over ${rules.rounds} rounds, grab ` +
+        "bills, buy additions for points, and make sure the final investigation doesn't catch you.",
     ),
     section(
       "Each round",
@@ -35,27 +38,34 @@ export function rulesDialog(entry, game) {
         h(
           "li",
           h("strong", "Draft. "),
-          "A few bills lie face up. Everyone secretly picks one at the same time (you can change your mind until everyone has picked or the timer ends).",
+          "A few bills lie face up. Everyone secretly picks one at the same time (you can " +
+            "change your mind until everyone has picked or the timer ends).",
         ),
         h(
           "li",
           h("strong", "Collect or collide. "),
-          "If you're the only one on a bill, you keep it. If two or more players pick the same bill, nobody gets it: it goes to the Vault and each of them raids the Vault instead.",
+          "If you're the only one on a bill, you keep it. If two or more players pick the " +
+            "same bill, nobody gets it: it goes to the Vault and each of them raids the Vault " +
+            "instead.",
         ),
         h(
           "li",
           h("strong", "Vault raid. "),
-          "You get a random bill from the Vault and roll a die. Low rolls on big bills sound the Alarm ($10k–20k: roll 1; $30k–40k: 1–2; $50k: 1–3; $60k: 1–4; $70k or more: always). No Alarm: the bill is quietly yours.",
+          "You get a random bill from the Vault and roll a die. Low rolls on big bills sound " +
+            "the Alarm ($10k–20k: roll 1; $30k–40k: 1–2; $50k: 1–3; $60k: 1–4; $70k or more: " +
+            "always). No Alarm: the bill is quietly yours.",
         ),
         h(
           "li",
           h("strong", "Alarm. "),
-          "An Alarm bill can only be spent right away on an addition, which is then flagged (risky at the end); otherwise it's discarded.",
+          "An Alarm bill can only be spent right away on an addition, which is then flagged " +
+            "(risky at the end); otherwise it's discarded.",
         ),
         h(
           "li",
           h("strong", "Purchases. "),
-          "Only players who collected a bill in this round's draft may buy: one addition, or one Secret Weapon, or nothing.",
+          "Only players who collected a bill in this round's draft may buy: one addition, or " +
+            "one Secret Weapon, or nothing.",
         ),
       ),
     ),
@@ -63,7 +73,8 @@ export function rulesDialog(entry, game) {
       "Paying",
       h(
         "p",
-        `Pay with bills from your wallet. No change is given: overpaying loses the extra. Paying an addition's cost exactly earns that copy a ${money(rules.exact_bonus)} bonus.`,
+        "Pay with bills from your wallet. No change is given: overpaying loses the extra. " +
+          `Paying an addition's cost exactly earns that copy a ${money(rules.exact_bonus)} bonus.`,
       ),
     ),
     section(
@@ -115,11 +126,14 @@ export function rulesDialog(entry, game) {
       "The investigation and the score",
       h(
         "p",
-        "One addition type is drawn, weighted by its entries (every type starts with 1; each purchase adds 1, an Alarm purchase adds 2). Flagged copies of that type score 0. If you own one that isn't protected, you are caught and can't win.",
+        "One addition type is drawn, weighted by its entries (every type starts with 1; each " +
+          "purchase adds 1, an Alarm purchase adds 2). Flagged copies of that type score 0. If " +
+          "you own one that isn't protected, you are caught and can't win.",
       ),
       h(
         "p",
-        "Everyone else scores their additions' points plus bonuses. Bills left in your wallet are worth nothing. Highest score wins.",
+        "Everyone else scores their additions' points plus bonuses. Bills left in your " +
+          "wallet are worth nothing. Highest score wins.",
       ),
     ),
   ];

@@ -4,7 +4,8 @@ import { plural } from "../../text.js";
 
 export const TITLE = "LaunderMat";
 export const TAGLINE =
-  "Grab cash, dodge the Alarms, buy up the laundromat, and hope the investigation looks the other way.";
+  "Grab cash, dodge the Alarms, buy up the laundromat, and hope the investigation looks the " +
+  "other way.";
 
 export const ADDITIONS = {
   clearance_rack: { name: "Clearance Rack", short: "Rack" },
@@ -40,17 +41,23 @@ export function weapons(rules) {
     lost_and_found: {
       name: "Lost and Found",
       when: "Once per game · draft",
-      does: "Instead of a bill on the table, take a hidden bill from the deck. Nobody can collide with it. Its value stays secret (even from you) until the draft locks.",
+      does:
+        "Instead of a bill on the table, take a hidden bill from the deck. Nobody can collide " +
+        "with it. Its value stays secret (even from you) until the draft locks.",
     },
     anonymous_email: {
       name: "Anonymous Email",
       when: "Right away",
-      does: "Pick an addition type: every copy of it, anyone's, now and later, becomes flagged (+1 investigation entry). Your own copies of it are protected for free.",
+      does:
+        "Pick an addition type: every copy of it, anyone's, now and later, becomes flagged (+1 " +
+        "investigation entry). Your own copies of it are protected for free.",
     },
     two_for_one: {
       name: "2 for 1",
       when: "Your next addition",
-      does: "Your next addition purchase gives you a second copy of the same type for free, if one is left in stock.",
+      does:
+        "Your next addition purchase gives you a second copy of the same type for free, if one " +
+        "is left in stock.",
     },
     jackpot: {
       name: "Jackpot",
@@ -60,32 +67,44 @@ export function weapons(rules) {
     seniority: {
       name: "Seniority",
       when: "Once per game · after a collision",
-      does: "When you collide with other players on a bill, you may claim it for yourself. The others get nothing from that collision.",
+      does:
+        "When you collide with other players on a bill, you may claim it for yourself. The " +
+        "others get nothing from that collision.",
     },
     rubber_gloves: {
       name: "Rubber Gloves",
       when: "Always",
-      does: "Add 2 to every Vault roll (up to 6), so fewer Alarms. Bills of $70k or more still always sound the Alarm.",
+      does:
+        "Add 2 to every Vault roll (up to 6), so fewer Alarms. Bills of $70k or more still " +
+        "always sound the Alarm.",
     },
     five_star_review: {
       name: "5 Star Review",
       when: "At the end",
-      does: `Bonus for the different addition types you own that were not shut down: ${reviewScale(rules)}.`,
+      does:
+        "Bonus for the different addition types you own that were not shut down: " +
+        `${reviewScale(rules)}.`,
     },
     green_tshirt: {
       name: "Green T-Shirt",
       when: "Every addition purchase",
-      does: "When you pay for an addition you may name one of your committed bills as the reference: every committed bill then counts as that bill's value.",
+      does:
+        "When you pay for an addition you may name one of your committed bills as the " +
+        "reference: every committed bill then counts as that bill's value.",
     },
     budget_app: {
       name: "Budget App",
       when: "At the end",
-      does: `Every exact-payment bonus you earn is ${money(rules.budget_exact_bonus)} instead of ${money(rules.exact_bonus)}, earlier ones included.`,
+      does:
+        `Every exact-payment bonus you earn is ${money(rules.budget_exact_bonus)} instead of ` +
+        `${money(rules.exact_bonus)}, earlier ones included.`,
     },
     broken_machine: {
       name: "Broken Machine",
       when: "Once per game · draft",
-      does: "During a draft, put the table back in the deck, clear every selection, deal a fresh table and restart the draft timer.",
+      does:
+        "During a draft, put the table back in the deck, clear every selection, deal a fresh " +
+        "table and restart the draft timer.",
     },
   };
 }
@@ -155,7 +174,8 @@ export function errors(rules) {
     payment_short: "Those bills don't add up to the price. Nothing was spent.",
     sold_out: "Sold out: someone bought the last copy just before you. Nothing was spent.",
     flagged_type_restricted:
-      "You already own a flagged copy of that type; while another type is affordable you must pick that one.",
+      "You already own a flagged copy of that type; while another type is affordable you " +
+      "must pick that one.",
     bad_reference: "The Green T-Shirt reference must be one of the bills you pay with.",
     weapon_not_offered: "Someone bought that Secret Weapon just before you. Nothing was spent.",
     weapon_limit: "You already own a Secret Weapon; each player may own only one.",

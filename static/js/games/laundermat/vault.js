@@ -20,7 +20,9 @@ export function seniorityPanel(ctx) {
       "Seniority",
       h(
         "p",
-        `${capital(ctx.who(actor))} collided on ${collision ? money(collision.value) : "a bill"} and owns Seniority: they may claim the bill for themselves. Waiting for their decision.`,
+        `${capital(ctx.who(actor))} collided on ` +
+          `${collision ? money(collision.value) : "a bill"} and owns Seniority: they may claim ` +
+          "the bill for themselves. Waiting for their decision.",
       ),
     );
   }
@@ -36,7 +38,9 @@ export function seniorityPanel(ctx) {
     ),
     h(
       "p",
-      "Claim it and it's yours (and you may buy this round); the others get nothing from this collision. Decline and everyone who collided raids the Vault as usual. Seniority works once per game.",
+      "Claim it and it's yours (and you may buy this round); the others get nothing from " +
+        "this collision. Decline and everyone who collided raids the Vault as usual. Seniority " +
+        "works once per game.",
     ),
     h(
       "div.row",
@@ -78,7 +82,9 @@ export function alarmPanel(ctx) {
       h(
         "p",
         h("strong.alarm-text", icon("bell"), " ALARM "),
-        `${capital(ctx.who(alarm?.seat))} pulled a ${alarm ? money(alarm.value) : ""} bill from the Vault and the Alarm went off. They may spend it on a flagged addition or discard it.`,
+        `${capital(ctx.who(alarm?.seat))} pulled a ${alarm ? money(alarm.value) : ""} bill ` +
+          "from the Vault and the Alarm went off. They may spend it on a flagged addition or " +
+          "discard it.",
       ),
     );
   }
@@ -98,7 +104,8 @@ export function alarmPanel(ctx) {
       h("strong", additionName(kind)),
       h(
         "span.small",
-        `${money(game.market.find((m) => m.kind === kind).cost)} · ${points(game.market.find((m) => m.kind === kind).points)}`,
+        `${money(game.market.find((m) => m.kind === kind).cost)} · ` +
+          `${points(game.market.find((m) => m.kind === kind).points)}`,
       ),
     ),
   );
@@ -115,14 +122,16 @@ export function alarmPanel(ctx) {
       "p",
       "You may spend it (plus any of your bills) on one addition. That copy will be ",
       h("strong", "flagged"),
-      ": if its type is investigated at the end, it scores nothing and you are caught unless you protect it. Or discard the bill.",
+      ": if its type is investigated at the end, it scores nothing and you are caught unless " +
+        "you protect it. Or discard the bill.",
     ),
     h("h3.small-head", "1. Choose an addition"),
     h("div.choices", types),
     opts.alarm_types.length < ADDITION_ORDER.length
       ? h(
           "p.small.muted",
-          "Only additions you can afford are offered. If you already own a flagged type, you must choose a different type when you can afford one.",
+          "Only additions you can afford are offered. If you already own a flagged type, you " +
+            "must choose a different type when you can afford one.",
         )
       : null,
     ui.alarmType
