@@ -3,26 +3,9 @@
 import { h } from "../../dom.js";
 import { plural } from "../../text.js";
 import { icon } from "../../ui/icons.js";
+import { help, panel } from "../../ui/panel.js";
 import { cardButton, cardRow } from "./cards.js";
 import { directionWords, limitWords, neighbour, programOf, speciesName } from "./text.js";
-
-export function panel(key, title, ...children) {
-  return h(
-    "section.card.action",
-    { "data-key": key, "data-testid": key, "aria-labelledby": `${key}-title` },
-    h("h2", { id: `${key}-title`, tabindex: "-1", "data-landing": "panel" }, title),
-    ...children,
-  );
-}
-
-export function help(text) {
-  return h(
-    "details.help",
-    { "data-key": `help-${text.length}` },
-    h("summary", "How does this work?"),
-    h("p", text),
-  );
-}
 
 /** Where hands go after this pick, from the viewer's seat (or in general for a spectator). */
 function passLine(ctx) {

@@ -4,8 +4,8 @@
 import { h } from "../../dom.js";
 import { capital, list, plural } from "../../text.js";
 import { icon } from "../../ui/icons.js";
+import { help, panel } from "../../ui/panel.js";
 import { cardButton, cardRow, programTile } from "./cards.js";
-import { help, panel } from "./fill.js";
 import { laundryOdds, percent } from "./odds.js";
 import { STAIN_NAMES } from "./text.js";
 

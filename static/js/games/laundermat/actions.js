@@ -4,8 +4,8 @@
 import { h } from "../../dom.js";
 import { capital, plural } from "../../text.js";
 import { icon } from "../../ui/icons.js";
+import { help, panel } from "../../ui/panel.js";
 import { briberyPanel } from "./bribery.js";
-import { help, panel } from "./panel.js";
 import { purchasePanel } from "./purchase.js";
 import { money } from "./text.js";
 import { alarmPanel, seniorityPanel } from "./vault.js";

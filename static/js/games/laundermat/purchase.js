@@ -2,7 +2,7 @@
 // prices earn a bonus).
 import { h } from "../../dom.js";
 import { icon } from "../../ui/icons.js";
-import { panel } from "./panel.js";
+import { panel } from "../../ui/panel.js";
 import { billPicker } from "./pay.js";
 import { evaluate } from "./payment.js";
 import { additionName, money, points, weaponName } from "./text.js";

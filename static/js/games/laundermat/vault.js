@@ -3,7 +3,7 @@
 import { h } from "../../dom.js";
 import { capital, list } from "../../text.js";
 import { icon } from "../../ui/icons.js";
-import { panel } from "./panel.js";
+import { panel } from "../../ui/panel.js";
 import { billPicker } from "./pay.js";
 import { evaluate } from "./payment.js";
 import { ADDITION_ORDER, additionName, money, points } from "./text.js";

@@ -1,6 +1,6 @@
-// What every action panel of LaunderMat is drawn in: a card whose heading focus lands on, and
-// the "How does this work?" fold.
-import { h } from "../../dom.js";
+// What a game's action panels are drawn in: a card whose heading focus lands on when the
+// focused control goes away (landing.js), and the "How does this work?" fold.
+import { h } from "../dom.js";
 
 export function panel(key, title, ...children) {
   return h(
