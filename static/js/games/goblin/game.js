@@ -3,7 +3,7 @@
 import { h } from "../../dom.js";
 import { markIntoView } from "../../landing.js";
 import { capital } from "../../text.js";
-import { gameLog, logLink } from "../../ui/game-log.js";
+import { gameLog, logLink, screenData } from "../../ui/game-screen.js";
 import { topbar } from "../../ui/topbar.js";
 import { context } from "./context.js";
 import { renderEnd } from "./end.js";
@@ -20,19 +20,7 @@ export function renderGame(state, banner, shell = {}) {
   const over = game.phase === "over";
   return h(
     "main.screen.game.goblin",
-    {
-      id: "main",
-      "data-key": "game",
-      "data-testid": "game",
-      "data-game": "goblin",
-      "data-phase": game.phase,
-      "data-round": game.round,
-      "data-window": game.window?.id ?? "",
-      "data-kind": game.window?.kind ?? "",
-      "data-can-act": ctx.opts.can_act ? "true" : "false",
-      "data-pending": ctx.pending ? "true" : "false",
-      "data-seat": ctx.seat ?? "",
-    },
+    { ...screenData(ctx), "data-game": "goblin", "data-kind": game.window?.kind ?? "" },
     topbar(state, logLink()),
     phaseBar(ctx, banner),
     h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)),

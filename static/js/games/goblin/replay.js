@@ -2,7 +2,7 @@
 // laundry, the table, the log, the end) from the step's view alone: nothing in it acts.
 import { h } from "../../dom.js";
 import { replayRoom } from "../../replay.js";
-import { gameLog } from "../../ui/game-log.js";
+import { gameLog } from "../../ui/game-screen.js";
 import { viewContext } from "./context.js";
 import { renderEnd } from "./end.js";
 import { marketPanel, pickPanel } from "./fill.js";

@@ -3,7 +3,7 @@
 import { h } from "../../dom.js";
 import { markIntoView } from "../../landing.js";
 import { capital, list, plural } from "../../text.js";
-import { gameLog, logLink } from "../../ui/game-log.js";
+import { gameLog, logLink, screenData } from "../../ui/game-screen.js";
 import { topbar } from "../../ui/topbar.js";
 import { actionPanel } from "./actions.js";
 import { boards, market, pool } from "./board.js";
@@ -21,17 +21,7 @@ export function renderGame(state, banner, shell = {}) {
   const revealFirst = ["seniority", "alarm", "purchase"].includes(ctx.game.phase);
   return h(
     "main.screen.game",
-    {
-      id: "main",
-      "data-key": "game",
-      "data-testid": "game",
-      "data-phase": ctx.game.phase,
-      "data-round": ctx.game.round,
-      "data-window": ctx.game.window?.id ?? "",
-      "data-can-act": ctx.opts.can_act ? "true" : "false",
-      "data-pending": ctx.pending ? "true" : "false",
-      "data-seat": ctx.seat ?? "",
-    },
+    screenData(ctx),
     topbar(state, logLink()),
     phaseBar(ctx, banner),
     h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)),

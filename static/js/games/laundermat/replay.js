@@ -2,7 +2,7 @@
 // market, odds, log, end) from the step's view alone: no socket, no controls that act.
 import { h } from "../../dom.js";
 import { replayRoom } from "../../replay.js";
-import { gameLog } from "../../ui/game-log.js";
+import { gameLog } from "../../ui/game-screen.js";
 import { boards, market, pool } from "./board.js";
 import { viewContext } from "./context.js";
 import { renderEnd } from "./end.js";

@@ -1,9 +1,25 @@
-// A game's log, newest first, as every game's live screen and replay show it, and the top
-// bar's link to it. ctx: the game's
-// render context (games/*/context.js), of which it reads `log` (the merged entries) and
-// `sentence` (the game's words for an entry, or "" to leave it out).
+// What every game's live screen has, drawn by the shell: its root's data attributes, the top
+// bar's link to the log, and the log (newest first; the replay shows it too). ctx: the game's
+// render context (games/*/context.js): game, opts (game.me.options), pending, seat, and for
+// the log `log` (the merged entries) and `sentence` (an entry's words, or "" to leave it out).
 import { h } from "../dom.js";
 import { icon } from "./icons.js";
+
+/** The game screen root's attributes, which the browser tests and the screen auditor read. */
+export function screenData(ctx) {
+  const { game } = ctx;
+  return {
+    id: "main",
+    "data-key": "game",
+    "data-testid": "game",
+    "data-phase": game.phase,
+    "data-round": game.round,
+    "data-window": game.window?.id ?? "",
+    "data-can-act": ctx.opts.can_act ? "true" : "false",
+    "data-pending": ctx.pending ? "true" : "false",
+    "data-seat": ctx.seat ?? "",
+  };
+}
 
 /** The top bar's link down to the log (focus goes to its list, which scrolls). */
 export function logLink() {
