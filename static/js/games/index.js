@@ -49,8 +49,8 @@
 // shell's switched-off look for disabled controls then leaves it to the game's stylesheet.
 //
 // Its screen marks the headings focus lands on when the focused control goes away
-// (data-landing="panel", else "page"; they carry tabindex=-1), and its countdown as
-// [data-role=timer] with .timer-fill and .timer-text inside (countdown.js drives them).
+// (data-landing="panel", else "page"; they carry tabindex=-1), and draws its countdown with
+// ui/game-screen.js's countdownBar() (a [data-role=timer], which countdown.js drives).
 //
 // What the shell reads from a game's view is the protocol's (docs/protocol.md): game.window
 // ({id, duration}) for the countdown and the per-window ui reset, game.me.options.window for

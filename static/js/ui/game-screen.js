@@ -1,7 +1,8 @@
-// What every game's live screen has, drawn by the shell: its root's data attributes, the top
-// bar's link to the log, and the log (newest first; the replay shows it too). ctx: the game's
-// render context (games/*/context.js): game, opts (game.me.options), pending, seat, and for
-// the log `log` (the merged entries) and `sentence` (an entry's words, or "" to leave it out).
+// What every game's live screen has, drawn by the shell: its root's data attributes, the
+// countdown, the top bar's link to the log, and the log (newest first; the replay shows it
+// too). ctx: the game's render context (games/*/context.js): game, opts (game.me.options),
+// pending, seat, and for the log `log` (the merged entries) and `sentence` (an entry's
+// words, or "" to leave it out).
 import { h } from "../dom.js";
 import { icon } from "./icons.js";
 
@@ -19,6 +20,16 @@ export function screenData(ctx) {
     "data-pending": ctx.pending ? "true" : "false",
     "data-seat": ctx.seat ?? "",
   };
+}
+
+/** The open window's countdown, which countdown.js fills and counts down after each render. */
+export function countdownBar() {
+  return h(
+    "div.timer",
+    { "data-role": "timer", role: "timer", "aria-label": "Time left in this step" },
+    h("div.timer-track", h("div.timer-fill")),
+    h("span.timer-text"),
+  );
 }
 
 /** The top bar's link down to the log (focus goes to its list, which scrolls). */

@@ -3,7 +3,7 @@
 import { h } from "../../dom.js";
 import { markIntoView } from "../../landing.js";
 import { capital } from "../../text.js";
-import { gameLog, logLink, screenData } from "../../ui/game-screen.js";
+import { countdownBar, gameLog, logLink, screenData } from "../../ui/game-screen.js";
 import { topbar } from "../../ui/topbar.js";
 import { context } from "./context.js";
 import { renderEnd } from "./end.js";
@@ -77,14 +77,7 @@ export function phaseBar(ctx, banner, { replay = false } = {}) {
             `${game.direction === "cw" ? "↻" : "↺"} ${directionWords(game.direction)}`,
         )
       : null,
-    game.window && !over && !replay
-      ? h(
-          "div.timer",
-          { "data-role": "timer", role: "timer", "aria-label": "Time left in this step" },
-          h("div.timer-track", h("div.timer-fill")),
-          h("span.timer-text"),
-        )
-      : null,
+    game.window && !over && !replay ? countdownBar() : null,
   );
 }
 

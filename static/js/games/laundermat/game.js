@@ -3,7 +3,7 @@
 import { h } from "../../dom.js";
 import { markIntoView } from "../../landing.js";
 import { capital, list, plural } from "../../text.js";
-import { gameLog, logLink, screenData } from "../../ui/game-screen.js";
+import { countdownBar, gameLog, logLink, screenData } from "../../ui/game-screen.js";
 import { topbar } from "../../ui/topbar.js";
 import { actionPanel } from "./actions.js";
 import { boards, market, pool } from "./board.js";
@@ -84,14 +84,7 @@ function phaseBar(ctx, banner) {
         phase.title,
       ),
     ),
-    game.window && game.phase !== "over"
-      ? h(
-          "div.timer",
-          { "data-role": "timer", role: "timer", "aria-label": "Time left in this step" },
-          h("div.timer-track", h("div.timer-fill")),
-          h("span.timer-text"),
-        )
-      : null,
+    game.window && game.phase !== "over" ? countdownBar() : null,
     revealHint(ctx),
   );
 }
