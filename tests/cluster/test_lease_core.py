@@ -27,9 +27,10 @@ Replica = tuple[Cluster, RoomManager, Store]
 Scenario = Callable[[Replica, Replica, Any], Awaitable[None]]
 
 
-def run(pg_url: str, redis: RedisServer, scenario: Scenario, ttl_ms: int = 5000) -> None:
+def run(pg_url: str, redis: RedisServer, scenario: Scenario, ttl_ms: int = 30_000) -> None:
     """Two replicas sharing one database and one Redis (a key prefix of their own). Their
-    leases are renewed only when a test says so: the TTL outlasts a slow machine's pauses."""
+    leases are renewed only when a test says so, and the TTL and the Redis timeout outlast a
+    loaded machine's pauses (a 1 s connect timed out once beside the browser tests)."""
     prefix = f"t{secrets.token_hex(3)}:"
 
     async def replica(name: str) -> Replica:
@@ -42,6 +43,7 @@ def run(pg_url: str, redis: RedisServer, scenario: Scenario, ttl_ms: int = 5000)
             replica_id=name,
             prefix=prefix,
             lease_ttl_ms=ttl_ms,
+            redis_timeout_ms=5000,
         )
         cluster = Cluster(config, store, manager)
         manager.claims = cluster.ownership

@@ -65,11 +65,12 @@ class Cluster:
         self.absent = ExpiringKeys(most=10_000)
         self.metrics = ClusterMetrics(registry)
         self.max_message_bytes = max_message_bytes
+        timeout = config.redis_timeout_ms / 1000
         self.redis: Any = aioredis.from_url(
-            config.redis_url, socket_timeout=1.0, socket_connect_timeout=1.0
+            config.redis_url, socket_timeout=timeout, socket_connect_timeout=timeout
         )
         self.blocking_redis: Any = aioredis.from_url(
-            config.redis_url, socket_timeout=5.0, socket_connect_timeout=1.0
+            config.redis_url, socket_timeout=5.0, socket_connect_timeout=timeout
         )
         keys = Keys(config.prefix)
         self.leases = Leases(self.redis, keys, config.replica_id, config.lease_ttl_ms)
