@@ -40,8 +40,8 @@ class Route(Enum):
 
 
 # Codes no live room had a moment ago, kept ABSENT_TTL_S: guessing codes costs the shared
-# store one indexed read per code and no lease, claim or write (an outside security review:
-# 1,500 guesses made 3,008 PostgreSQL transactions and 20,508 Redis commands). A room made on
+# store one indexed read per code and no lease, claim or write (with claims, 1,500 guesses
+# made 3,008 PostgreSQL transactions and 20,508 Redis commands). A room made on
 # a peer within ABSENT_TTL_S of a guess of its very code is not found here until it expires.
 ABSENT_TTL_S = 3.0
 
@@ -128,8 +128,8 @@ class Cluster:
                         return Route.LOCAL, None
                     if won is None:
                         # The store or Redis failed: the room may well be live. Answering here
-                        # would say "not found", and a browser forgets its seat on that (an
-                        # outside failover audit): try again, then tell the client to reconnect.
+                        # would say "not found", and a browser forgets its seat on that: try
+                        # again, then tell the client to reconnect.
                         if time.monotonic() > give_up:
                             return Route.MOVED, None
                         await asyncio.sleep(self.config.watch_ms / 1000)

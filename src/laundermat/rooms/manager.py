@@ -214,8 +214,8 @@ class RoomManager:
 
     def _emptied(self, room: Room) -> None:
         """The last player left the lobby: the room closes, in its own queue, unless a join
-        queued behind that leave has seated someone (an outside race audit: that join was
-        answered 200 with a token, and the room closed under it)."""
+        queued behind that leave has seated someone (else that join, answered 200 with a
+        token, would find its room closed under it)."""
 
         async def close_if_empty() -> None:
             if not room.lobby.people:

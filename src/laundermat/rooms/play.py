@@ -144,8 +144,8 @@ class GameDriver:
 
     async def catch_up(self) -> list[tuple[str, str]]:
         """After an unsure write: the log's commands past `seq` (a commit whose answer was
-        lost had landed: an outside operator audit saw every later write of the room hit its
-        seq, for good) applied as the log has them. Returns their (player_id, client_id), to
+        lost may have landed, and every later write of the room would then hit its seq for
+        good) applied as the log has them. Returns their (player_id, client_id), to
         be answered as acks. StoreUnavailable: still unsure, nothing changed."""
         match = self.match
         assert match is not None

@@ -58,7 +58,7 @@ class RoomConfig:
     snapshot_every: int = 50  # commands between state snapshots
     answered_limit: int = 256  # command ids remembered per seat
     # Each spectator coming or going is pushed to every seat: without a cap one address
-    # could keep a table's sockets busy with them (an outside flood audit).
+    # could keep a table's sockets busy with them.
     spectators_limit: int = 50
     spectators_per_address: int = 10  # so one address cannot take every spectator seat
 

@@ -94,8 +94,8 @@ def room_record(row: Any) -> RoomRecord:
 
 async def delete_finished(conn: AsyncConnection, before_ms: int) -> int:
     """Finished games that ended before `before_ms`, and their command logs; and games left
-    unfinished in a room closed before then, which nothing will ever play or replay (an
-    outside soak audit: kept for good, with their rooms' rows)."""
+    unfinished in a room closed before then, which nothing will ever play or replay (else
+    they, and their rooms' rows, are kept for good)."""
     closed_room = select(rooms.c.code).where(
         rooms.c.code == games.c.room_code, rooms.c.closed, rooms.c.updated_ms < before_ms
     )
@@ -110,8 +110,8 @@ async def delete_finished(conn: AsyncConnection, before_ms: int) -> int:
 
 async def delete_closed_rooms(conn: AsyncConnection, before_ms: int) -> int:
     """Closed rooms last changed before `before_ms` that no game still names: a room's row
-    outlived it for ever (an outside flood audit: 2.2 KB a room, 28,800 rooms a day from one
-    address at the creation limit)."""
+    would outlive it for ever (2.2 KB a room, 28,800 rooms a day from one address at the
+    creation limit)."""
     named = select(games.c.id).where(games.c.room_code == rooms.c.code).exists()
     done = await conn.execute(
         delete(rooms).where(rooms.c.closed, rooms.c.updated_ms < before_ms, ~named)

@@ -1,4 +1,5 @@
-"""uvicorn's protocols, with the limits their own lack (all found by an outside flood audit).
+"""uvicorn's protocols, with the limits their own lack: without each, one client could stall
+every room or run the server out of memory or file descriptors.
 
 - **WebSocket pings.** uvicorn answers a PING frame itself, so no budget of the app
   (socket.py) ever saw one: a single socket sending millions froze every other room for

@@ -2,8 +2,8 @@
 
 A page on an attacker's domain whose name is then re-pointed at this server's address (a
 `make run` on 127.0.0.1, a server on a home network) is same-origin for the browser: the
-Origin check passes, and the peer address is the victim's own, so even `/metrics` answers
-(an outside security audit). Only the Host header still names the attacker's domain.
+Origin check passes, and the peer address is the victim's own, so even `/metrics` answers.
+Only the Host header still names the attacker's domain.
 
 So a request (HTTP or a socket's handshake) is answered only when its Host is an IP address,
 a name no public DNS can give an attacker (no dot, or `localhost`, `.local`, `.lan`,
