@@ -1,6 +1,6 @@
 """The round's timer bar counts down by a transform, never by its width: the compositor moves
 it without layout or paint, so a phone does not repaint the page for as long as a timer runs
-(and headless Chromium spent a third of the browser suite's CPU on that repaint)."""
+(a whole-game test's Chromium spent about a quarter of its CPU on that repaint)."""
 
 from __future__ import annotations
 
