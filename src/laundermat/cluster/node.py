@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket
 
 from ..expiring import ExpiringKeys
 from ..rooms import RoomManager
-from ..rooms.manager import RECONNECT_CLOSE
+from ..rooms.close_codes import CloseCode
 from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
 from ..rooms.records import StoreUnavailable
 from .config import ClusterConfig
@@ -184,7 +184,7 @@ class Cluster:
             return True
         if not accepted:
             await ws.accept()
-        await ws.close(RECONNECT_CLOSE, "reconnect")
+        await ws.close(CloseCode.RECONNECT, "reconnect")
         return True
 
     # ------------------------------------------------------------ leaving
@@ -214,7 +214,7 @@ class Cluster:
             await self.ownership.finish_hand_over(code)
         for ws in list(self.relays):
             try:
-                await ws.close(RECONNECT_CLOSE, "reconnect")
+                await ws.close(CloseCode.RECONNECT, "reconnect")
             except Exception:
                 log.debug("relayed socket already closed")
         with contextlib.suppress(*REDIS_ERRORS):

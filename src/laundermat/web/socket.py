@@ -1,10 +1,8 @@
 """The socket loop at /ws/{code}: accept, limit every frame, hand each message to the
 connection's `Session` (session.py), clean up in finally.
 
-Close codes: 1008 policy (bad token, rate limit, no hello in time), 1009 too big, 1011 server
-error, 1001 shutdown; 4001/4003/4004 are the room's (replaced, kicked, closed); 4012 "the
-room moved to another replica, reconnect now" (cluster mode: a socket for a peer's room is
-relayed to it, cluster/relay.py).
+Close codes: rooms/close_codes.py (cluster mode: a socket for a peer's room is relayed to it,
+cluster/relay.py, or told to reconnect).
 
 Limits (docs/security.md, web/admission.py): every frame counts, against the socket's own
 budget and its seat's, or its address's while it has no seat; new and open sockets per
@@ -26,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from ..rooms import RoomError
-from ..rooms.manager import RECONNECT_CLOSE
+from ..rooms.close_codes import CloseCode
 from .admission import PROBATION_HELLO_S
 from .connection import Connection, ConnState
 from .hosts import host_allowed
@@ -89,11 +87,11 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
     host = ws.headers.get("host")
     if not relayed and not host_allowed(host, app.served_hosts):  # DNS rebinding, web/hosts.py
         app.metrics.error("bad_host")
-        await ws.close(1008)  # before accept: the handshake is refused with 403
+        await ws.close(CloseCode.POLICY)  # before accept: the handshake is refused with 403
         return
     if not relayed and not origin_allowed(ws.headers.get("origin"), host, settings.allowed_origins):
         app.metrics.error("origin_not_allowed")
-        await ws.close(1008)
+        await ws.close(CloseCode.POLICY)
         return
     if cluster is not None and app.manager.get(code) is None:
         client = ws.client.host if ws.client else "?"
@@ -115,25 +113,27 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
     try:
         admitted = await app.admission.admit(conn, address)
         if admitted is False:
-            session.fail("too_many_requests", 1008, "Too many sockets from this address.")
+            session.fail(
+                "too_many_requests", CloseCode.POLICY, "Too many sockets from this address."
+            )
             return
         session.probation = admitted is None
         # An unknown code is a guess. With guesses left it is told at once; without, the
         # socket carries on as a live room's would, and its hello or spectate is refused.
         if room is None and await app.join_limiter.allow(address):
-            session.fail("room_not_found", 4004)
+            session.fail("room_not_found", CloseCode.ROOM_CLOSED)
             return
         await _receive_loop(ws, session, code)
     except WebSocketDisconnect:
         pass
     except RoomError as exc:  # the room closed under us
         if cluster is not None and exc.code == "room_closed" and cluster.moved(code):
-            conn.close(RECONNECT_CLOSE, "reconnect")  # handed over: not closed for good
+            conn.close(CloseCode.RECONNECT, "reconnect")  # handed over: not closed for good
         else:
-            session.fail(exc.code, 4004, exc.message)
+            session.fail(exc.code, CloseCode.ROOM_CLOSED, exc.message)
     except Exception:
         log.exception("socket failed", extra={"room": code})
-        session.fail("internal", 1011)
+        session.fail("internal", CloseCode.INTERNAL)
     finally:
         # Always tell the room: a hello that failed halfway may still have taken the seat.
         if room is not None:
@@ -164,7 +164,9 @@ async def _receive_loop(ws: WebSocket, session: Session, code: str) -> None:
             else:
                 event = await ws.receive()
         except TimeoutError:
-            session.fail("too_many_requests" if session.probation else "hello_timeout", 1008)
+            session.fail(
+                "too_many_requests" if session.probation else "hello_timeout", CloseCode.POLICY
+            )
             break
         if event["type"] == "websocket.disconnect":
             break
@@ -175,7 +177,7 @@ async def _receive_loop(ws: WebSocket, session: Session, code: str) -> None:
         seat = f"{code}/{conn.player_id}" if conn.player_id is not None else None
         budget = session.app.admission.take_frame(conn, session.address, seat)
         if not (bucket.take() and (budget or first)):
-            session.fail("rate_limited", 1008)
+            session.fail("rate_limited", CloseCode.POLICY)
             break
         if not budget:  # a first frame past the address's budget: only a valid hello will do
             session.probation = True
@@ -184,13 +186,13 @@ async def _receive_loop(ws: WebSocket, session: Session, code: str) -> None:
         if text is None:
             raw = event.get("bytes") or b""
             if len(raw) > settings.max_message_bytes:
-                session.fail("too_big", 1009)
+                session.fail("too_big", CloseCode.TOO_BIG)
                 break
             session.error("bad_message", "Send JSON text frames.")
             continue
         if len(text) > settings.max_message_bytes or (
             len(text.encode()) > settings.max_message_bytes
         ):
-            session.fail("too_big", 1009)
+            session.fail("too_big", CloseCode.TOO_BIG)
             break
         await session.handle(text, received)
