@@ -26,6 +26,7 @@ from .follow import Follower
 from .keys import Keys, Leases
 from .metrics import ClusterMetrics
 from .ownership import REDIS_ERRORS, Ownership
+from .peers import relayed_via
 from .relay import open_upstream, pipe
 from .watcher import Watcher, rendezvous
 
@@ -96,6 +97,12 @@ class Cluster:
 
     def moved(self, code: str) -> bool:
         return normalize_code(code) in self.ownership.moved
+
+    @staticmethod
+    def relayed_via(scope: Any) -> str | None:
+        """The peer that relayed this socket ("" when it gave no id), None for a socket
+        straight from a client (web/socket.py asks here: it imports no cluster module)."""
+        return relayed_via(scope)
 
     # ------------------------------------------------------------ where a room is
 
