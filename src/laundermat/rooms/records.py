@@ -8,7 +8,7 @@ PostgreSQL) and `laundermat.store.memory.MemoryStore` (tests, `memory://`) imple
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 __all__ = [
     "BarRecord",
@@ -60,10 +60,10 @@ class Fence:
     token: int
 
 
-@dataclass(frozen=True, slots=True)
-class CommandWrite:
+class CommandWrite(NamedTuple):
     """One command for a game's log, and what it changes in the game's row: the store writes
-    both in one commit (`StoreLike.append_command`)."""
+    both in one commit (`StoreLike.append_command`). Immutable; a NamedTuple rather than a
+    frozen dataclass, which took ~2 µs more to build, on every command's hot path."""
 
     game_id: int
     seq: int

@@ -163,8 +163,6 @@ def _game_rows(batch: list[PendingCommand]) -> list[tuple[Any, ...]]:
 
 def _columns(rows: list[tuple[Any, ...]], width: int) -> list[list[Any]]:
     """Rows turned into columns: `width` lists, each one value from every row."""
-    columns: list[list[Any]] = [[] for _ in range(width)]
-    for row in rows:
-        for column, value in zip(columns, row, strict=True):
-            column.append(value)
-    return columns
+    if not rows:
+        return [[] for _ in range(width)]
+    return [list(column) for column in zip(*rows, strict=True)]

@@ -6,8 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 from sqlalchemy import bindparam, delete, insert, select, update
@@ -17,9 +16,8 @@ from ..rooms.records import BarRecord, CommandWrite, Fence, PlayerRecord, RoomRe
 from .tables import commands, games, rooms
 
 
-@dataclass(frozen=True, slots=True)
-class PendingCommand:
-    """A command waiting for the group commit (store.py)."""
+class PendingCommand(NamedTuple):
+    """A command waiting for the group commit (store.py). A NamedTuple: see CommandWrite."""
 
     write: CommandWrite
     future: asyncio.Future[None]  # its caller awaits it: settled once the batch is written
