@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket
 
 from ..expiring import ExpiringKeys
 from ..rooms import RoomManager
-from ..rooms.manager import RECONNECT_CLOSE
+from ..rooms.close_codes import CloseCode
 from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
 from ..rooms.records import StoreUnavailable
 from .config import ClusterConfig
@@ -26,6 +26,7 @@ from .follow import Follower
 from .keys import Keys, Leases
 from .metrics import ClusterMetrics
 from .ownership import REDIS_ERRORS, Ownership
+from .peers import relayed_via
 from .relay import open_upstream, pipe
 from .watcher import Watcher, rendezvous
 
@@ -97,6 +98,12 @@ class Cluster:
 
     def moved(self, code: str) -> bool:
         return normalize_code(code) in self.ownership.moved
+
+    @staticmethod
+    def relayed_via(scope: Any) -> str | None:
+        """The peer that relayed this socket ("" when it gave no id), None for a socket
+        straight from a client (web/socket.py asks here: it imports no cluster module)."""
+        return relayed_via(scope)
 
     # ------------------------------------------------------------ where a room is
 
@@ -185,7 +192,7 @@ class Cluster:
             return True
         if not accepted:
             await ws.accept()
-        await ws.close(RECONNECT_CLOSE, "reconnect")
+        await ws.close(CloseCode.RECONNECT, "reconnect")
         return True
 
     # ------------------------------------------------------------ leaving
@@ -215,7 +222,7 @@ class Cluster:
             await self.ownership.finish_hand_over(code)
         for ws in list(self.relays):
             try:
-                await ws.close(RECONNECT_CLOSE, "reconnect")
+                await ws.close(CloseCode.RECONNECT, "reconnect")
             except Exception:
                 log.debug("relayed socket already closed")
         with contextlib.suppress(*REDIS_ERRORS):

@@ -9,6 +9,8 @@ from typing import Protocol
 
 import orjson
 
+from .close_codes import CloseCode
+
 # Told the version that shows a change before its views go out (the command's ack).
 Announce = Callable[[int], None]
 
@@ -86,4 +88,4 @@ def welcome_bytes(role: str, player_id: str | None, code: str) -> bytes:
 def replaced(sub: Subscriber, why: str) -> None:
     """`sub` no longer holds its seat (another socket or token does): told, then closed 4001."""
     sub.send(error_bytes("replaced", why))
-    sub.close(4001, "replaced")
+    sub.close(CloseCode.REPLACED, "replaced")

@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ..rooms.close_codes import CloseCode
 from .middleware import SECURITY_HEADERS
 from .protocol import ErrorBody
 
@@ -98,7 +99,7 @@ class TrustedHosts:
             )
         if scope["type"] == "websocket":
             await receive()  # its websocket.connect: a close before accept is a 403
-            await send({"type": "websocket.close", "code": 1008, "reason": "bad_host"})
+            await send({"type": "websocket.close", "code": CloseCode.POLICY, "reason": "bad_host"})
             return
         body = ErrorBody(
             code="bad_host",
