@@ -22,6 +22,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field, TypeAdapter
 
 from .. import games
+from ..rooms.close_codes import CloseCode
 from ..rooms.errors import MESSAGES as ROOM_MESSAGES
 from .bodies import CreateRoom, Input, JoinRoom, RoomSettings, Strict
 
@@ -344,7 +345,7 @@ def json_schema() -> dict[str, Any]:
         "replay_step": ReplayStep.model_json_schema(),
         "commands": {g.name: g.command_schema() for g in games.catalog().games},
         "error_codes": {**SERVER_ERROR_CODES},
-        "close_codes": {str(k): v for k, v in CLOSE_CODES.items()},
+        "close_codes": {str(int(k)): v for k, v in CLOSE_CODES.items()},
     }
 
 
@@ -368,16 +369,22 @@ SERVER_ERROR_CODES = {
     **{str(code): text for code, text in ROOM_MESSAGES.items()},
 }
 
-# Close codes the server uses on the socket (4xxx are this application's own).
+# What each close code (rooms/close_codes.py) means to a client.
 CLOSE_CODES = {
-    1000: "normal: you left the room",
-    1001: "going away: the server is shutting down (reconnect with backoff)",
-    1008: "policy violation: bad token, rate limit, no hello in time, or a protocol breach",
-    1009: "message too big",
-    1011: "internal server error",
-    1013: "try again later: the connection could not keep up with its messages",
-    4001: "replaced: the same seat connected from another socket",
-    4003: "kicked: the host removed this player",
-    4004: "room closed",
-    4012: "reconnect now: the room moved to another server (a handover, a failover); no backoff",
+    CloseCode.NORMAL: "normal: you left the room",
+    CloseCode.GOING_AWAY: "going away: the server is shutting down (reconnect with backoff)",
+    CloseCode.POLICY: (
+        "policy violation: bad token, rate limit, no hello in time, or a protocol breach"
+    ),
+    CloseCode.TOO_BIG: "message too big",
+    CloseCode.INTERNAL: "internal server error",
+    CloseCode.TRY_AGAIN_LATER: (
+        "try again later: the connection could not keep up with its messages"
+    ),
+    CloseCode.REPLACED: "replaced: the same seat connected from another socket",
+    CloseCode.KICKED: "kicked: the host removed this player",
+    CloseCode.ROOM_CLOSED: "room closed",
+    CloseCode.RECONNECT: (
+        "reconnect now: the room moved to another server (a handover, a failover); no backoff"
+    ),
 }
