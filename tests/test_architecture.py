@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.import_graph import find_cycles
+from tests.games.laundermat.import_graph import find_cycles
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "laundermat"

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from laundermat.bots.ws_bot import RoomRun, play_seats, run_bots_async
-from laundermat.engine import Settings
+from laundermat.games.laundermat.engine import Settings
 
 from ..engine.drafts import abandoned_selects
 from .client import new_room, room_games
