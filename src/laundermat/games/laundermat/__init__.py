@@ -1,6 +1,17 @@
-"""LaunderMat as a game the platform hosts: its rules engine (engine.py) behind the protocol.
+"""LaunderMat as a game the platform hosts (rules: shared/rules/laundermat.md; the client
+contract: docs/protocol.md). The rules engine is pure: no I/O, no clock, no global random
+(tests/games/test_purity.py).
 
-The rooms, the store and the web layer see a `Match` (games/protocol.py).
+    engine      the rules engine's public names and its words (phase, window, stage, step)
+    cards       components and constants;  state: plain data, JSON round trip, the event log
+    chance      the seeded generator kept in the state;  context: what a phase step returns
+    commands    command values and parse;  errors: the refusal codes
+    game        `Game`, the one entry point;  flow: the phase table and the walk between windows
+    draft, vault, purchase, additions, payment, bribery, scoring    one part of a round each
+    legal       me.options from the checks;  views: the one redaction path;  replay
+    match       the `Match` protocol
+    bots        the random player;  heuristic (with estimates): one worth playing against
+    invariants  what simulate checks after each command
 """
 
 from __future__ import annotations
@@ -8,9 +19,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..protocol import JSON, Command, Policy, RuleError, Setting, Window
+from ..protocol import JSON, Command, Policy, RuleError, Setting
 from ..standings import Standing, ranked
-from . import engine
+from . import engine, invariants
+from .bots import RandomPolicy
 from .cards import (
     BRIBE_TIMERS,
     DEFAULT_BRIBE_TIMER,
@@ -19,86 +31,8 @@ from .cards import (
     MIN_PLAYERS,
     ROUND_TIMERS,
 )
-
-# The round's reveal is the game's moment (issue 30): the client shows it for 2.5 s
-# (static/js/moments.js) once the Vault dice have rolled, each raid's die 1.3 s after the one
-# before and settled 1.5 s after it starts (games/laundermat/game.js, laundermat.css); bots
-# wait as long before they move on, so an Alarm does not flash by.
-MOMENT_MS = 2500
-DIE_STAGGER_MS = 1300
-DIE_ROLL_MS = 1500
-
-
-def reveal_beat_ms(kinds: list[str]) -> int:
-    """The beat after these log entries: none unless the draft locked or the Vault was raided."""
-    raids = kinds.count("vault_raid")
-    if not raids and "draft_locked" not in kinds:
-        return 0
-    dice = (raids - 1) * DIE_STAGGER_MS + DIE_ROLL_MS if raids else 0
-    return dice + MOMENT_MS
-
-
-class LaunderMatMatch:
-    __slots__ = ("game",)
-
-    def __init__(self, game: engine.Game) -> None:
-        self.game = game
-
-    def parse(self, data: JSON) -> Command:
-        try:
-            return engine.parse_command(data)
-        except engine.EngineError as exc:
-            raise RuleError(exc.code, exc.message) from None
-
-    def apply(self, command: Command) -> None:
-        try:
-            self.game.apply(command)  # type: ignore[arg-type]
-        except engine.EngineError as exc:
-            raise RuleError(exc.code, exc.message) from None
-
-    def window(self) -> Window | None:
-        window = self.game.window()
-        if window is None:
-            return None
-        return Window(window.id, str(window.kind), tuple(window.actors), window.duration)
-
-    def window_id(self) -> int | None:
-        state = self.game.state
-        return None if state.phase is engine.Phase.OVER else state.window_id
-
-    def pending(self) -> list[int]:
-        return engine.pending_actors(self.game.state)
-
-    def over(self) -> bool:
-        return self.game.state.phase is engine.Phase.OVER
-
-    def away(self, seat: int) -> bool:
-        return self.game.state.players[seat].away
-
-    def seats(self) -> dict[str, int]:
-        return {p.name: p.seat for p in self.game.state.players}
-
-    def log_length(self) -> int:
-        return len(self.game.state.events)
-
-    def view(self, viewer: int | None, log_from: int = 0) -> JSON:
-        return engine.view(self.game.state, viewer, log_from)
-
-    def beat_ms(self, log_from: int) -> int:
-        """games/protocol.py, Beats: the round's reveal and its Vault raids since `log_from`."""
-        return reveal_beat_ms([e.kind for e in self.game.state.events[log_from:]])
-
-    def public_view(self, log_from: int = 0) -> JSON:
-        return engine.public_view(self.game.state, log_from)
-
-    def private_view(self, seat: int, log_from: int = 0) -> JSON:
-        return engine.private_view(self.game.state, seat, log_from)
-
-    def result(self) -> JSON:
-        return engine.result(self.game.state).to_dict()
-
-    def snapshot(self) -> JSON:
-        return self.game.state.to_dict()
+from .heuristic import HeuristicPolicy
+from .match import LaunderMatMatch
 
 
 class LaunderMat:
@@ -154,23 +88,17 @@ class LaunderMat:
         """ "random": uniform among legal commands (bots.py); "heuristic": values bills,
         purchases, Vault risks and bribes by expected points (heuristic.py)."""
         if strategy == "random":
-            from .bots import RandomPolicy
-
             return RandomPolicy(rng, wait_chance)
         if strategy == "heuristic":
-            from .heuristic import HeuristicPolicy
-
             return HeuristicPolicy(rng, wait_chance)
         raise ValueError(f"unknown bot strategy {strategy!r}; one of {self.bot_strategies}")
 
     def invariants(self, match: Any, rng: random.Random, lite: bool = False) -> list[str]:
         """Every bill in one place, the market's copies, a JSON round trip, and redaction
         as non-interference (invariants.py); `lite`: bills and market only."""
-        from .invariants import check_all, check_lite
-
         if lite:
-            return check_lite(match.game)
-        problems: list[str] = check_all(match.game, rng)
+            return invariants.check_lite(match.game)
+        problems: list[str] = invariants.check_all(match.game, rng)
         return problems
 
     def command_schema(self) -> JSON:
@@ -178,8 +106,12 @@ class LaunderMat:
             "type": "object",
             "required": ["type"],
             "properties": {"type": {"enum": sorted(self.player_commands)}},
-            "description": "LaunderMat's commands; see docs/protocol.md and engine/commands.py.",
+            "description": (
+                "LaunderMat's commands; see docs/protocol.md and games/laundermat/commands.py."
+            ),
         }
 
 
 GAME = LaunderMat()
+
+__all__ = ["GAME", "LaunderMat", "LaunderMatMatch"]
