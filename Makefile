@@ -23,9 +23,11 @@ $(STAMP): pyproject.toml
 system-packages:
 	@scripts/ensure-system-packages.sh
 
+# lint-imports: the architecture's contracts (pyproject.toml, [tool.importlinter]).
 lint: setup
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/lint-imports
 
 typecheck: setup
 	$(BIN)/mypy
@@ -44,4 +46,4 @@ pytest: setup
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 $(PYTEST_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache .grimp_cache
