@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.engine.builders import build
+from tests.games.laundermat.builders import build
 
 from .conftest import OpenPage
 from .driver import sel

@@ -11,8 +11,8 @@ from typing import Any
 
 import orjson
 
-from laundermat.bots.policy import RandomPolicy
 from laundermat.games import patch
+from laundermat.games.laundermat.bots import RandomPolicy
 
 from .helpers import Sub, seated
 

@@ -6,8 +6,16 @@ import asyncio
 import hashlib
 import random
 
-from laundermat.bots.policy import RandomPolicy
-from laundermat.engine import Game, GameState, Phase, Settings, parse_command, replay, view
+from laundermat.games.laundermat.bots import RandomPolicy
+from laundermat.games.laundermat.engine import (
+    Game,
+    GameState,
+    Phase,
+    Settings,
+    parse_command,
+    replay,
+    view,
+)
 from laundermat.rooms.records import StoreLike, StoreUnavailable
 from laundermat.store import CommandWrite, PlayerRecord, RoomRecord
 

@@ -22,8 +22,8 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field, TypeAdapter
 
 from .. import games
+from ..error_codes import SERVER_ERROR_CODES as SERVER_ERROR_CODES  # published here too
 from ..rooms.close_codes import CloseCode
-from ..rooms.errors import MESSAGES as ROOM_MESSAGES
 from .bodies import CreateRoom, Input, JoinRoom, RoomSettings, Strict
 
 CommandId = Annotated[str, Field(min_length=1, max_length=64)]
@@ -348,26 +348,6 @@ def json_schema() -> dict[str, Any]:
         "close_codes": {str(int(k)): v for k, v in CLOSE_CODES.items()},
     }
 
-
-# Stable error codes the server adds to the engine's own (see engine/errors.py).
-SERVER_ERROR_CODES = {
-    # The web layer's own.
-    "bad_json": "The message is not valid JSON.",
-    "too_big": "The message is larger than the server accepts.",
-    "rate_limited": "Too many messages; the connection will close.",
-    "hello_first": "Send hello (or spectate) before anything else.",
-    "hello_timeout": "No hello or spectate soon enough after connecting; the socket closes.",
-    "spectator": "Spectators cannot act.",
-    "origin_not_allowed": "This origin may not connect.",
-    "bad_host": "This server does not serve the host name the request was sent to.",
-    "too_many_requests": "Too many requests from this address; try again shortly.",
-    "not_found": "No such game.",
-    "forbidden": "This address may not read this resource.",
-    "bad_request": "The HTTP request is not one this route accepts (e.g. the wrong method).",
-    "internal": "Something went wrong on the server.",
-    # The rooms' (rooms/errors.py), each sentence written once, there.
-    **{str(code): text for code, text in ROOM_MESSAGES.items()},
-}
 
 # What each close code (rooms/close_codes.py) means to a client.
 CLOSE_CODES = {
