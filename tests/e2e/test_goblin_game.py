@@ -103,6 +103,7 @@ def result_of(url: str, code: str) -> dict[str, object]:
     return replay
 
 
+@pytest.mark.calm
 def test_three_players_play_a_whole_goblin_game(
     open_page: OpenPage, server_url: str, artifacts: Path
 ) -> None:
@@ -193,6 +194,7 @@ def test_three_players_play_a_whole_goblin_game(
     assert len(record["result"]["players"]) == 3  # type: ignore[index]
 
 
+@pytest.mark.calm
 def test_two_players_play_a_whole_market_game(
     open_page: OpenPage, server_url: str, artifacts: Path
 ) -> None:
