@@ -22,11 +22,10 @@ from .members import Member
 from .play import GameDriver
 from .presence import AwayClocks
 from .publish import Publisher
-from .records import RoomRecord, StoreUnavailable
+from .records import RETRY_MS, RoomRecord, StoreUnavailable
 from .wire import error_bytes
 
 log = logging.getLogger("laundermat.room")
-RETRY_MS = 1_000  # a next game the store refused to start is tried again
 
 
 class RoomPort(Protocol):

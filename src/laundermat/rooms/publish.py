@@ -29,7 +29,7 @@ from ..games import Match
 from ..games.patch import Op, diff, unescape
 from ..games.view_parts import NotAnOverlay, Private, SplitViews, compose, parts
 from .members import Member
-from .wire import Announce, Subscriber
+from .wire import Announce, Subscriber, compact
 
 _LOG_KEYS = ("log", "log_from")
 
@@ -117,8 +117,8 @@ class Publisher:
         keep = any(m.sub is not None for m in members) or bool(self.spectators)
         now = _Held(room, deadline, match, over, core, log_size, keep)
         if keep:
-            now.public_bytes = _compact(orjson.dumps(core))
-            now.room_bytes = _compact(orjson.dumps(room))
+            now.public_bytes = compact(orjson.dumps(core))
+            now.room_bytes = compact(orjson.dumps(room))
         base = None if fresh or held is None or not held.kept else held
         shared = None if base is None or not keep else self._shared_ops(base, now, public, log_from)
         quiet = shared is not None and not shared[0]
@@ -288,12 +288,7 @@ def _try(split: SplitViews, seat: int, log_from: int) -> Private | None:
 
 
 def _without_log(private: Private) -> bytes:
-    return _compact(orjson.dumps({p: v for p, v in private.items() if not p.startswith("/log/")}))
-
-
-def _compact(data: bytes) -> bytes:
-    """orjson returns a 4 KiB buffer however short the result: kept, it is copied."""
-    return bytes(memoryview(data))
+    return compact(orjson.dumps({p: v for p, v in private.items() if not p.startswith("/log/")}))
 
 
 def _private_ops(

@@ -26,15 +26,13 @@ from .members import Member, device_hash, token_matches
 from .play import GameDriver
 from .presence import AwayClocks
 from .publish import Publisher
-from .records import LiveRoom, RoomRecord, StoreLike, StoreUnavailable
+from .records import RETRY_MS, LiveRoom, RoomRecord, StoreLike, StoreUnavailable
 from .seats_bots import BotSeats
 from .wire import NoObserver, Observer, RoomConfig, Subscriber, error_bytes, replaced, welcome_bytes
 
 log = logging.getLogger("laundermat.room")
 T = TypeVar("T")
 Seat = tuple[str, str]  # (player_id, secret token)
-
-RETRY_MS = 1_000  # a room job the store refused (presence, the room record) is tried again
 
 
 class Room:
