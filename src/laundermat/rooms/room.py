@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from .. import games
 from ..games import Command, RuleError
-from . import hosting
+from . import hosting, wire
 from .answers import answer_once
 from .audience import Audience
 from .clock import Clock
@@ -267,9 +267,8 @@ class Room:
         if member is None or member.sub is not sub:
             return False, None  # this socket no longer holds the seat
         limit, version = self.config.answered_limit, self.views.version
-        return await answer_once(
-            member, command_id, run, limit, self.observer, version, lambda a: self._push((), a)
-        )
+        push = self._push_acked  # the ack rides with the change's views
+        return await answer_once(member, command_id, run, limit, self.observer, version, push)
 
     async def _apply(
         self, command: Command, client_id: str | None, player_id: str | None = None
@@ -324,12 +323,15 @@ class Room:
     def _deadline(self) -> int | None:
         return self.play.deadline_ms if self._playing() else None
 
-    def _push(
-        self, full: Collection[Subscriber] = (), announce: Callable[[int], None] | None = None
-    ) -> None:
+    def _push(self, full: Collection[Subscriber] = ()) -> None:
+        self._push_acked(None, full)
+
+    def _push_acked(self, ack: wire.Ack | None, full: Collection[Subscriber] = ()) -> int:
+        """Every viewer's view or patch (after `ack`); returns the version that shows them."""
         match, members = self.play.match, self.lobby.members
-        self.views.push(self.info(), self._deadline(), match, members, full, announce)
+        shown = self.views.push(self.info(), self._deadline(), match, members, full, ack)
         self.bots.changed()
+        return shown
 
     async def _resync(self, sub: Subscriber) -> None:
         member = self.lobby.holder(sub)
