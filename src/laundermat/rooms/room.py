@@ -22,6 +22,7 @@ from .clock import Clock
 from .errors import RoomError
 from .jobs import JobQueue
 from .lobby import Lobby, RoomStatus
+from .lobby_actions import LobbyAction
 from .members import Member, device_hash, token_matches
 from .play import GameDriver
 from .presence import AwayClocks
@@ -121,16 +122,12 @@ class Room:
         sub: Subscriber,
         player_id: str,
         command_id: str,
-        action: str,
-        settings: dict[str, int] | None,
-        target: str | None,
-        nonce: str | None = None,
-        on: bool | None = None,
+        action: LobbyAction,
     ) -> None:
+        """A lobby action (hosting.py); answered on `sub` as `act` is."""
+
         async def run(member: Member) -> bool:
-            return await hosting.lobby_action(
-                self, member, action, settings, target, nonce, on, command_id
-            )
+            return await hosting.lobby_action(self, member, action, command_id)
 
         async def job() -> None:
             answered, close_after = await self._answer_once(sub, player_id, command_id, run)
