@@ -128,12 +128,14 @@ class Publisher:
         full: Collection[Subscriber],
         ack: Ack | None,
     ) -> PushPlan:
+        """The change decided: a new version, unless no op is shared (only seats see it)."""
         seats_only = shared is not None and not shared.encoded
         if not seats_only:
             self.version += 1
         return PushPlan(self.version, shared, seats_only, log_from, full, ack)
 
     def _send(self, plan: PushPlan, frame: Frame, members: list[Member]) -> None:
+        """The ack, then each viewer's message; and what each connected seat now holds."""
         if plan.ack is not None:
             plan.ack.to.send(ack_bytes(plan.ack.command_id, plan.version))
         for m in members:
@@ -178,7 +180,7 @@ class Publisher:
         own = [] if seat is None else own_ops(shared, frame.now, seat, private)
         if plan.seats_only and own == []:
             return None  # nothing at all for a viewer this change does not concern
-        if full_only:
+        if full_only:  # (only reached when the change is the seats' alone)
             return frame.whole(seat, plan.log_from)
         if own is None:  # its own part cannot be patched
             return frame.whole(seat, 0)
