@@ -3,8 +3,9 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
 
-.PHONY: run test setup system-packages lint typecheck jstest pytest clean
+.PHONY: run test setup node-setup system-packages lint typecheck jstest pytest clean
 
 run: setup
 	$(BIN)/laundermat serve
@@ -19,13 +20,24 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Debian packages the tests need (chromium, docker-compose, nodejs, nginx, redis-server).
+# Debian packages the tests need (chromium, docker-compose, nodejs, npm, nginx, redis-server).
 system-packages:
 	@scripts/ensure-system-packages.sh
 
-lint: setup
+# The client's linter and formatter, Biome, at the version package-lock.json pins (biome.json
+# says what it checks). npm ci installs it into node_modules/, anew when the lock changes.
+node-setup: $(NODE_STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+# lint-imports: the architecture's contracts (pyproject.toml, [tool.importlinter]).
+lint: setup node-setup
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/lint-imports
+	node_modules/.bin/biome ci --error-on-warnings
 
 typecheck: setup
 	$(BIN)/mypy
@@ -44,4 +56,4 @@ pytest: setup
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 $(PYTEST_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache .grimp_cache

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from laundermat.rooms.records import PlayerRecord, RoomRecord
+from laundermat.rooms.records import CommandWrite, PlayerRecord, RoomRecord
 from laundermat.store import Store, sqlite_log
 
 from .store_bench import summarise
@@ -69,7 +69,8 @@ async def run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
         while time.perf_counter() < end:
             seq += 1
             t0 = time.perf_counter()
-            await store.append_command(game_id, seq, {"type": "timeout", "window": seq}, 1, seq)
+            write = CommandWrite(game_id, seq, {"type": "timeout", "window": seq}, 1, seq)
+            await store.append_command(write)
             latencies.append(time.perf_counter() - t0)
             await asyncio.sleep(args.pace)
 

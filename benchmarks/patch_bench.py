@@ -19,8 +19,15 @@ from typing import Any
 
 import orjson
 
-from laundermat.bots.policy import RandomPolicy
-from laundermat.engine import Game, Phase, Settings, parse_command, pending_actors, view
+from laundermat.games.laundermat.bots import RandomPolicy
+from laundermat.games.laundermat.engine import (
+    Game,
+    Phase,
+    Settings,
+    parse_command,
+    pending_actors,
+    view,
+)
 from laundermat.games.patch import apply, diff
 
 

@@ -24,9 +24,9 @@ import time
 from types import ModuleType
 from typing import Any
 
-from laundermat.bots.policy import RandomPolicy
-from laundermat.engine import view
 from laundermat.games.laundermat import GAME
+from laundermat.games.laundermat.bots import RandomPolicy
+from laundermat.games.laundermat.engine import view
 from laundermat.rooms import publish
 from laundermat.rooms.members import Member
 

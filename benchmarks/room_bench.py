@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from laundermat.bots.policy import RandomPolicy
-from laundermat.engine import view
+from laundermat.games.laundermat.bots import RandomPolicy
+from laundermat.games.laundermat.engine import view
 from laundermat.rooms import RoomConfig
 from laundermat.rooms.clock import FakeClock
 from laundermat.rooms.lobby_actions import Ready, Start

@@ -26,8 +26,8 @@ from pathlib import Path
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any
 
-from laundermat.bots.policy import RandomPolicy
-from laundermat.engine import view
+from laundermat.games.laundermat.bots import RandomPolicy
+from laundermat.games.laundermat.engine import view
 from laundermat.rooms import RoomConfig
 from laundermat.rooms.clock import FakeClock
 from laundermat.rooms.room import Room

@@ -34,7 +34,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from laundermat.rooms.records import Fence
+from laundermat.rooms.records import CommandWrite, Fence
 from laundermat.store import PlayerRecord, RoomRecord, Store
 from laundermat.store.engine import make_engine
 
@@ -116,7 +116,9 @@ async def store_loop(
                 if pace:
                     await asyncio.sleep(pace * (0.5 + rng.random()))
                 t0 = time.perf_counter()
-                await store.append_command(game_id, seq, COMMAND, seq, seq, fence=fence)
+                await store.append_command(
+                    CommandWrite(game_id, seq, COMMAND, seq, seq), fence=fence
+                )
                 latencies.append(time.perf_counter() - t0)
 
         saves: list[float] = []
@@ -125,7 +127,8 @@ async def store_loop(
         async def snapshotting(game_id: int) -> None:
             for seq in itertools.count(1):
                 t0 = time.perf_counter()
-                await store.append_command(game_id, seq, COMMAND, seq, seq, snapshot=state)
+                write = CommandWrite(game_id, seq, COMMAND, seq, seq, snapshot=state)
+                await store.append_command(write)
                 saves.append(time.perf_counter() - t0)
                 await asyncio.sleep(0.01)
 

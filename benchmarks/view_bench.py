@@ -18,10 +18,10 @@ import time
 from typing import Any
 
 from laundermat import games as registry
-from laundermat.engine import Game, Settings, view
-from laundermat.engine.commands import Command as EngineCommand
-from laundermat.engine.legal import options
-from laundermat.engine.state import GameState
+from laundermat.games.laundermat.commands import Command as EngineCommand
+from laundermat.games.laundermat.engine import Game, Settings, view
+from laundermat.games.laundermat.legal import options
+from laundermat.games.laundermat.state import GameState
 
 from .engine_bench import record
 

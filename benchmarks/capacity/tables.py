@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from laundermat import games
-from laundermat.engine.errors import IllegalCode
+from laundermat.games.laundermat.errors import IllegalCode
 from laundermat.web.protocol import SERVER_ERROR_CODES
 
 from ..wsclient import WsClient

@@ -105,7 +105,7 @@ def _serve(args: argparse.Namespace) -> int:
     }
     try:
         settings = ServerSettings(**overrides)
-    except ValidationError as exc:  # one line a setting, not a traceback (an operator audit)
+    except ValidationError as exc:  # one line per setting an operator can act on, no traceback
         for error in exc.errors():
             name = "_".join(str(part) for part in error["loc"]) or "settings"
             given = str(error.get("input"))[:80]

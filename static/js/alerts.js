@@ -54,8 +54,13 @@ export function toggleMute() {
 /** "Notify me": asks the browser's permission now (in the player's tap, never before). */
 export function optInNotifications() {
   if (typeof Notification === "undefined") return Promise.resolve();
-  const asked = Notification.permission === "default" ? Notification.requestPermission() : Promise.resolve(Notification.permission);
-  return Promise.resolve(asked).then((permission) => store(NOTIFY_KEY, permission === "granted")).catch(() => {});
+  const asked =
+    Notification.permission === "default"
+      ? Notification.requestPermission()
+      : Promise.resolve(Notification.permission);
+  return Promise.resolve(asked)
+    .then((permission) => store(NOTIFY_KEY, permission === "granted"))
+    .catch(() => {});
 }
 
 export function optOutNotifications() {
@@ -91,7 +96,10 @@ function ring(label, code) {
 function showNotice(label, code) {
   closeNotice();
   try {
-    notice = new Notification(label, { body: `LaunderMat · room ${code}`, tag: `laundermat-${code}` });
+    notice = new Notification(label, {
+      body: `LaunderMat · room ${code}`,
+      tag: `laundermat-${code}`,
+    });
     notice.onclick = () => {
       window.focus();
       closeNotice();
@@ -144,15 +152,18 @@ export function keepAwake(want) {
   wantAwake = want;
   if (want && !lock && document.visibilityState === "visible" && navigator.wakeLock) {
     lock = "asking";
-    navigator.wakeLock.request("screen").then((sentinel) => {
-      lock = sentinel;
-      sentinel.addEventListener("release", () => {
-        if (lock === sentinel) lock = null;
+    navigator.wakeLock
+      .request("screen")
+      .then((sentinel) => {
+        lock = sentinel;
+        sentinel.addEventListener("release", () => {
+          if (lock === sentinel) lock = null;
+        });
+        if (!wantAwake) keepAwake(false); // the game ended while the browser answered
+      })
+      .catch(() => {
+        lock = null;
       });
-      if (!wantAwake) keepAwake(false); // the game ended while the browser answered
-    }).catch(() => {
-      lock = null;
-    });
   } else if (!want && lock && lock !== "asking") {
     const sentinel = lock;
     lock = null;
@@ -166,4 +177,5 @@ document.addEventListener("visibilitychange", () => {
   keepAwake(wantAwake);
 });
 // The first tap (and any after the browser suspended it) lets the sound play later.
-for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, wakeAudio, { capture: true });
+for (const type of ["pointerdown", "keydown"])
+  document.addEventListener(type, wakeAudio, { capture: true });

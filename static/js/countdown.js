@@ -18,21 +18,24 @@ export function tick(root) {
       continue;
     }
     if (!view?.deadline || !window) {
-      bar?.style.setProperty("width", "0%");
+      bar?.style.setProperty("transform", "scaleX(0)");
       setText(text, "");
       continue;
     }
     const total = state.span?.id === window.id ? state.span.total : window.duration * 1000;
     const left = Math.max(0, view.deadline - serverNow());
     if (bar) {
-      bar.style.setProperty("width", `${(fractionLeft(left, total) * 100).toFixed(2)}%`);
+      bar.style.setProperty("transform", `scaleX(${fractionLeft(left, total).toFixed(4)})`);
       bar.classList.toggle("urgent", left < 5000);
     }
     setText(text, timeLeft(left));
   }
   const retry = root.querySelector("[data-role=retry-in]");
   if (retry && state.conn.retryAt) {
-    setText(retry, `Trying again in ${Math.max(0, Math.ceil((state.conn.retryAt - Date.now()) / 1000))} s.`);
+    setText(
+      retry,
+      `Trying again in ${Math.max(0, Math.ceil((state.conn.retryAt - Date.now()) / 1000))} s.`,
+    );
   }
 }
 

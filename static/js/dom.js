@@ -9,9 +9,10 @@ const BOOLEAN_PROPS = ["checked", "disabled", "selected", "hidden", "open"];
 export function h(tag, attrs, ...children) {
   const [head, ...classes] = tag.split(".");
   const [name, id] = head.split("#");
-  const el = name === "svg" || name === "path" || name === "circle" || name === "rect" || name === "g"
-    ? document.createElementNS("http://www.w3.org/2000/svg", name)
-    : document.createElement(name || "div");
+  const el =
+    name === "svg" || name === "path" || name === "circle" || name === "rect" || name === "g"
+      ? document.createElementNS("http://www.w3.org/2000/svg", name)
+      : document.createElement(name || "div");
   if (id) el.setAttribute("id", id);
   if (classes.length) el.setAttribute("class", classes.join(" "));
   if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
@@ -23,7 +24,8 @@ export function h(tag, attrs, ...children) {
       if (value === null || value === undefined || value === false) continue;
       if (key === "class") {
         const extra = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
-        if (extra) el.setAttribute("class", [el.getAttribute("class"), extra].filter(Boolean).join(" "));
+        if (extra)
+          el.setAttribute("class", [el.getAttribute("class"), extra].filter(Boolean).join(" "));
       } else if (key === "data") {
         for (const [k, v] of Object.entries(value)) {
           if (v !== null && v !== undefined && v !== false) el.setAttribute(`data-${k}`, String(v));
@@ -68,7 +70,8 @@ function syncAttributes(from, to) {
   // A control disabled while it has focus (the move it sent is on its way) would drop keyboard
   // and screen-reader users to <body>: it is marked aria-disabled instead, which keeps focus
   // and which `delegate` ignores, until a render enables it or focus leaves it.
-  const holdFocus = from === document.activeElement && to.hasAttribute("disabled") && !from.disabled;
+  const holdFocus =
+    from === document.activeElement && to.hasAttribute("disabled") && !from.disabled;
   if (holdFocus) {
     to.removeAttribute("disabled");
     to.setAttribute("aria-disabled", "true");
@@ -76,7 +79,8 @@ function syncAttributes(from, to) {
   for (const attr of Array.from(from.attributes)) {
     if (!to.hasAttribute(attr.name)) {
       // A <details> the user opened stays open unless the render says otherwise.
-      if (from.nodeName === "DETAILS" && attr.name === "open" && !to.hasAttribute("data-force")) continue;
+      if (from.nodeName === "DETAILS" && attr.name === "open" && !to.hasAttribute("data-force"))
+        continue;
       from.removeAttribute(attr.name);
     }
   }
@@ -90,7 +94,7 @@ function syncAttributes(from, to) {
     for (const prop of BOOLEAN_PROPS) {
       if (prop in from && from[prop] !== to.hasAttribute(prop)) from[prop] = to.hasAttribute(prop);
     }
-    const wanted = to.nodeName === "SELECT" ? selectedValue(to) : to.getAttribute("value") ?? "";
+    const wanted = to.nodeName === "SELECT" ? selectedValue(to) : (to.getAttribute("value") ?? "");
     if (from.type !== "checkbox" && from.type !== "radio" && from.value !== wanted) {
       // Never fight the user's caret: the store already holds what they typed.
       if (document.activeElement !== from || from.nodeName === "SELECT") from.value = wanted;
@@ -100,7 +104,7 @@ function syncAttributes(from, to) {
 
 function selectedValue(select) {
   const chosen = select.querySelector("option[selected]") || select.querySelector("option");
-  return chosen ? chosen.getAttribute("value") ?? chosen.textContent : "";
+  return chosen ? (chosen.getAttribute("value") ?? chosen.textContent) : "";
 }
 
 /** Patch `from` (live) so it matches `to` (fresh). Returns the node now in the document. */

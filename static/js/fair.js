@@ -137,20 +137,28 @@ export async function checkReveal(revealed, subtle = globalThis.crypto?.subtle, 
   const started = memory.find((e) => e?.game !== undefined && e.game === seen.game);
   if (started) {
     if (started.commitment !== revealed.commitment) return bad("not_shown");
-    const players = Object.keys(nonces).filter((id) => id !== SERVER_NONCE).sort();
-    if (JSON.stringify(players) !== JSON.stringify(started.contributed ?? [])) return bad("nonces_changed");
+    const players = Object.keys(nonces)
+      .filter((id) => id !== SERVER_NONCE)
+      .sort();
+    if (JSON.stringify(players) !== JSON.stringify(started.contributed ?? []))
+      return bad("nonces_changed");
     if (started.server_nonce && !(SERVER_NONCE in nonces)) return bad("server_nonce");
   }
   const mine = memory.find((e) => e?.commitment === revealed.commitment && e.nonce);
-  if (mine && seen.me && seen.me in nonces && nonces[seen.me] !== mine.nonce) return bad("my_nonce");
-  const text = Object.keys(nonces).sort().map((id) => `|${id}:${nonces[id]}`).join("");
+  if (mine && seen.me && seen.me in nonces && nonces[seen.me] !== mine.nonce)
+    return bad("my_nonce");
+  const text = Object.keys(nonces)
+    .sort()
+    .map((id) => `|${id}:${nonces[id]}`)
+    .join("");
   const digest = await sha256(subtle, joined(seedBytes, new TextEncoder().encode(text)));
   const seed = (BigInt(`0x${hexOf(digest.slice(0, 8))}`) >> 2n).toString();
   const ok = seedMatches(seed, revealed.seed);
   return { ok, seed, problem: ok ? null : "seed" };
 }
 
-/** The derived seed's digits against the seed as received (a string, or a possibly rounded number). */
+/** The derived seed's digits against the seed as received (a string, or a possibly rounded
+ *  number). */
 export function seedMatches(digits, received) {
   if (typeof received === "string") return digits === received;
   if (typeof received !== "number") return false;

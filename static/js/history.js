@@ -19,7 +19,11 @@ export function playedGames(history, played, gameIds = []) {
     joined.set(code, Math.min(joined.get(code) ?? Infinity, at));
   }
   return (history ?? [])
-    .filter((g) => seen.has(g.game_id) || (joined.has(g.code) && (g.finished_ms ?? Infinity) + SLACK_MS >= joined.get(g.code)))
+    .filter(
+      (g) =>
+        seen.has(g.game_id) ||
+        (joined.has(g.code) && (g.finished_ms ?? Infinity) + SLACK_MS >= joined.get(g.code)),
+    )
     .sort((a, b) => (b.finished_ms ?? 0) - (a.finished_ms ?? 0));
 }
 
@@ -41,5 +45,11 @@ export function withGame(ids, id, max = 500) {
 /** A finished game's date and time, for a list: "30 Nov 2026, 12:34". */
 export function finishedText(ms) {
   if (!ms) return "Not finished";
-  return new Date(ms).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+  return new Date(ms).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
 }

@@ -6,7 +6,10 @@
 /** 128 random bits as URL-safe base64 (22 characters), what the server requires. */
 export function randomKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** The key for joining `code` as `name`: the one held when it is the same join again. */

@@ -5,6 +5,20 @@
 let shownIntoView = null; // the data-into-view key last brought into view
 let lost = false; // focus fell out of the page and waits for a screen with a landing
 
+/** A game's panel asks to be brought into view (bringIntoView below): the end (over) always,
+ *  with focus on its heading; else once per key (the stage and its window), when key is set. */
+export function markIntoView(el, { over, key }) {
+  if (!el) return el;
+  if (over) {
+    el.setAttribute("data-into-view", "over");
+    el.setAttribute("data-into-view-force", "");
+    el.setAttribute("data-into-view-focus", "");
+  } else if (key) {
+    el.setAttribute("data-into-view", key);
+  }
+  return el;
+}
+
 /**
  * The player scrolled down to read (to a data-reading-anchor, the log): where it sits, or
  * null. Scrolled down far enough that it fills the screen above the sticky wallet (a short
@@ -43,8 +57,11 @@ export function bringIntoView(root) {
   const padding = 96 + 72; // html's scroll-padding (the sticky bars)
   const fits = target.getBoundingClientRect().height < window.innerHeight - padding;
   // A panel that fits sits just above the wallet, so the reveal above it stays in sight.
-  target.scrollIntoView({ block: fits && !target.hasAttribute("data-into-view-force") ? "end" : "start" });
-  if (target.hasAttribute("data-into-view-focus")) target.querySelector("[data-landing]")?.focus({ preventScroll: true });
+  target.scrollIntoView({
+    block: fits && !target.hasAttribute("data-into-view-force") ? "end" : "start",
+  });
+  if (target.hasAttribute("data-into-view-focus"))
+    target.querySelector("[data-landing]")?.focus({ preventScroll: true });
 }
 
 /**
@@ -63,7 +80,8 @@ export function landFocus(root, hadFocus, reading) {
   if (hadFocus) lost = true;
   else if (active && active !== document.body) lost = false; // elsewhere on purpose (a dialog)
   if (!lost) return;
-  const landing = root.querySelector("[data-landing=panel]") ?? root.querySelector("[data-landing=page]");
+  const landing =
+    root.querySelector("[data-landing=panel]") ?? root.querySelector("[data-landing=page]");
   if (!landing) return;
   lost = false;
   landing.focus({ preventScroll: true });

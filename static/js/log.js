@@ -19,12 +19,21 @@ export function mergeLog(prev, game, gameNumber) {
   if (from === 0) {
     const fresh = prev.logGame !== gameNumber || prev.animateFrom === Infinity;
     return {
-      next: { ...prev, log: [...game.log], logGame: gameNumber, arrival: {}, animateFrom: fresh ? game.log.length : prev.animateFrom },
+      next: {
+        ...prev,
+        log: [...game.log],
+        logGame: gameNumber,
+        arrival: {},
+        animateFrom: fresh ? game.log.length : prev.animateFrom,
+      },
       complete: true,
     };
   }
   if (prev.logGame !== gameNumber) {
-    return { next: { ...prev, log: [], logGame: gameNumber, animateFrom: Infinity }, complete: false };
+    return {
+      next: { ...prev, log: [], logGame: gameNumber, animateFrom: Infinity },
+      complete: false,
+    };
   }
   if (from > prev.log.length) return { next: prev, complete: false };
   const log = [...prev.log.slice(0, from), ...game.log];

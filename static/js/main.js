@@ -1,5 +1,6 @@
-// The client's controller: routing, the room connection and rendering. What each button
-// does is in handlers/ (per screen) and in the room's game client (games/).
+// The client's controller: the room connection and rendering (routes.js: which screen a URL
+// shows). What each button does is in handlers/ (per screen) and in the room's game client
+// (games/).
 import { alertTurn, keepAwake, resetTurns } from "./alerts.js";
 import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
@@ -14,11 +15,21 @@ import { bringIntoView, keepReading, landFocus, readingAt } from "./landing.js";
 import { findMoments, watchTaps } from "./moments-live.js";
 import { api, RoomSocket } from "./net.js";
 import { pages as makePages } from "./replay-page.js";
+import { router } from "./routes.js";
 import {
-  dismissToast, fairMemory, forgetSeat, mergeLog, rememberGame, rememberPlayed, resetLog, saveFairMemory, savedSeat, state,
-  toast, watching,
+  dismissToast,
+  fairMemory,
+  forgetSeat,
+  mergeLog,
+  rememberGame,
+  rememberPlayed,
+  resetLog,
+  savedSeat,
+  saveFairMemory,
+  state,
+  toast,
 } from "./store.js";
-import { OFFLINE_LOBBY, OFFLINE_MOVE, errorSentence } from "./text.js";
+import { errorSentence, OFFLINE_LOBBY, OFFLINE_MOVE } from "./text.js";
 import { windowSpan } from "./time.js";
 import { gameName, roomTitle, tabTitle } from "./titles.js";
 import { turnLabel, turnTitle } from "./turn.js";
@@ -56,17 +67,27 @@ export function render() {
 function checkShownReveal() {
   const record = state.route.screen === "replay" ? state.replay?.record : null;
   const revealed = record?.server_seed
-    ? { game_id: record.game_id, commitment: record.commitment, server_seed: record.server_seed, nonces: record.nonces, seed: record.seed }
+    ? {
+        game_id: record.game_id,
+        commitment: record.commitment,
+        server_seed: record.server_seed,
+        nonces: record.nonces,
+        seed: record.seed,
+      }
     : state.view?.room?.fairness?.revealed;
   if (!revealed || revealed.game_id in state.checks) return;
   if (!record && state.route.code && savedSeat(state.route.code)) rememberGame(revealed.game_id);
   state.checks[revealed.game_id] = null;
   const room = record ? null : state.view?.room;
-  const seen = room ? { memory: fairMemory(room.code), game: revealedGame(room), me: state.session?.playerId } : {};
-  checkReveal(revealed, globalThis.crypto?.subtle, seen).then((ok) => {
-    state.checks[revealed.game_id] = ok;
-    if (ok) render();
-  }).catch(() => {});
+  const seen = room
+    ? { memory: fairMemory(room.code), game: revealedGame(room), me: state.session?.playerId }
+    : {};
+  checkReveal(revealed, globalThis.crypto?.subtle, seen)
+    .then((ok) => {
+      state.checks[revealed.game_id] = ok;
+      if (ok) render();
+    })
+    .catch(() => {});
 }
 
 /** The tab's title: what is on show, then the game and room (titles.js). */
@@ -74,14 +95,18 @@ function pageTitle() {
   const { screen, code } = state.route;
   if (screen === "replay") {
     const record = state.replay?.record;
-    return tabTitle("Replay", record ? gameName(gameTitle(state.catalog, record.game), record.game_number) : "");
+    return tabTitle(
+      "Replay",
+      record ? gameName(gameTitle(state.catalog, record.game), record.game_number) : "",
+    );
   }
   if (screen === "history") return tabTitle("Your past games");
   if (!code) return tabTitle();
   const name = state.view?.room?.game ?? state.home.room?.game;
   const room = roomTitle(name ? gameTitle(state.catalog, name) : "", code);
   const game = state.view?.game;
-  if (screen !== "room" || !state.view) return tabTitle(state.home.room?.status === "lobby" ? "Join" : "", room);
+  if (screen !== "room" || !state.view)
+    return tabTitle(state.home.room?.status === "lobby" ? "Join" : "", room);
   const client = roomClient();
   const title = tabTitle(game ? client?.pageTitle(game) : "Lobby", room);
   return client ? turnTitle(turnLabel(state.view, state.session?.role, client), title) : title;
@@ -96,87 +121,6 @@ function roomClient() {
 function sentence(code, message) {
   return errorSentence(code, message, roomClient()?.errors(state.view?.game));
 }
-
-// ------------------------------------------------------------------ routing
-
-function parsePath() {
-  const match = location.pathname.match(/^\/r\/([A-Za-z0-9_-]+)\/?$/);
-  return match ? match[1].toUpperCase() : null;
-}
-
-/** /replay/{game_id} and /history: pages without a room connection. */
-function routePage() {
-  const replay = location.pathname.match(/^\/replay\/(\d+)\/?$/);
-  if (replay) {
-    state.route = { screen: "replay", code: null, gameId: Number(replay[1]) };
-    pages.openReplay(Number(replay[1]));
-    return true;
-  }
-  if (/^\/history\/?$/.test(location.pathname)) {
-    state.route = { screen: "history", code: null };
-    pages.openHistory();
-    return true;
-  }
-  return false;
-}
-
-function route() {
-  const code = parsePath();
-  stopSocket();
-  state.replay = null;
-  state.history = null;
-  state.view = null;
-  state.ended = null;
-  resetLog();
-  state.session = null;
-  state.moments = [];
-  state.home.error = null;
-  state.home.errorFor = null;
-  state.home.room = null;
-  if (!code && routePage()) return;
-  if (!code) {
-    state.route = { screen: "home", code: null };
-    render();
-    return;
-  }
-  state.home.code = code;
-  const seat = savedSeat(code);
-  if (seat?.token) {
-    enterRoom(code, { token: seat.token, playerId: seat.player_id, role: "player" });
-  } else if (watching(code)) {
-    enterRoom(code, { token: null, playerId: null, role: "spectator" });
-  } else {
-    state.route = { screen: "join", code };
-    render();
-    api.getRoom(code).then((room) => {
-      if (state.route.code === code) {
-        state.home.room = room;
-        presetGame(room.game);
-        render();
-      }
-    }).catch((err) => {
-      if (state.route.code === code) {
-        state.home.error = sentence(err.code, err.message);
-        render();
-      }
-    });
-  }
-}
-
-/** A room's link shows that game: its create form too offers the room's game, with that
- * game's settings and player counts (a friend who wants a table of their own wants the same). */
-function presetGame(name) {
-  if (!gameClient(name) || state.home.game === name) return;
-  state.home.game = name;
-  state.home.settings = defaultSettings(name);
-}
-
-function navigate(path) {
-  if (`${location.pathname}${location.search}` !== path) history.pushState({}, "", path);
-  route();
-}
-
-window.addEventListener("popstate", route);
 
 // ------------------------------------------------------------------ the room connection
 
@@ -230,7 +174,8 @@ function enterRoom(code, session) {
       state.session.role = msg.role;
       state.session.playerId = msg.player_id;
       state.conn.closed = null;
-      nonce = { sentFor: null, id: null }; // a new socket: the first view says what the server holds
+      // A new socket: the first view says which nonces the server holds.
+      nonce = { sentFor: null, id: null };
       if (msg.role === "player") rememberPlayed(code);
     },
     onView(view, info) {
@@ -289,14 +234,21 @@ function receiveView(view, info = {}) {
   const complete = mergeLog(view.game, number);
   state.view = view;
   findMoments(state, roomClient(), render);
-  if (state.pending?.awaiting !== undefined && view.version >= state.pending.awaiting) settlePending();
+  if (state.pending?.awaiting !== undefined && view.version >= state.pending.awaiting)
+    settlePending();
   const windowId = view.game?.window?.id ?? null;
   const game = view.room?.game;
   if (windowId !== state.ui.windowId || game !== state.ui.game) {
     state.ui = { ...gameClient(game)?.freshUi(), windowId, game };
     state.pending = null;
   }
-  state.span = windowSpan(state.span, view.game?.window, view.deadline, view.server_time, !!info.first);
+  state.span = windowSpan(
+    state.span,
+    view.game?.window,
+    view.deadline,
+    view.server_time,
+    !!info.first,
+  );
   contributeNonce(view.room);
   alertTurn(view, state.session, roomClient());
   render();
@@ -338,28 +290,30 @@ function notSent(offline) {
 
 setInterval(() => tick(root), 250);
 
-// ------------------------------------------------------------------ wiring
-
 // ------------------------------------------------------------------ the catalog
 
 /** GET /api/catalog: the games and their settings, for the create form and the lobby. */
 function loadCatalog() {
-  api.catalog().then((catalog) => {
-    state.catalog = catalog;
-    const names = catalog.games.map((g) => g.name).filter((name) => gameClient(name));
-    if (!names.includes(state.home.game)) state.home.game = names[0] ?? null;
-    state.home.settings = defaultSettings(state.home.game, state.home.settings);
-    render();
-  }).catch((err) => {
-    state.home.error = sentence(err.code, err.message);
-    state.home.errorFor = "create";
-    render();
-  });
+  api
+    .catalog()
+    .then((catalog) => {
+      state.catalog = catalog;
+      const names = catalog.games.map((g) => g.name).filter((name) => gameClient(name));
+      if (!names.includes(state.home.game)) state.home.game = names[0] ?? null;
+      state.home.settings = defaultSettings(state.home.game, state.home.settings);
+      render();
+    })
+    .catch((err) => {
+      state.home.error = sentence(err.code, err.message);
+      state.home.errorFor = "create";
+      render();
+    });
 }
 
 // ------------------------------------------------------------------ wiring
 
 const pages = makePages({ render });
+const { route, navigate } = router({ render, enterRoom, leaveRoom: stopSocket, sentence, pages });
 const app = { state, render, navigate, send, lobby, enterRoom, root, pages, socket: () => socket };
 const common = commonHandlers(app);
 const home = homeHandlers(app);
@@ -391,6 +345,7 @@ for (const client of allClients()) {
 }
 setupDialog();
 watchTaps(state, render);
-state.home.game = allClients()[0]?.name ?? null; // until the catalog says which games the server hosts
+// Until the catalog says which games the server hosts.
+state.home.game = allClients()[0]?.name ?? null;
 loadCatalog();
 route();

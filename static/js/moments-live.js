@@ -12,7 +12,10 @@ export function findMoments(state, client, render) {
   if (!client?.moments || from >= state.log.length) return;
   const number = state.view.room?.game_number ?? 1;
   // Back from a long gap (a reconnect), only the newest few: not a parade of old news.
-  const found = client.moments(state, from).slice(-3).map((m) => ({ ...m, key: `${number}:${m.key}` }));
+  const found = client
+    .moments(state, from)
+    .slice(-3)
+    .map((m) => ({ ...m, key: `${number}:${m.key}` }));
   if (found.length) show(state, render, addMoments(state.moments, found, Date.now()));
 }
 
@@ -21,7 +24,8 @@ function show(state, render, list) {
   clearTimeout(timer);
   state.moments = expire(list, Date.now());
   const next = nextChange(state.moments, Date.now());
-  if (next !== null) timer = setTimeout(() => show(state, render, state.moments), next - Date.now());
+  if (next !== null)
+    timer = setTimeout(() => show(state, render, state.moments), next - Date.now());
   render();
 }
 

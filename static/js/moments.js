@@ -12,10 +12,19 @@ export const MOMENT_MS = 2500;
  * from now + delay for MOMENT_MS; a key already listed is not added again. */
 export function addMoments(list, found, now) {
   const keys = new Set(list.map((m) => m.key));
-  const fresh = found.filter((m) => !keys.has(m.key)).map((m) => {
-    const from = now + (m.delay ?? 0);
-    return { key: m.key, title: m.title ?? null, text: m.text, tone: m.tone ?? null, from, until: from + MOMENT_MS };
-  });
+  const fresh = found
+    .filter((m) => !keys.has(m.key))
+    .map((m) => {
+      const from = now + (m.delay ?? 0);
+      return {
+        key: m.key,
+        title: m.title ?? null,
+        text: m.text,
+        tone: m.tone ?? null,
+        from,
+        until: from + MOMENT_MS,
+      };
+    });
   return [...list, ...fresh];
 }
 

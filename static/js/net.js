@@ -28,7 +28,8 @@ async function request(method, path, body) {
   }
   if (!response.ok) {
     if (response.status === 422) throw new ApiError("validation", "invalid input", 422);
-    const code = data?.code ?? data?.detail?.code ?? (response.status === 404 ? "room_not_found" : "internal");
+    const code =
+      data?.code ?? data?.detail?.code ?? (response.status === 404 ? "room_not_found" : "internal");
     throw new ApiError(code, data?.message ?? data?.detail?.message ?? "", response.status);
   }
   return data;
@@ -36,14 +37,21 @@ async function request(method, path, body) {
 
 export const api = {
   catalog: () => request("GET", "/api/catalog"),
-  createRoom: (name, game, settings, device) => request("POST", "/api/rooms", { name, game, settings, device }),
+  createRoom: (name, game, settings, device) =>
+    request("POST", "/api/rooms", { name, game, settings, device }),
   joinRoom: (code, name, joinKey, device) =>
-    request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { name, join_key: joinKey, device }),
+    request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, {
+      name,
+      join_key: joinKey,
+      device,
+    }),
   getRoom: (code) => request("GET", `/api/rooms/${encodeURIComponent(code)}`),
   history: (limit = 200) => request("GET", `/api/history?limit=${limit}`),
   replay: (gameId) => request("GET", `/api/games/${encodeURIComponent(gameId)}/replay`),
-  replayStep: (gameId, step, viewer) =>
-    request("GET", `/api/games/${encodeURIComponent(gameId)}/replay/step/${step}?viewer=${encodeURIComponent(viewer)}`),
+  replayStep: (gameId, step, viewer) => {
+    const query = `?viewer=${encodeURIComponent(viewer)}`;
+    return request("GET", `/api/games/${encodeURIComponent(gameId)}/replay/step/${step}${query}`);
+  },
 };
 
 // Close codes after which reconnecting would not help (docs/protocol.md, "Close codes").
@@ -65,7 +73,8 @@ const HEARTBEAT_MS = 1000;
  * One room connection. Reconnects with exponential backoff and resends hello; tracks the view
  * version and asks for a resync on a gap; keeps the clock offset to the server.
  *
- * Callbacks: onView(view), onWelcome(msg), onAck(msg), onError(msg), onStatus(status), onClosed(reason)
+ * Callbacks: onView(view), onWelcome(msg), onAck(msg), onError(msg), onStatus(status),
+ * onClosed(reason)
  *
  * A command (`act`, `lobby`) sent and not yet answered when its socket is lost is sent again,
  * with the same id, on the next socket: the server answers an id once and never applies it
@@ -136,7 +145,9 @@ export class RoomSocket {
     this.heartbeatTimer = setInterval(() => this.heartbeat(Date.now()), HEARTBEAT_MS);
     ws.onopen = () => {
       this.lastHeard = Date.now();
-      ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "spectate" }));
+      ws.send(
+        JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "spectate" }),
+      );
     };
     ws.onmessage = (event) => this.receive(event.data);
     ws.onerror = () => {}; // onclose follows and handles it
@@ -181,7 +192,11 @@ export class RoomSocket {
     const silent = now - this.lastHeard;
     if (silent >= DEAD_MS) {
       this.drop(ws);
-    } else if (ws.readyState === WebSocket.OPEN && silent >= IDLE_PING_MS && now - this.lastPing >= IDLE_PING_MS) {
+    } else if (
+      ws.readyState === WebSocket.OPEN &&
+      silent >= IDLE_PING_MS &&
+      now - this.lastPing >= IDLE_PING_MS
+    ) {
       this.lastPing = now;
       this.send({ type: "ping" });
     }
@@ -233,7 +248,10 @@ export class RoomSocket {
         break;
       case "error":
         if (msg.id) this.unanswered.delete(msg.id);
-        if (["bad_token", "kicked", "room_not_found", "room_closed", "replaced"].includes(msg.code) && !msg.id) {
+        if (
+          ["bad_token", "kicked", "room_not_found", "room_closed", "replaced"].includes(msg.code) &&
+          !msg.id
+        ) {
           this.fatal = msg.code; // the close that follows is final
         }
         this.cb.onError?.(msg);

@@ -4,21 +4,22 @@
 
 export class PatchError extends Error {}
 
-function unescape(token) {
+function unescapeToken(token) {
   return token.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
 function tokens(path) {
   if (path === "") return [];
   if (!path.startsWith("/")) throw new PatchError(`not a JSON Pointer: ${path}`);
-  return path.slice(1).split("/").map(unescape);
+  return path.slice(1).split("/").map(unescapeToken);
 }
 
 function index(list, token, end) {
   if (token === "-" && end) return list.length;
   if (!/^(0|[1-9][0-9]*)$/.test(token)) throw new PatchError(`not an array index: ${token}`);
   const i = Number(token);
-  if (i > list.length || (i === list.length && !end)) throw new PatchError(`index out of range: ${token}`);
+  if (i > list.length || (i === list.length && !end))
+    throw new PatchError(`index out of range: ${token}`);
   return i;
 }
 
@@ -29,7 +30,12 @@ function isContainer(value) {
 // An object member as JSON.parse would make it: an own data property, whatever its name
 // ("__proto__" assigned with `=` would replace the object's prototype instead).
 function setMember(target, key, value) {
-  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(target, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 function shallow(value) {
@@ -38,7 +44,8 @@ function shallow(value) {
 
 function child(target, token) {
   if (Array.isArray(target)) return target[index(target, token, false)];
-  if (!isContainer(target) || !Object.hasOwn(target, token)) throw new PatchError(`no member ${token}`);
+  if (!isContainer(target) || !Object.hasOwn(target, token))
+    throw new PatchError(`no member ${token}`);
   return target[token];
 }
 

@@ -2,7 +2,14 @@
 // kept in a small cache, the newest request wins), the URL's ?step=&viewer=, the history list.
 import { playedGames } from "./history.js";
 import { api } from "./net.js";
-import { clampStep, nextPlayStep, playDelay, playStart, roundStart, viewerParam } from "./replay.js";
+import {
+  clampStep,
+  nextPlayStep,
+  playDelay,
+  playStart,
+  roundStart,
+  viewerParam,
+} from "./replay.js";
 import { playedGameIds, playedRooms, savedRooms, state } from "./store.js";
 
 const CACHE_SIZE = 120;
@@ -60,48 +67,75 @@ export function pages({ render }) {
     const ask = { gameId: r.gameId, step: r.step, viewer: r.viewer };
     wanted = ask;
     render();
-    fetchStep(ask.gameId, ask.step, ask.viewer).then((data) => {
-      if (wanted !== ask || state.replay?.gameId !== ask.gameId) return;
-      state.replay.shown = { step: ask.step, viewer: ask.viewer, view: data.view, round: data.round };
-      state.replay.error = null;
-      render();
-      playOn();
-      if (ask.step < r.record.steps) fetchStep(ask.gameId, ask.step + 1, ask.viewer).catch(() => {}); // the next click is instant
-    }).catch((err) => {
-      if (wanted !== ask) return;
-      pause();
-      state.replay.error = err.code;
-      render();
-    });
+    fetchStep(ask.gameId, ask.step, ask.viewer)
+      .then((data) => {
+        if (wanted !== ask || state.replay?.gameId !== ask.gameId) return;
+        state.replay.shown = {
+          step: ask.step,
+          viewer: ask.viewer,
+          view: data.view,
+          round: data.round,
+        };
+        state.replay.error = null;
+        render();
+        playOn();
+        // Fetched ahead, so the next click is instant.
+        if (ask.step < r.record.steps)
+          fetchStep(ask.gameId, ask.step + 1, ask.viewer).catch(() => {});
+      })
+      .catch((err) => {
+        if (wanted !== ask) return;
+        pause();
+        state.replay.error = err.code;
+        render();
+      });
   }
 
   function openReplay(gameId) {
     const params = new URLSearchParams(location.search);
     clearTimeout(playTimer);
-    state.replay = { gameId, record: null, step: 0, viewer: "all", shown: null, error: null, playing: false };
+    state.replay = {
+      gameId,
+      record: null,
+      step: 0,
+      viewer: "all",
+      shown: null,
+      error: null,
+      playing: false,
+    };
     render();
-    api.replay(gameId).then((record) => {
-      if (state.replay?.gameId !== gameId) return;
-      state.replay.record = { ...record, steps: record.steps ?? record.commands.length, round_starts: record.round_starts ?? {} };
-      show(params.get("step") ?? 0, params.get("viewer") ?? "all");
-    }).catch((err) => {
-      if (state.replay?.gameId !== gameId) return;
-      state.replay.error = err.code === "room_not_found" ? "not_found" : err.code;
-      render();
-    });
+    api
+      .replay(gameId)
+      .then((record) => {
+        if (state.replay?.gameId !== gameId) return;
+        state.replay.record = {
+          ...record,
+          steps: record.steps ?? record.commands.length,
+          round_starts: record.round_starts ?? {},
+        };
+        show(params.get("step") ?? 0, params.get("viewer") ?? "all");
+      })
+      .catch((err) => {
+        if (state.replay?.gameId !== gameId) return;
+        state.replay.error = err.code === "room_not_found" ? "not_found" : err.code;
+        render();
+      });
   }
 
   function openHistory() {
     state.history = { games: null, error: null };
     render();
     const played = [...playedRooms(), ...savedRooms().map((code) => ({ code, joined_at: 0 }))];
-    api.history(200).then((games) => {
-      state.history = { games: playedGames(games, played, playedGameIds()), error: null };
-      render();
-    }).catch((err) => {
-      state.history = { games: null, error: err.code };
-      render();
-    });
+    api
+      .history(200)
+      .then((games) => {
+        state.history = { games: playedGames(games, played, playedGameIds()), error: null };
+        render();
+      })
+      .catch((err) => {
+        state.history = { games: null, error: err.code };
+        render();
+      });
   }
 
   function showStep(step) {

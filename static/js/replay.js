@@ -1,9 +1,36 @@
 // The replay's arithmetic (pure): rounds from a record's round_starts, step bounds, the
-// viewer choice. A record has `steps` commands; step n is the state after the first n.
+// viewer choice, the table's names. A record has `steps` commands; step n is the state after
+// the first n.
+
+/** The names by seat of a record (the "Watch as" choice): seating is shuffled, and the final
+ *  view's players name each seat's player_id; without a final view, the order of joining. */
+export function seatNames(record) {
+  const byId = new Map(record.player_ids.map((id, i) => [id, record.names[i]]));
+  const players = record.final?.players ?? [];
+  return players.length
+    ? players.map((p, seat) => byId.get(p.name) ?? `Seat ${seat + 1}`)
+    : record.names;
+}
+
+/** The room part of a step's render context (table-context.js): the record's players, by the
+ *  order they joined, none of them connected. */
+export function replayRoom(record) {
+  const players = record.player_ids.map((id, seat) => ({
+    player_id: id,
+    name: record.names[seat],
+    seat,
+    connected: false,
+    away: false,
+  }));
+  return { code: record.code, players };
+}
 
 /** The rounds a record has, in order: [1, 2, ...]. */
 export function roundNumbers(roundStarts) {
-  return Object.keys(roundStarts ?? {}).map(Number).filter((r) => Number.isInteger(r)).sort((a, b) => a - b);
+  return Object.keys(roundStarts ?? {})
+    .map(Number)
+    .filter((r) => Number.isInteger(r))
+    .sort((a, b) => a - b);
 }
 
 /** The round step n belongs to (the last round that starts at or before n; 0 before round 1). */

@@ -24,7 +24,8 @@ export const state = {
   logGame: null,
   animateFrom: Infinity, // log entries from this index on were seen live: they animate
   clockOffset: 0,
-  ui: { windowId: null, game: null }, // the game client's per-window state (its freshUi()), fresh per window
+  // The game client's per-window state (its freshUi()), fresh per window.
+  ui: { windowId: null, game: null },
   pending: null, // {id, label}
   toasts: [],
   moments: [], // a game's dramatic moments, on show or soon (moments.js)
@@ -34,7 +35,8 @@ export const state = {
   arrival: {}, // log index -> the batch (view) it arrived in
   replay: null, // the replay page (replay-page.js): {gameId, record, step, viewer, shown, error}
   history: null, // the history page: {games, error}
-  checks: {}, // game_id -> this browser's check of its reveal (fair.js checkReveal): {ok, seed} or null
+  // game_id -> this browser's check of its reveal (fair.js checkReveal): {ok, seed} or null.
+  checks: {},
 };
 
 /** The catalog's entry for a game name (null until the catalog has loaded). */
@@ -161,7 +163,11 @@ export function dismissToast(id) {
 /** Merge the log part of a view. Returns false when entries are missing (ask for a resync). */
 export function mergeLog(game, gameNumber) {
   const { log, logGame, animateFrom, arrival, batch } = state;
-  const { next, complete } = merged({ log, logGame, animateFrom, arrival, batch }, game, gameNumber);
+  const { next, complete } = merged(
+    { log, logGame, animateFrom, arrival, batch },
+    game,
+    gameNumber,
+  );
   Object.assign(state, next);
   return complete;
 }

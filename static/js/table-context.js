@@ -37,7 +37,12 @@ export function tableContext(view, opts = {}) {
     return !replay && !!p && !p.connected && !p.stand_in && s !== seat;
   };
   return {
-    view, game, room, me, seat, replay,
+    view,
+    game,
+    room,
+    me,
+    seat,
+    replay,
     nameOf,
     who,
     /** A name in a "waiting for" text: "Cal (offline)" when Cal has no connection. */

@@ -40,7 +40,9 @@ export function timeLeft(ms) {
 /** A time to come, rounded up to the second: "42 s", "2:05". */
 export function timeSpan(ms) {
   const seconds = Math.ceil(Math.max(0, ms) / 1000);
-  return seconds >= 60 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : `${seconds} s`;
+  return seconds >= 60
+    ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`
+    : `${seconds} s`;
 }
 
 // ------------------------------------------------------------------ errors
@@ -66,11 +68,14 @@ const ERRORS = {
   game_started: "That game has already started. You can watch it as a spectator.",
   not_host: "Only the host can do that.",
   not_in_lobby: "That can only be done before the game starts.",
-  not_enough_players: "The game needs more players before it can start: wait for more to be ready, or add bots.",
+  not_enough_players:
+    "The game needs more players before it can start: wait for more to be ready, or add bots.",
   spectator: "Spectators can watch but not play.",
   no_game: "No game is running yet.",
   origin_not_allowed: "This page isn't allowed to connect to the game server.",
-  bad_host: "This server does not answer to the address in your browser. Ask whoever runs it for the right link.",
+  bad_host:
+    "This server does not answer to the address in your browser. Ask whoever runs it for the " +
+    "right link.",
   unknown_game: "This server doesn't host that game. Pick one from the list.",
   forbidden: "This address may not read that page.",
   too_many_requests: "Too many requests. Wait a moment and try again.",
@@ -79,10 +84,13 @@ const ERRORS = {
   not_found: "That game could not be found.",
   not_finished: "That game hasn't finished yet, or the next one has already started.",
   kicked: "The host removed you from the room. You can join again only if they let you back in.",
-  barred: "The host removed that player from this room. You can join again once the host lets you back in.",
+  barred:
+    "The host removed that player from this room. You can join again once the host lets you " +
+    "back in.",
   replaced: "You opened this seat in another tab or device.",
   room_closed: "This room has closed.",
-  bad_name: "That name can't be used: 1 to 24 characters you can see (no invisible or control characters).",
+  bad_name:
+    "That name can't be used: 1 to 24 characters you can see (no invisible or control characters).",
   hello_timeout: "The connection took too long to start. Reconnecting…",
   unavailable: "The game's server is catching its breath. Nothing changed; try again in a moment.",
   bad_request: "The game couldn't handle that request. Please reload the page.",
@@ -92,7 +100,8 @@ const ERRORS = {
 };
 
 export const OFFLINE_MOVE = "You're offline right now. Your move wasn't sent.";
-export const OFFLINE_LOBBY = "You're offline right now. Please wait for the connection to come back.";
+export const OFFLINE_LOBBY =
+  "You're offline right now. Please wait for the connection to come back.";
 
 /** `gameErrors`: the room's game client's own codes (checked first). */
 export function errorSentence(code, message, gameErrors = {}) {

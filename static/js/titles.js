@@ -11,7 +11,8 @@ export function tabTitle(...parts) {
   return shown.join(" · ");
 }
 
-/** "Goblin Laundromat ABCDE": a room by its game and code (just the code before the game is known). */
+/** "Goblin Laundromat ABCDE": a room by its game and code (just the code before the game is
+ *  known). */
 export function roomTitle(title, code) {
   return title ? `${title} ${code}` : `Room ${code}`;
 }

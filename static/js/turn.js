@@ -27,7 +27,7 @@ export function nextTurn(tracker, key) {
  *  nothing that waits on it (it has picked and may only change its mind). */
 export function turnLabel(view, role, client) {
   if (!decisionKey(view, role)) return null;
-  return client?.turnLabel ? client.turnLabel(view) ?? null : "Your turn";
+  return client?.turnLabel ? (client.turnLabel(view) ?? null) : "Your turn";
 }
 
 /** The tab's title, marked while something is the player's to do. */

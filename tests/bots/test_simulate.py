@@ -8,8 +8,8 @@ import json
 import pytest
 
 from laundermat import cli
-from laundermat.bots import invariants
 from laundermat.bots.simulate import simulate
+from laundermat.games.laundermat import invariants
 
 MIXED = ["heuristic", "random", "random", "random"]
 

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import func, select
 
 from laundermat.rooms.records import Fence, Fenced, RoomRecord
-from laundermat.store import Store
+from laundermat.store import CommandWrite, Store
 from laundermat.store.fencing import FencedStore, check_fence
 from laundermat.store.tables import commands, games, rooms
 from tests.cluster.core_support import pg_url_fixture  # noqa: F401  (pg_url)
@@ -57,15 +57,19 @@ def test_a_stale_owners_append_is_refused_by_the_database(pg_url: str) -> None:
         assert token_a == 1
         fence_a = Fence("FENCA", token_a)
         game = await a.start_game(record("FENCA", "playing"), 7, ["p1"], None, None, fence=fence_a)
-        await a.append_command(game, 1, {"type": "x"}, None, None, fence=fence_a)
+        await a.append_command(CommandWrite(game, 1, {"type": "x"}, None, None), fence=fence_a)
         token_b = await b.claim("FENCA")  # the second replica takes the room over
         assert token_b == 2
         with pytest.raises(Fenced):
-            await a.append_command(game, 2, {"type": "stale"}, None, None, fence=fence_a)
+            await a.append_command(
+                CommandWrite(game, 2, {"type": "stale"}, None, None), fence=fence_a
+            )
         with pytest.raises(Fenced):  # and any other write of the stale owner
             await a.save_room(record("FENCA", "finished"), fence=fence_a)
         assert await logged(a, game) == 1  # nothing of the stale owner's write landed
-        await b.append_command(game, 2, {"type": "new"}, None, None, fence=Fence("FENCA", 2))
+        await b.append_command(
+            CommandWrite(game, 2, {"type": "new"}, None, None), fence=Fence("FENCA", 2)
+        )
         assert await logged(b, game) == 2
         live = await b.load_room("FENCA")
         assert live is not None and live.room.status == "playing"
@@ -88,7 +92,9 @@ def test_a_stale_room_in_a_group_commit_does_not_fail_its_neighbours(pg_url: str
         # Both appends are queued before the writer runs: they share one transaction.
         results = await asyncio.gather(
             *(
-                a.append_command(games[c], 1, {"type": c}, None, None, fence=fences[c])
+                a.append_command(
+                    CommandWrite(games[c], 1, {"type": c}, None, None), fence=fences[c]
+                )
                 for c in ("BATCA", "BATCB")
             ),
             return_exceptions=True,
@@ -123,11 +129,16 @@ def test_one_group_commit_merges_each_games_deadline_snapshot_and_result(pg_url:
         await b.claim("MERGB")  # MERGB's owner is stale from here on
         held, stale = ids["MERGA"], ids["MERGB"]
         appends = [
-            a.append_command(held, 1, {"n": 1}, 1000, 2, fence=fences["MERGA"]),
-            a.append_command(held, 2, {"n": 2}, 2000, 3, snapshot={"s": 2}, fence=fences["MERGA"]),
-            a.append_command(stale, 1, {"n": 1}, 9000, 9, snapshot={"s": 9}, fence=fences["MERGB"]),
+            a.append_command(CommandWrite(held, 1, {"n": 1}, 1000, 2), fence=fences["MERGA"]),
             a.append_command(
-                held, 3, {"n": 3}, 3000, 4, result={"won": ["p1"]}, fence=fences["MERGA"]
+                CommandWrite(held, 2, {"n": 2}, 2000, 3, snapshot={"s": 2}), fence=fences["MERGA"]
+            ),
+            a.append_command(
+                CommandWrite(stale, 1, {"n": 1}, 9000, 9, snapshot={"s": 9}), fence=fences["MERGB"]
+            ),
+            a.append_command(
+                CommandWrite(held, 3, {"n": 3}, 3000, 4, result={"won": ["p1"]}),
+                fence=fences["MERGA"],
             ),
         ]
         # Queued before the writer runs: one batch, one statement.

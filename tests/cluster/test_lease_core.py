@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from laundermat.cluster import Cluster, ClusterConfig
 from laundermat.cluster.watcher import rendezvous
 from laundermat.rooms import RoomManager, SystemClock
-from laundermat.rooms.manager import RECONNECT_CLOSE
+from laundermat.rooms.close_codes import CloseCode
 from laundermat.rooms.records import StoreUnavailable
 from laundermat.store import Store
 from laundermat.store.tables import rooms
@@ -27,9 +27,10 @@ Replica = tuple[Cluster, RoomManager, Store]
 Scenario = Callable[[Replica, Replica, Any], Awaitable[None]]
 
 
-def run(pg_url: str, redis: RedisServer, scenario: Scenario, ttl_ms: int = 5000) -> None:
+def run(pg_url: str, redis: RedisServer, scenario: Scenario, ttl_ms: int = 30_000) -> None:
     """Two replicas sharing one database and one Redis (a key prefix of their own). Their
-    leases are renewed only when a test says so: the TTL outlasts a slow machine's pauses."""
+    leases are renewed only when a test says so, and the TTL and the Redis timeout outlast a
+    loaded machine's pauses (a 1 s connect timed out once beside the browser tests)."""
     prefix = f"t{secrets.token_hex(3)}:"
 
     async def replica(name: str) -> Replica:
@@ -42,6 +43,7 @@ def run(pg_url: str, redis: RedisServer, scenario: Scenario, ttl_ms: int = 5000)
             replica_id=name,
             prefix=prefix,
             lease_ttl_ms=ttl_ms,
+            redis_timeout_ms=5000,
         )
         cluster = Cluster(config, store, manager)
         manager.claims = cluster.ownership
@@ -109,7 +111,7 @@ def test_a_lease_taken_by_another_drops_the_room_and_its_sockets_reconnect(
         await redis.set(cluster.leases.keys.lease(code), "b")  # someone else's now
         await cluster.ownership.renew()
         await until(lambda: code not in manager.rooms)
-        assert sub.closed == RECONNECT_CLOSE
+        assert sub.closed == CloseCode.RECONNECT
         assert cluster.moved(code)
 
     run(pg_url, redis_server, scenario)
@@ -131,7 +133,7 @@ def test_a_fenced_write_is_refused_by_the_database_and_drops_the_room(
             await manager_a.rooms[code].join("Bob")  # A still thinks it owns the room
         assert getattr(refused.value, "code", None) == "unavailable"
         await until(lambda: code not in manager_a.rooms)
-        assert sub.closed == RECONNECT_CLOSE
+        assert sub.closed == CloseCode.RECONNECT
         assert cluster_a.metrics.fenced._value.get() == 1
         # Nothing of A's write landed: B's room (read from the database) has one player.
         assert [p.name for p in manager_b.rooms[code].record().players] == ["Ann"]
@@ -171,7 +173,7 @@ def test_a_forgotten_lease_is_kept_only_if_the_database_still_holds_the_token(
         assert kept in manager_a.rooms  # its token holds: its lease is back
         assert await redis.get(cluster_a.leases.keys.lease(kept)) == b"a"
         await until(lambda: taken not in manager_a.rooms)  # stale: dropped, lease let go
-        assert sub.closed == RECONNECT_CLOSE
+        assert sub.closed == CloseCode.RECONNECT
         assert await redis.get(cluster_a.leases.keys.lease(taken)) is None
 
     run(pg_url, redis_server, scenario)
@@ -226,7 +228,7 @@ def test_a_replica_above_its_share_hands_quiet_rooms_to_the_least_loaded(
         [moved] = [c for c in codes if c in manager_b.rooms]  # one room per interval
         assert moved not in manager_a.rooms and moved not in cluster_a.ownership.owned
         sub = next(s for code, s, _ in made if code == moved)
-        assert sub.closed == RECONNECT_CLOSE  # its players reconnect, to B
+        assert sub.closed == CloseCode.RECONNECT  # its players reconnect, to B
         assert await cluster_a.leases.owner(moved) == "b"
         assert cluster_a.metrics.handoffs.labels(direction="out")._value.get() == 1
         assert cluster_b.metrics.handoffs.labels(direction="in")._value.get() == 1

@@ -14,6 +14,7 @@ from laundermat.cluster.peers import (
     VIA,
     TrustedPeers,
     peer_headers,
+    relayed_via,
 )
 
 SECRET = "a-long-random-cluster-secret"
@@ -67,3 +68,14 @@ def test_malformed_relay_headers_change_nothing() -> None:
     for value in ("", "v1", "v1.x.y", "v2.1.abc", "v1.-5.abc", "v1.1.2.3", "\xff\xfe"):
         original = scope({RELAY_HEADER: value, "x-laundermat-client": "1.2.3.4"})
         assert TrustedPeers(None, SECRET).trust(original) is original  # untouched
+
+
+def test_the_socket_loop_reads_which_peer_relayed_a_socket() -> None:
+    """web/socket.py asks `relayed_via` (through the cluster): the peer that relayed the
+    socket, "" for a peer that gave no id, None for a socket straight from a client."""
+    peers = TrustedPeers(None, SECRET)
+    named = peer_headers(SECRET, "203.0.113.9", "/ws/ABCDE", via="replica-2")
+    assert relayed_via(peers.trust(scope(named))) == "replica-2"
+    assert relayed_via(peers.trust(scope(peer_headers(SECRET, "203.0.113.9", "/ws/ABCDE")))) == ""
+    assert relayed_via(peers.trust(scope({}))) is None
+    assert relayed_via(TrustedPeers(None, "another-secret").trust(scope(named))) is None

@@ -25,7 +25,7 @@ import pytest
 import websockets
 from sqlalchemy import text
 
-from laundermat.rooms.manager import RECONNECT_CLOSE
+from laundermat.rooms.close_codes import CloseCode
 from laundermat.store.engine import make_engine
 from tests.cluster.core_support import (
     RedisServer,
@@ -226,7 +226,7 @@ def test_sigterm_hands_the_rooms_over_and_sockets_reconnect_at_once(replicas: An
     assert leaving.proc is not None and leaving.proc.wait(timeout=15) in (0, -signal.SIGTERM)
     assert '"msg":"drained"' in leaving.log()
     assert all(p.over for p in players)
-    assert all(RECONNECT_CLOSE in p.closes for p in players)  # not 1001: reconnect now
+    assert all(CloseCode.RECONNECT in p.closes for p in players)  # not 1001: reconnect now
     # Claimed from the handoff list, or (racing it) by a player's reconnect that got there
     # first: either way the released room, not a failover.
     claimed = sum(

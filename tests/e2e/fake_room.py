@@ -3,8 +3,9 @@ rarely reaches (Seniority, an Alarm, Anonymous Email, a Green T-Shirt) and for p
 edges (a version gap, an error, a dropped connection).
 
 The page and its files come from the real server; only `/ws/...` is answered here, through
-Playwright's WebSocket routing, with views built by `laundermat.engine.view` exactly as the
-server builds them. Every message the client sends is kept in `received`.
+Playwright's WebSocket routing, with views built by the rules engine's `view`
+(`laundermat.games.laundermat.engine.view`) exactly as the server builds them. Every message
+the client sends is kept in `received`.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, WebSocketRoute
 
-from laundermat.engine import Game, view
-from laundermat.engine.commands import parse_command
-from laundermat.engine.errors import EngineError
+from laundermat.games.laundermat.commands import parse_command
+from laundermat.games.laundermat.engine import Game, view
+from laundermat.games.laundermat.errors import EngineError
 
 TOKEN = "test-token-0123456789abcdef"
 CODE = "FAKE"

@@ -23,14 +23,24 @@
     if (state.route?.screen === "replay") {
       const { shown, record, viewer } = state.replay ?? {};
       if (!shown || !record || !one("[data-testid=replay-board]")) return null;
-      return { game: shown.view, log: shown.view.log ?? [], name: record.game ?? "laundermat",
+      return {
+        game: shown.view,
+        log: shown.view.log ?? [],
+        name: record.game ?? "laundermat",
         replay: { viewer: shown.viewer, step: shown.step, asked: viewer },
-        names: record.player_ids.map((id, i) => [id, record.names[i]]) };
+        names: record.player_ids.map((id, i) => [id, record.names[i]]),
+      };
     }
     const view = state.view;
     if (!view?.game || !one("[data-testid=game]")) return null;
-    return { game: view.game, log: state.log, name: view.room.game ?? "laundermat", replay: null,
-      version: view.version, names: view.room.players.map((p) => [p.player_id, p.name]) };
+    return {
+      game: view.game,
+      log: state.log,
+      name: view.room.game ?? "laundermat",
+      replay: null,
+      version: view.version,
+      names: view.room.players.map((p) => [p.player_id, p.name]),
+    };
   }
 
   function board(el) {
@@ -40,7 +50,11 @@
       name: text(one(".board-name", el)),
       status: text(one(".status", el)),
       facts: text(one(".facts", el)),
-      programs: all("[data-testid^=program-]", el).map((p) => ({ type: p.dataset.type, id: p.dataset.program ?? null, text: text(p) })),
+      programs: all("[data-testid^=program-]", el).map((p) => ({
+        type: p.dataset.type,
+        id: p.dataset.program ?? null,
+        text: text(p),
+      })),
       zone: zone ? { cards: cards(zone), text: text(zone) } : null,
       points: text(one("[data-testid^=points-]", el)),
     };
@@ -49,7 +63,9 @@
   /** LaunderMat's wallets: the viewer's own, or in a replay the seat's (or every seat's). */
   function wallets() {
     return all("section.wallet").map((el) => ({
-      seat: Number(el.dataset.seat), total: text(one("[data-testid=wallet-total]", el)), bills: all(".bill-chip", el).map(text),
+      seat: Number(el.dataset.seat),
+      total: text(one("[data-testid=wallet-total]", el)),
+      bills: all(".bill-chip", el).map(text),
     }));
   }
 
@@ -62,8 +78,13 @@
       lead: text(one("[data-testid=lead-line]")),
       boards: all("[data-testid^=board-]").map(board),
       hand: all("[data-testid=hand] [data-card]").map((b) => [b.dataset.card, pressed(b)]),
-      basket: basket ? { cards: cards(one("ul", basket)) ?? [], text: text(one("p", basket)) } : null,
-      meter: all("[data-testid^=meter-]").map((row) => [row.dataset.testid.slice(6), ...[...row.cells].map(text)]),
+      basket: basket
+        ? { cards: cards(one("ul", basket)) ?? [], text: text(one("p", basket)) }
+        : null,
+      meter: all("[data-testid^=meter-]").map((row) => [
+        row.dataset.testid.slice(6),
+        ...[...row.cells].map(text),
+      ]),
       drawn: cards(one("[data-testid=drawn]")),
       drawnCount: text(one("[data-testid=drawn-count]")),
       odds: text(one("[data-testid=fail-odds] strong")),
@@ -106,11 +127,18 @@
     const src = source(state);
     if (!src) return;
     const { rules, log, ...game } = src.game;
-    const body = JSON.stringify({ game, facts: facts(), name: src.name, replay: src.replay, version: src.version ?? null, names: src.names });
+    const body = JSON.stringify({
+      game,
+      facts: facts(),
+      name: src.name,
+      replay: src.replay,
+      version: src.version ?? null,
+      names: src.names,
+    });
     const lines = changedLines(src.log, JSON.stringify([src.replay, game.viewer]));
     if (body === previous && !lines.length) return;
     previous = body;
-    snapshots.push({ body, lines, rules: rulesSent ? null : rules ?? null });
+    snapshots.push({ body, lines, rules: rulesSent ? null : (rules ?? null) });
     rulesSent = rulesSent || !!rules;
   }
 })();

@@ -19,9 +19,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from laundermat import games
-from laundermat.engine import Game, Phase
-from laundermat.engine.chance import ScriptedChance
-from tests.engine.builders import bill, build
+from laundermat.games.laundermat.chance import ScriptedChance
+from laundermat.games.laundermat.engine import Game, Phase
+from tests.games.laundermat.builders import bill, build
 
 from .audit import audit, serve_axe
 from .conftest import PHONE, OpenPage

@@ -1,6 +1,6 @@
 """The client in situations a random game rarely reaches, and at the protocol's edges.
 
-Each test builds an engine state directly (tests/engine/builders.py), serves it through a
+Each test builds an engine state directly (tests/games/laundermat/builders.py), serves it through a
 mocked socket (fake_room.py) and uses the real page the way a player would. What the client
 sends is checked against the engine's command form (docs/protocol.md).
 """
@@ -13,9 +13,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from laundermat.engine import Phase, parse_command
+from laundermat.games.laundermat.engine import Phase, parse_command
 from laundermat.games.patch import diff
-from tests.engine.builders import PAWN, RACK, SLOT, bill, build
+from tests.games.laundermat.builders import PAWN, RACK, SLOT, bill, build
 
 from .conftest import OpenPage
 from .driver import sel, unnamed_controls

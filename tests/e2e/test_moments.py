@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from laundermat.engine.chance import ScriptedChance
-from tests.engine.builders import bill, build
+from laundermat.games.laundermat.chance import ScriptedChance
+from tests.games.laundermat.builders import bill, build
 
 from .conftest import OpenPage
 from .driver import sel

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from laundermat.engine import Phase
-from laundermat.engine.chance import ScriptedChance
-from laundermat.engine.commands import parse_command
-from tests.engine.builders import PAWN, RACK, SLOT, bill, build
+from laundermat.games.laundermat.chance import ScriptedChance
+from laundermat.games.laundermat.commands import parse_command
+from laundermat.games.laundermat.engine import Phase
+from tests.games.laundermat.builders import PAWN, RACK, SLOT, bill, build
 
 from .audit import audit, covered_buttons, serve_axe
 from .colours import contrast

@@ -4,8 +4,16 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { keptEnd, nextGame, readyWords, startedByMe } from "../../static/js/ended.js";
 
-const finished = { version: 40, room: { status: "finished", game_number: 1 }, game: { phase: "over" } };
-const next = { version: 41, room: { status: "playing", game_number: 2 }, game: { phase: "draft", me: { options: { can_act: true } } } };
+const finished = {
+  version: 40,
+  room: { status: "finished", game_number: 1 },
+  game: { phase: "over" },
+};
+const next = {
+  version: 41,
+  room: { status: "playing", game_number: 2 },
+  game: { phase: "draft", me: { options: { can_act: true } } },
+};
 
 test("the next game's first view keeps the finished game's end on screen, with its log", () => {
   const log = [{ kind: "investigation" }];
@@ -45,10 +53,20 @@ test("the kept end says whether the new game waits for my move", () => {
   assert.equal(nextGame({ room: next.room, game: { phase: "draft" } }).yourMove, false);
 });
 
-test("who is ready, and whom the table waits for (bots and away players are not waited for)", () => {
+test("who is ready, and whom the table waits for (not bots, not away players)", () => {
   const p = (name, extra = {}) => ({ name, ready: false, away: false, bot: false, ...extra });
-  assert.equal(readyWords([p("Ana", { ready: true }), p("Bo"), p("Bot Ada", { bot: true }), p("Cyd", { away: true })]),
-    "Ready: Ana. Waiting for Bo.");
+  assert.equal(
+    readyWords([
+      p("Ana", { ready: true }),
+      p("Bo"),
+      p("Bot Ada", { bot: true }),
+      p("Cyd", { away: true }),
+    ]),
+    "Ready: Ana. Waiting for Bo.",
+  );
   assert.equal(readyWords([p("Ana"), p("Bo")]), "Nobody is ready yet. Waiting for Ana and Bo.");
-  assert.equal(readyWords([p("Ana", { ready: true }), p("Bo", { ready: true })]), "Ready: Ana and Bo.");
+  assert.equal(
+    readyWords([p("Ana", { ready: true }), p("Bo", { ready: true })]),
+    "Ready: Ana and Bo.",
+  );
 });

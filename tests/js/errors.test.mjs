@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { RULES } from "./rules-fixture.mjs";
 import { errors } from "../../static/js/games/laundermat/text.js";
 import { errorSentence } from "../../static/js/text.js";
+import { RULES } from "./rules-fixture.mjs";
 
 const PROTOCOL = readFileSync(new URL("../../docs/protocol.md", import.meta.url), "utf8");
 
@@ -21,12 +21,17 @@ function documentedCodes() {
 
 test("the protocol's error codes are found", () => {
   const codes = documentedCodes();
-  assert.ok(codes.includes("room_full") && codes.includes("sold_out") && codes.length > 40, codes.join(" "));
+  assert.ok(
+    codes.includes("room_full") && codes.includes("sold_out") && codes.length > 40,
+    codes.join(" "),
+  );
 });
 
 test("every documented error code has a sentence", () => {
   const fallback = errorSentence("no such code");
   const gameErrors = errors(RULES);
-  const missing = documentedCodes().filter((code) => errorSentence(code, null, gameErrors) === fallback);
+  const missing = documentedCodes().filter(
+    (code) => errorSentence(code, null, gameErrors) === fallback,
+  );
   assert.deepEqual(missing, []);
 });

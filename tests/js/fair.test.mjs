@@ -2,9 +2,23 @@
 // history.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { contributedText, hexOf, isNonce, newNonce, nonceWanted, shortHex } from "../../static/js/fair.js";
+import {
+  contributedText,
+  hexOf,
+  isNonce,
+  newNonce,
+  nonceWanted,
+  shortHex,
+} from "../../static/js/fair.js";
 import { finishedText, playedGames, withGame, withPlayed } from "../../static/js/history.js";
-import { clampStep, roundAt, roundNumbers, roundStart, stepText, viewerParam } from "../../static/js/replay.js";
+import {
+  clampStep,
+  roundAt,
+  roundNumbers,
+  roundStart,
+  stepText,
+  viewerParam,
+} from "../../static/js/replay.js";
 
 test("a nonce is 16 or 32 random bytes as lowercase hex, fresh every time", () => {
   assert.equal(hexOf([0, 15, 16, 255]), "000f10ff");
@@ -13,7 +27,10 @@ test("a nonce is 16 or 32 random bytes as lowercase hex, fresh every time", () =
   assert.ok(isNonce(a));
   assert.ok(isNonce(newNonce(16)) && newNonce(16).length === 32);
   assert.notEqual(newNonce(), a);
-  assert.equal(newNonce(16, (buf) => buf.fill(171)), "ab".repeat(16));
+  assert.equal(
+    newNonce(16, (buf) => buf.fill(171)),
+    "ab".repeat(16),
+  );
 });
 
 test("what the server accepts as a nonce", () => {
@@ -26,8 +43,12 @@ test("what the server accepts as a nonce", () => {
   assert.ok(!isNonce(null));
 });
 
-test("a nonce is wanted once per commitment, from seated players, in the lobby or after a game", () => {
-  const room = (status, contributed = []) => ({ status, players: [], fairness: { commitment: "c1", contributed, revealed: null } });
+test("a nonce is wanted once per commitment, from seated players, in the lobby or after", () => {
+  const room = (status, contributed = []) => ({
+    status,
+    players: [],
+    fairness: { commitment: "c1", contributed, revealed: null },
+  });
   const me = { role: "player", playerId: "p1" };
   assert.equal(nonceWanted(room("lobby"), me), "c1");
   assert.equal(nonceWanted(room("finished"), me), "c1");
@@ -36,11 +57,18 @@ test("a nonce is wanted once per commitment, from seated players, in the lobby o
   assert.equal(nonceWanted(room("lobby"), me, "c1"), null, "already sent for this commitment");
   assert.equal(nonceWanted(room("lobby"), me, "c0"), "c1", "a new commitment wants a new nonce");
   assert.equal(nonceWanted(room("lobby"), { role: "spectator", playerId: null }), null);
-  assert.equal(nonceWanted({ status: "lobby", players: [] }, me), null, "a server without fairness");
+  assert.equal(
+    nonceWanted({ status: "lobby", players: [] }, me),
+    null,
+    "a server without fairness",
+  );
 });
 
 test("the contribution count and a shortened commitment", () => {
-  const room = { players: [{ player_id: "a" }, { player_id: "b" }, { player_id: "c" }], fairness: { contributed: ["a", "c", "gone"] } };
+  const room = {
+    players: [{ player_id: "a" }, { player_id: "b" }, { player_id: "c" }],
+    fairness: { contributed: ["a", "c", "gone"] },
+  };
   assert.equal(contributedText(room), "2 of 3 players added their randomness");
   assert.equal(shortHex("0123456789abcdef0123"), "01234567…0123");
   assert.equal(shortHex("abc"), "abc");
@@ -80,8 +108,14 @@ test("the history lists the games of rooms this browser played in, newest first"
     { game_id: 4, code: "AAAAA", finished_ms: 9_000_000 },
     { game_id: 5, code: "AAAAA", finished_ms: null },
   ];
-  const played = [{ code: "aaaaa", joined_at: 8_000_000 }, { code: "BBBBB", joined_at: 0 }];
-  assert.deepEqual(playedGames(history, played).map((g) => g.game_id), [4, 3, 5]);
+  const played = [
+    { code: "aaaaa", joined_at: 8_000_000 },
+    { code: "BBBBB", joined_at: 0 },
+  ];
+  assert.deepEqual(
+    playedGames(history, played).map((g) => g.game_id),
+    [4, 3, 5],
+  );
   assert.deepEqual(playedGames(history, []), []);
   assert.deepEqual(playedGames(undefined, played), []);
 });
@@ -93,9 +127,18 @@ test("a game whose room is still open (no code listed) counts by the ids this br
     { game_id: 6, code: "BBBBB", finished_ms: 1000 },
   ];
   const played = [{ code: "BBBBB", joined_at: 0 }];
-  assert.deepEqual(playedGames(history, played, [7]).map((g) => g.game_id), [7, 6]);
-  assert.deepEqual(playedGames(history, played).map((g) => g.game_id), [6]);
-  assert.deepEqual(playedGames(history, [], [8, 7]).map((g) => g.game_id), [8, 7]);
+  assert.deepEqual(
+    playedGames(history, played, [7]).map((g) => g.game_id),
+    [7, 6],
+  );
+  assert.deepEqual(
+    playedGames(history, played).map((g) => g.game_id),
+    [6],
+  );
+  assert.deepEqual(
+    playedGames(history, [], [8, 7]).map((g) => g.game_id),
+    [8, 7],
+  );
 });
 
 test("the seen games keep each id once, the newest `max`", () => {
@@ -111,14 +154,19 @@ test("the played list keeps each code once, with its first joining time", () => 
   let list = withPlayed([], "abcde", 10);
   list = withPlayed(list, "ABCDE", 20);
   list = withPlayed(list, "FGHJK", 30);
-  assert.deepEqual(list, [{ code: "ABCDE", joined_at: 10 }, { code: "FGHJK", joined_at: 30 }]);
+  assert.deepEqual(list, [
+    { code: "ABCDE", joined_at: 10 },
+    { code: "FGHJK", joined_at: 30 },
+  ]);
   assert.equal(withPlayed(list, "XYZZZ", 40, 2).length, 2);
   assert.equal(finishedText(null), "Not finished");
   assert.match(finishedText(Date.UTC(2026, 10, 30, 12, 0)), /2026/);
 });
 
-test("a reveal checked as anyone can: the commitment, then the seed (62 bits, rounded by JSON)", async () => {
-  // From rooms/fairness.py: commitment("11" * 32) and derive("11" * 32, {pb: "ab" * 16, pa: "cd" * 16}).
+test("a reveal checked as anyone can: the commitment, then the 62-bit seed", async () => {
+  // The seed as JSON carries it: a number past 2^53 arrives rounded.
+  // From rooms/fairness.py: commitment("11" * 32) and
+  // derive("11" * 32, {pb: "ab" * 16, pa: "cd" * 16}).
   const revealed = {
     server_seed: "11".repeat(32),
     commitment: "02d449a31fbb267c8f352e9968a79e3e5fc95c1bbeaa502fd6454ebde5a4bedc",
@@ -130,8 +178,16 @@ test("a reveal checked as anyone can: the commitment, then the seed (62 bits, ro
   assert.equal(first.seed, "283027928798812710");
   const exact = first.seed;
   assert.equal((await checkReveal({ ...revealed, seed: exact })).ok, true, "as a string");
-  assert.equal((await checkReveal({ ...revealed, seed: JSON.parse(exact) })).ok, true, "as a rounded number");
-  assert.deepEqual(await checkReveal({ ...revealed, commitment: "0".repeat(64), seed: exact }), { ok: false, seed: null, problem: "commitment" });
+  assert.equal(
+    (await checkReveal({ ...revealed, seed: JSON.parse(exact) })).ok,
+    true,
+    "as a rounded number",
+  );
+  assert.deepEqual(await checkReveal({ ...revealed, commitment: "0".repeat(64), seed: exact }), {
+    ok: false,
+    seed: null,
+    problem: "commitment",
+  });
   assert.ok(seedMatches("12", 12) && !seedMatches("13", 12) && !seedMatches("12", null));
   assert.equal(seedText(JSON.parse(exact), { ok: true, seed: exact }), exact);
   assert.equal(seedText(42, null), "42");
@@ -147,52 +203,114 @@ const REVEALED = {
   seed: "2525356787388930755",
 };
 
-test("a reveal with the server's own nonce: its value follows from the secret, and the secret is 32 bytes", async () => {
-  const { checkReveal } = await import("../../static/js/fair.js");
-  assert.deepEqual(await checkReveal(REVEALED), { ok: true, seed: REVEALED.seed, problem: null });
-  const forged = { ...REVEALED, nonces: { ...REVEALED.nonces, server: "00".repeat(32) } };
-  assert.equal((await checkReveal(forged)).problem, "server_nonce");
-  assert.equal((await checkReveal({ ...REVEALED, server_seed: "11" })).problem, "server_seed");
-  const smuggled = { ...REVEALED, nonces: { pa: `${"cd".repeat(16)}|server:${"00".repeat(32)}` } };
-  assert.equal((await checkReveal(smuggled)).problem, "nonce_format");
-});
+test(
+  "a reveal with the server's own nonce: its value follows from the secret, and the secret is " +
+    "32 bytes",
+  async () => {
+    const { checkReveal } = await import("../../static/js/fair.js");
+    assert.deepEqual(await checkReveal(REVEALED), { ok: true, seed: REVEALED.seed, problem: null });
+    const forged = { ...REVEALED, nonces: { ...REVEALED.nonces, server: "00".repeat(32) } };
+    assert.equal((await checkReveal(forged)).problem, "server_nonce");
+    assert.equal((await checkReveal({ ...REVEALED, server_seed: "11" })).problem, "server_seed");
+    const smuggled = {
+      ...REVEALED,
+      nonces: { pa: `${"cd".repeat(16)}|server:${"00".repeat(32)}` },
+    };
+    assert.equal((await checkReveal(smuggled)).problem, "nonce_format");
+  },
+);
 
-test("the browser remembers its nonce per commitment, and what a game took when it started", async () => {
+test("the browser keeps its nonce per commitment, and what a game took at its start", async () => {
   const { nonceFor, revealedGame, witnessed } = await import("../../static/js/fair.js");
-  const lobby = { status: "lobby", game_number: 0, fairness: { commitment: REVEALED.commitment, contributed: [], server_nonce: true } };
+  const lobby = {
+    status: "lobby",
+    game_number: 0,
+    fairness: { commitment: REVEALED.commitment, contributed: [], server_nonce: true },
+  };
   let memory = witnessed([], lobby, "ab".repeat(16));
   assert.deepEqual(memory, [{ commitment: REVEALED.commitment, nonce: "ab".repeat(16) }]);
   // A new socket sends the same nonce again, never a second one for the server to choose from.
-  assert.equal(nonceFor(memory, REVEALED.commitment, () => "ff".repeat(16)), "ab".repeat(16));
-  assert.equal(nonceFor(memory, "other", () => "ff".repeat(16)), "ff".repeat(16));
-  const playing = { ...lobby, status: "playing", game_number: 1, fairness: { ...lobby.fairness, contributed: ["pb", "pa"] } };
+  assert.equal(
+    nonceFor(memory, REVEALED.commitment, () => "ff".repeat(16)),
+    "ab".repeat(16),
+  );
+  assert.equal(
+    nonceFor(memory, "other", () => "ff".repeat(16)),
+    "ff".repeat(16),
+  );
+  const playing = {
+    ...lobby,
+    status: "playing",
+    game_number: 1,
+    fairness: { ...lobby.fairness, contributed: ["pb", "pa"] },
+  };
   memory = witnessed(memory, playing);
-  assert.deepEqual(memory[0], { commitment: REVEALED.commitment, nonce: "ab".repeat(16), game: 1, contributed: ["pa", "pb"], server_nonce: true });
-  assert.equal(witnessed(memory, { ...playing, fairness: { ...playing.fairness, contributed: [] } }), memory, "fixed once seen");
+  assert.deepEqual(memory[0], {
+    commitment: REVEALED.commitment,
+    nonce: "ab".repeat(16),
+    game: 1,
+    contributed: ["pa", "pb"],
+    server_nonce: true,
+  });
+  assert.equal(
+    witnessed(memory, { ...playing, fairness: { ...playing.fairness, contributed: [] } }),
+    memory,
+    "fixed once seen",
+  );
   assert.equal(revealedGame({ status: "finished", game_number: 1 }), 1);
-  assert.equal(revealedGame({ status: "playing", game_number: 2 }), 1, "a rematch runs: the reveal is the last game's");
+  assert.equal(
+    revealedGame({ status: "playing", game_number: 2 }),
+    1,
+    "a rematch runs: the reveal is the last game's",
+  );
   let many = memory;
-  for (let i = 0; i < 20; i++) many = witnessed(many, { ...lobby, fairness: { commitment: `c${i}` } });
+  for (let i = 0; i < 20; i++)
+    many = witnessed(many, { ...lobby, fairness: { commitment: `c${i}` } });
   assert.equal(many.length, 8);
 });
 
 test("a reveal is held to what this browser witnessed (an outside review's attacks)", async () => {
   const { checkReveal } = await import("../../static/js/fair.js");
-  const memory = [{ commitment: REVEALED.commitment, nonce: "ab".repeat(16), game: 1, contributed: ["pa", "pb"], server_nonce: true }];
+  const memory = [
+    {
+      commitment: REVEALED.commitment,
+      nonce: "ab".repeat(16),
+      game: 1,
+      contributed: ["pa", "pb"],
+      server_nonce: true,
+    },
+  ];
   const seen = { memory, game: 1, me: "pb" };
   assert.equal((await checkReveal(REVEALED, undefined, seen)).ok, true);
   // A server seed picked after the nonces were seen: its reveal is consistent in itself
   // (its commitment is its SHA-256), but it is not the commitment shown while the game ran.
   const shownOther = [{ ...memory[0], commitment: "3a7dc735".repeat(8) }];
-  assert.equal((await checkReveal(REVEALED, undefined, { ...seen, memory: shownOther })).problem, "not_shown");
+  assert.equal(
+    (await checkReveal(REVEALED, undefined, { ...seen, memory: shownOther })).problem,
+    "not_shown",
+  );
   // A nonce dropped, or one added, since the start showed who had contributed.
   const { pa: _dropped, ...fewer } = REVEALED.nonces;
-  assert.equal((await checkReveal({ ...REVEALED, nonces: fewer }, undefined, seen)).problem, "nonces_changed");
+  assert.equal(
+    (await checkReveal({ ...REVEALED, nonces: fewer }, undefined, seen)).problem,
+    "nonces_changed",
+  );
   // The server's own nonce left out of a game whose lobby announced it.
   const { server: _server, ...players } = REVEALED.nonces;
-  assert.equal((await checkReveal({ ...REVEALED, nonces: players }, undefined, seen)).problem, "server_nonce");
+  assert.equal(
+    (await checkReveal({ ...REVEALED, nonces: players }, undefined, seen)).problem,
+    "server_nonce",
+  );
   // This browser's nonce swapped for one the server chose.
-  assert.equal((await checkReveal(REVEALED, undefined, { ...seen, memory: [{ ...memory[0], nonce: "ee".repeat(16) }] })).problem, "my_nonce");
+  assert.equal(
+    (
+      await checkReveal(REVEALED, undefined, {
+        ...seen,
+        memory: [{ ...memory[0], nonce: "ee".repeat(16) }],
+      })
+    ).problem,
+    "my_nonce",
+  );
   // Another game's memory does not apply.
   assert.equal((await checkReveal(REVEALED, undefined, { ...seen, game: 2 })).ok, true);
 });

@@ -3,7 +3,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { headroom, laundryCounts, laundryOdds, nextDrawOdds, percent, seenCards, stainCount, wouldFail } from "../../static/js/games/goblin/odds.js";
+import {
+  headroom,
+  laundryCounts,
+  laundryOdds,
+  nextDrawOdds,
+  percent,
+  seenCards,
+  stainCount,
+  wouldFail,
+} from "../../static/js/games/goblin/odds.js";
 
 // P1: Dirt 2, Magic 2, Slime 2. P3: Dirt 1, Magic 3, Slime ignored (GCARD-3).
 const P1 = { dirt: 2, magic: 2, slime: 2 };
@@ -16,9 +25,16 @@ test("a card's stains from the rules' letters or an object", () => {
 });
 
 test("GWASH-3 / GPOTION-1: the covered card counts no symbols", () => {
-  const cards = [{ id: 1, stains: "D" }, { id: 2, stains: "DS" }, { id: 3, stains: "SS" }];
+  const cards = [
+    { id: 1, stains: "D" },
+    { id: 2, stains: "DS" },
+    { id: 3, stains: "SS" },
+  ];
   assert.deepEqual(laundryCounts(cards), { dirt: 2, magic: 0, slime: 3 });
-  assert.deepEqual(laundryCounts(cards, (c) => c.stains, 3), { dirt: 2, magic: 0, slime: 1 });
+  assert.deepEqual(
+    laundryCounts(cards, (c) => c.stains, 3),
+    { dirt: 2, magic: 0, slime: 1 },
+  );
 });
 
 test("GWASH-3: one limited type over its limit fails; an ignored type never does", () => {
@@ -39,15 +55,29 @@ test("odds over a fully known Basket are exact", () => {
 
 test("an unknown card counts as the share of unseen cards that would fail", () => {
   const known = [{ stains: "" }]; // never fails
-  const pool = [{ stains: "D" }, { stains: "" }, { stains: "" }, { stains: "S" }]; // 1 in 4 fails under P3 at Dirt 1
-  const odds = nextDrawOdds({ limits: P3, counts: { dirt: 1, magic: 0, slime: 0 }, known, unknown: 1, pool });
+  // 1 in 4 fails under P3 at Dirt 1.
+  const pool = [{ stains: "D" }, { stains: "" }, { stains: "" }, { stains: "S" }];
+  const odds = nextDrawOdds({
+    limits: P3,
+    counts: { dirt: 1, magic: 0, slime: 0 },
+    known,
+    unknown: 1,
+    pool,
+  });
   assert.equal(odds.fail, (0 + 1 * 0.25) / 2);
   assert.equal(odds.certain, false);
 });
 
 test("an empty Basket has no odds; percentages read well", () => {
   assert.equal(nextDrawOdds({ limits: P1, counts: { dirt: 0, magic: 0, slime: 0 } }).fail, null);
-  assert.deepEqual([0, 0.001, 0.333, 0.999, 1, null].map(percent), ["0%", "<1%", "33%", ">99%", "100%", "—"]);
+  assert.deepEqual([0, 0.001, 0.333, 0.999, 1, null].map(percent), [
+    "0%",
+    "<1%",
+    "33%",
+    ">99%",
+    "100%",
+    "—",
+  ]);
 });
 
 // A tiny rules block: 4 cards, their stains as the engine lists them.
@@ -64,16 +94,27 @@ const RULES = {
 function laundryView(me) {
   return {
     rules: RULES,
-    players: [{ seat: 0, basket_size: 2, score_zone: { cards: [] } }, { seat: 1, basket_size: 3, score_zone: { cards: ["C4"] } }],
+    players: [
+      { seat: 0, basket_size: 2, score_zone: { cards: [] } },
+      { seat: 1, basket_size: 3, score_zone: { cards: ["C4"] } },
+    ],
     removed: { cards: [] },
     market: null,
-    laundry: { seat: 0, drawn: ["C2"], covered: null, counts: { dirt: 0, magic: 0, slime: null }, limits: { dirt: 1, magic: 1, slime: null }, failed: false },
+    laundry: {
+      seat: 0,
+      drawn: ["C2"],
+      covered: null,
+      counts: { dirt: 0, magic: 0, slime: null },
+      limits: { dirt: 1, magic: 1, slime: null },
+      failed: false,
+    },
     me,
   };
 }
 
-test("the washer's odds use their known Basket cards; the unknown one comes from unseen cards", () => {
-  // Seat 0 knows C3 (fails: Magic 2 > 1) in its Basket of 2; unseen: C1, C5 (C2 drawn, C4 in a Score Zone, C3 known).
+test("the washer's odds use their known Basket cards; the unknown one, unseen cards", () => {
+  // Seat 0 knows C3 (fails: Magic 2 > 1) in its Basket of 2; unseen: C1, C5 (C2 drawn, C4 in
+  // a Score Zone, C3 known).
   // C1 does not fail (Dirt 1), C5 does (Dirt 2): the unknown card fails half the time.
   const odds = laundryOdds(laundryView({ seat: 0, hand: [], basket_known: ["C3"], gave: [] }));
   assert.equal(odds.fail, (1 + 0.5) / 2);

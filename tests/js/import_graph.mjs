@@ -1,13 +1,14 @@
 // The import graph of the browser client (static/js), read from the source: every
 // `import ... from "..."` and `export ... from "..."` of every module. Used by
 // imports.test.mjs (no cycles, every import resolves to a module that exports the name).
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const STATEMENT = /^\s*(import|export)\s+([^;]*?)\s*from\s*["']([^"']+)["']/gms;
 const BARE = /^\s*import\s*["']([^"']+)["']/gm;
 const DYNAMIC = /\bimport\s*\(/;
-const EXPORTED = /^export\s+(?:async\s+)?(?:function\*?|class|const|let|var)\s+([A-Za-z_$][\w$]*)/gm;
+const EXPORTED =
+  /^export\s+(?:async\s+)?(?:function\*?|class|const|let|var)\s+([A-Za-z_$][\w$]*)/gm;
 
 export function modulesUnder(dir) {
   const out = [];
@@ -29,11 +30,19 @@ export function readGraph(root) {
       const target = relative(root, resolve(dirname(file), spec));
       imports.push({ target, names: namedImports(clause) });
     }
-    for (const [, spec] of source.matchAll(BARE)) imports.push({ target: relative(root, resolve(dirname(file), spec)), names: [] });
+    for (const [, spec] of source.matchAll(BARE))
+      imports.push({ target: relative(root, resolve(dirname(file), spec)), names: [] });
     const exports = new Set([...source.matchAll(EXPORTED)].map((m) => m[1]));
     if (/^export\s+default\b/m.test(source)) exports.add("default");
     for (const [, names] of source.matchAll(/^export\s*\{([^}]*)\}/gm)) {
-      for (const n of names.split(",")) if (n.trim()) exports.add(n.trim().split(/\s+as\s+/).pop());
+      for (const n of names.split(","))
+        if (n.trim())
+          exports.add(
+            n
+              .trim()
+              .split(/\s+as\s+/)
+              .pop(),
+          );
     }
     graph[relative(root, file)] = { imports, exports, dynamic: DYNAMIC.test(source) };
   }
@@ -46,7 +55,10 @@ function namedImports(clause) {
   if (braces) {
     for (const n of braces[1].split(",")) if (n.trim()) names.push(n.trim().split(/\s+as\s+/)[0]);
   }
-  const head = clause.replace(/\{[^}]*\}/, "").replace(/,/g, " ").trim();
+  const head = clause
+    .replace(/\{[^}]*\}/, "")
+    .replace(/,/g, " ")
+    .trim();
   if (head && !head.startsWith("*")) names.push("default");
   return names;
 }

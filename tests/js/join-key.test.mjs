@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { RETRY_DELAYS_MS, joinKeyFor, randomKey, withRetries } from "../../static/js/join-key.js";
+import { joinKeyFor, RETRY_DELAYS_MS, randomKey, withRetries } from "../../static/js/join-key.js";
 
 class Refusal extends Error {
   constructor(code) {
@@ -46,19 +46,25 @@ test("a lost answer is asked again, with pauses, until it comes", async () => {
 test("the server's final word is not asked again, and retries end", async () => {
   let calls = 0;
   await assert.rejects(
-    withRetries(async () => {
-      calls += 1;
-      throw new Refusal("name_taken");
-    }, async () => {}),
+    withRetries(
+      async () => {
+        calls += 1;
+        throw new Refusal("name_taken");
+      },
+      async () => {},
+    ),
     { code: "name_taken" },
   );
   assert.equal(calls, 1);
   calls = 0;
   await assert.rejects(
-    withRetries(async () => {
-      calls += 1;
-      throw new Refusal("network");
-    }, async () => {}),
+    withRetries(
+      async () => {
+        calls += 1;
+        throw new Refusal("network");
+      },
+      async () => {},
+    ),
     { code: "network" },
   );
   assert.equal(calls, RETRY_DELAYS_MS.length + 1);

@@ -6,9 +6,16 @@ import { emptyLog, mergeLog } from "../../static/js/log.js";
 const entries = (...kinds) => kinds.map((kind) => ({ kind }));
 
 test("a whole log replaces what was held; entries seen on arrival don't animate", () => {
-  const { next, complete } = mergeLog(emptyLog(), { log: entries("setup", "round"), log_from: 0 }, 1);
+  const { next, complete } = mergeLog(
+    emptyLog(),
+    { log: entries("setup", "round"), log_from: 0 },
+    1,
+  );
   assert.ok(complete);
-  assert.deepEqual(next.log.map((e) => e.kind), ["setup", "round"]);
+  assert.deepEqual(
+    next.log.map((e) => e.kind),
+    ["setup", "round"],
+  );
   assert.equal(next.logGame, 1);
   assert.equal(next.animateFrom, 2);
 });
@@ -16,7 +23,10 @@ test("a whole log replaces what was held; entries seen on arrival don't animate"
 test("increments append at log_from and are marked with their batch", () => {
   let { next } = mergeLog(emptyLog(), { log: entries("a", "b"), log_from: 0 }, 1);
   ({ next } = mergeLog(next, { log: entries("c", "d"), log_from: 2 }, 1));
-  assert.deepEqual(next.log.map((e) => e.kind), ["a", "b", "c", "d"]);
+  assert.deepEqual(
+    next.log.map((e) => e.kind),
+    ["a", "b", "c", "d"],
+  );
   assert.deepEqual(next.arrival, { 2: 1, 3: 1 });
   ({ next } = mergeLog(next, { log: entries("e"), log_from: 4 }, 1));
   assert.deepEqual(next.arrival, { 2: 1, 3: 1, 4: 2 });
@@ -26,7 +36,10 @@ test("increments append at log_from and are marked with their batch", () => {
 test("an overlapping increment replaces from log_from on", () => {
   let { next } = mergeLog(emptyLog(), { log: entries("a", "b", "c"), log_from: 0 }, 1);
   ({ next } = mergeLog(next, { log: entries("C"), log_from: 2 }, 1));
-  assert.deepEqual(next.log.map((e) => e.kind), ["a", "b", "C"]);
+  assert.deepEqual(
+    next.log.map((e) => e.kind),
+    ["a", "b", "C"],
+  );
 });
 
 test("a hole asks for a resync and keeps what was held", () => {

@@ -2,13 +2,36 @@
 // ends those on show but not those still to come, and the next change is when one starts or ends.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { addMoments, dismiss, expire, MOMENT_MS, nextChange, onShow } from "../../static/js/moments.js";
+import {
+  addMoments,
+  dismiss,
+  expire,
+  MOMENT_MS,
+  nextChange,
+  onShow,
+} from "../../static/js/moments.js";
 
 test("a moment is on show for its beat, from its delay on", () => {
-  const list = addMoments([], [{ key: "a", text: "A" }, { key: "b", text: "B", delay: 1500 }], 1000);
-  assert.deepEqual(onShow(list, 1000).map((m) => m.key), ["a"]);
-  assert.deepEqual(onShow(list, 2500).map((m) => m.key), ["a", "b"]);
-  assert.deepEqual(onShow(list, 1000 + MOMENT_MS).map((m) => m.key), ["b"]);
+  const list = addMoments(
+    [],
+    [
+      { key: "a", text: "A" },
+      { key: "b", text: "B", delay: 1500 },
+    ],
+    1000,
+  );
+  assert.deepEqual(
+    onShow(list, 1000).map((m) => m.key),
+    ["a"],
+  );
+  assert.deepEqual(
+    onShow(list, 2500).map((m) => m.key),
+    ["a", "b"],
+  );
+  assert.deepEqual(
+    onShow(list, 1000 + MOMENT_MS).map((m) => m.key),
+    ["b"],
+  );
   assert.deepEqual(expire(list, 2500 + MOMENT_MS), []);
   assert.equal(MOMENT_MS >= 2500, true);
 });
@@ -19,12 +42,29 @@ test("a key is shown once, however often it is found", () => {
 });
 
 test("a tap ends what is on show; a moment still to come stays", () => {
-  const list = addMoments([], [{ key: "a", text: "A" }, { key: "b", text: "B", delay: 1500 }], 0);
-  assert.deepEqual(dismiss(list, 100).map((m) => m.key), ["b"]);
+  const list = addMoments(
+    [],
+    [
+      { key: "a", text: "A" },
+      { key: "b", text: "B", delay: 1500 },
+    ],
+    0,
+  );
+  assert.deepEqual(
+    dismiss(list, 100).map((m) => m.key),
+    ["b"],
+  );
 });
 
 test("the next change is the nearest start or end", () => {
-  const list = addMoments([], [{ key: "a", text: "A" }, { key: "b", text: "B", delay: 1500 }], 0);
+  const list = addMoments(
+    [],
+    [
+      { key: "a", text: "A" },
+      { key: "b", text: "B", delay: 1500 },
+    ],
+    0,
+  );
   assert.equal(nextChange(list, 0), 1500);
   assert.equal(nextChange(list, 1500), MOMENT_MS);
   assert.equal(nextChange([], 0), null);

@@ -6,12 +6,27 @@ import { tableContext } from "../../static/js/table-context.js";
 import { timeSpan } from "../../static/js/text.js";
 
 test("waiting texts mark a person with no connection as offline, not a bot or a stand-in", () => {
-  const player = (id, seat, more = {}) => ({ player_id: id, name: id.toUpperCase(), seat, connected: true, stand_in: false, bot: false, ...more });
+  const player = (id, seat, more = {}) => ({
+    player_id: id,
+    name: id.toUpperCase(),
+    seat,
+    connected: true,
+    stand_in: false,
+    bot: false,
+    ...more,
+  });
   const room = {
-    players: [player("ana", 0), player("cal", 1, { connected: false, away_at: 1000 }),
-      player("dee", 2, { connected: false, away: true, stand_in: true }), player("bot", 3, { bot: true })],
+    players: [
+      player("ana", 0),
+      player("cal", 1, { connected: false, away_at: 1000 }),
+      player("dee", 2, { connected: false, away: true, stand_in: true }),
+      player("bot", 3, { bot: true }),
+    ],
   };
-  const game = { players: ["ana", "cal", "dee", "bot"].map((name, seat) => ({ name, seat })), me: { seat: 0 } };
+  const game = {
+    players: ["ana", "cal", "dee", "bot"].map((name, seat) => ({ name, seat })),
+    me: { seat: 0 },
+  };
   const ctx = tableContext({ room, game });
   assert.deepEqual([0, 1, 2, 3].map(ctx.waitName), ["ANA", "CAL (offline)", "DEE", "BOT"]);
   assert.equal(ctx.offline(1), true);

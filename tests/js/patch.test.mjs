@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { PatchError, applyPatch, patchedView } from "../../static/js/patch.js";
+import { applyPatch, PatchError, patchedView } from "../../static/js/patch.js";
 
 test("A.1 adding an object member", () => {
   const out = applyPatch({ foo: "bar" }, [{ op: "add", path: "/baz", value: "qux" }]);
@@ -16,7 +16,9 @@ test("A.2 adding an array element", () => {
 });
 
 test("A.3 removing an object member", () => {
-  assert.deepEqual(applyPatch({ baz: "qux", foo: "bar" }, [{ op: "remove", path: "/baz" }]), { foo: "bar" });
+  assert.deepEqual(applyPatch({ baz: "qux", foo: "bar" }, [{ op: "remove", path: "/baz" }]), {
+    foo: "bar",
+  });
 });
 
 test("A.4 removing an array element", () => {
@@ -25,7 +27,9 @@ test("A.4 removing an array element", () => {
 });
 
 test("A.5 replacing a value", () => {
-  const out = applyPatch({ baz: "qux", foo: "bar" }, [{ op: "replace", path: "/baz", value: "boo" }]);
+  const out = applyPatch({ baz: "qux", foo: "bar" }, [
+    { op: "replace", path: "/baz", value: "boo" },
+  ]);
   assert.deepEqual(out, { baz: "boo", foo: "bar" });
 });
 
@@ -39,7 +43,10 @@ test("A.6 moving a value, A.8 testing a value", () => {
 });
 
 test("A.9 a failed test refuses the patch", () => {
-  assert.throws(() => applyPatch({ baz: "qux" }, [{ op: "test", path: "/baz", value: "bar" }]), PatchError);
+  assert.throws(
+    () => applyPatch({ baz: "qux" }, [{ op: "test", path: "/baz", value: "bar" }]),
+    PatchError,
+  );
 });
 
 test("A.10 adding a nested member object; A.16 appending with '-'", () => {
@@ -51,7 +58,10 @@ test("A.10 adding a nested member object; A.16 appending with '-'", () => {
 });
 
 test("A.12 adding to a nonexistent target fails", () => {
-  assert.throws(() => applyPatch({ foo: "bar" }, [{ op: "add", path: "/baz/bat", value: "qux" }]), PatchError);
+  assert.throws(
+    () => applyPatch({ foo: "bar" }, [{ op: "add", path: "/baz/bat", value: "qux" }]),
+    PatchError,
+  );
 });
 
 test("A.14 ~ escape ordering; copy", () => {
@@ -86,7 +96,12 @@ test("the document given is never changed, even by a patch that fails half-way",
   assert.equal(JSON.stringify(doc), frozen);
   assert.equal(out.game.players[0].done, true);
   assert.equal(out.game.log.length, 2);
-  assert.throws(() => applyPatch(doc, [{ op: "replace", path: "/game/players/0/done", value: 1 }, { op: "remove", path: "/x" }]));
+  assert.throws(() =>
+    applyPatch(doc, [
+      { op: "replace", path: "/game/players/0/done", value: 1 },
+      { op: "remove", path: "/x" },
+    ]),
+  );
   assert.equal(JSON.stringify(doc), frozen);
 });
 
@@ -96,7 +111,13 @@ const whole = {
   server_time: 1000,
   deadline: 5000,
   room: { status: "playing", spectators: 0 },
-  game: { round: 1, log_from: 0, log: [{ kind: "setup" }, { kind: "round" }], log_size: 2, me: { seat: 0 } },
+  game: {
+    round: 1,
+    log_from: 0,
+    log: [{ kind: "setup" }, { kind: "round" }],
+    log_size: 2,
+    me: { seat: 0 },
+  },
 };
 
 test("a patch message makes the next view; its log holds the new entries only", () => {
@@ -125,8 +146,14 @@ test("a patch message makes the next view; its log holds the new entries only", 
 });
 
 test("a patch for another version is refused (the client resyncs)", () => {
-  assert.throws(() => patchedView(whole, { type: "patch", from: 6, version: 7, server_time: 0, ops: [] }), PatchError);
-  assert.throws(() => patchedView(null, { type: "patch", from: 7, version: 8, server_time: 0, ops: [] }), PatchError);
+  assert.throws(
+    () => patchedView(whole, { type: "patch", from: 6, version: 7, server_time: 0, ops: [] }),
+    PatchError,
+  );
+  assert.throws(
+    () => patchedView(null, { type: "patch", from: 7, version: 8, server_time: 0, ops: [] }),
+    PatchError,
+  );
 });
 
 test("a lobby view (no game) is patched too", () => {
@@ -145,7 +172,9 @@ test("a lobby view (no game) is patched too", () => {
 // A real room's messages to one seat (tests/rooms/deltas_fixture.py writes the file): the
 // patches, applied in order to the first whole view, give the whole view a resync returned.
 test("a recorded game's patches make the server's whole view", () => {
-  const { messages, expected } = JSON.parse(readFileSync(new URL("./deltas-fixture.json", import.meta.url), "utf8"));
+  const { messages, expected } = JSON.parse(
+    readFileSync(new URL("./deltas-fixture.json", import.meta.url), "utf8"),
+  );
   assert.equal(messages[0].type, "view");
   let doc = messages[0];
   let patches = 0;
@@ -169,7 +198,7 @@ test("a recorded game's patches make the server's whole view", () => {
   assert.deepEqual(held, whole);
 });
 
-test("a member named __proto__ is an own member, as JSON.parse makes it: no prototype changes", () => {
+test("a member named __proto__ is an own member (as JSON.parse makes it), no prototype", () => {
   // An outside security audit: `add` at /__proto__ swapped the copied object's prototype.
   const doc = { room: { code: "ABCDE" }, game: null };
   const out = applyPatch(doc, [

@@ -35,16 +35,25 @@ test("evaluate says short, exact or over", () => {
 });
 
 test("evaluate counts a forced Alarm bill but sends only the wallet's bills", () => {
-  const r = evaluate({ wallet, forced: bill(99, 40000), pay: pay([1, 77]), target: 50000, mode: "addition" });
+  const r = evaluate({
+    wallet,
+    forced: bill(99, 40000),
+    pay: pay([1, 77]),
+    target: 50000,
+    mode: "addition",
+  });
   assert.deepEqual(r.committed, [99, 1]);
   assert.deepEqual(r.bills, [1]); // 77 is not in the wallet
   assert.equal(r.total, 50000);
   assert.ok(r.exact);
 });
 
-test("a Green T-Shirt reference counts every committed bill at its value, for additions only", () => {
+test("a Green T-Shirt reference counts every committed bill at its value (additions only)", () => {
   const tshirt = evaluate({ wallet, pay: pay([1, 3], 3), target: 60000, mode: "addition" });
-  assert.deepEqual([tshirt.reference, tshirt.total, tshirt.printed, tshirt.exact], [3, 60000, 40000, true]);
+  assert.deepEqual(
+    [tshirt.reference, tshirt.total, tshirt.printed, tshirt.exact],
+    [3, 60000, 40000, true],
+  );
   const printed = evaluate({ wallet, pay: pay([1, 3], 3), target: 60000, mode: "printed" });
   assert.deepEqual([printed.reference, printed.total], [null, 40000]);
   const notPaid = evaluate({ wallet, pay: pay([1], 3), target: 60000, mode: "addition" });
@@ -54,19 +63,40 @@ test("a Green T-Shirt reference counts every committed bill at its value, for ad
 function game(phase, extra = {}) {
   return {
     phase,
-    rules: { ...RULES, protection_minimum: 70000, entry_price: 25000, exact_bonus: 6000, budget_exact_bonus: 12000 },
+    rules: {
+      ...RULES,
+      protection_minimum: 70000,
+      entry_price: 25000,
+      exact_bonus: 6000,
+      budget_exact_bonus: 12000,
+    },
     market: [{ kind: "pawn_shop", cost: 80000, points: 130000, stock: 5 }],
     weapon_price: 60000,
-    copies: [{ id: 7, owner: 0, protection: 0 }, { id: 8, owner: 0, protection: 50000 }],
+    copies: [
+      { id: 7, owner: 0, protection: 0 },
+      { id: 8, owner: 0, protection: 50000 },
+    ],
     players: [{ seat: 0, weapon: "budget_app" }],
     me: { seat: 0, wallet, options: { can_act: true, counter: [{ copy: 9, amount: 40000 }] } },
     ...extra,
   };
 }
-const ui = (extra = {}) => ({ pay: pay([]), choice: null, target: null, alarmType: null, ...extra });
+const ui = (extra = {}) => ({
+  pay: pay([]),
+  choice: null,
+  target: null,
+  alarmType: null,
+  ...extra,
+});
 
 test("paymentFor: nothing to pay without a decision", () => {
-  assert.equal(paymentFor(game("purchase", { me: { ...game("x").me, options: { can_act: false } } }), ui({ choice: { kind: "addition", id: "pawn_shop" } })), null);
+  assert.equal(
+    paymentFor(
+      game("purchase", { me: { ...game("x").me, options: { can_act: false } } }),
+      ui({ choice: { kind: "addition", id: "pawn_shop" } }),
+    ),
+    null,
+  );
   assert.equal(paymentFor(game("purchase"), ui()), null);
   assert.equal(paymentFor(game("draft"), ui()), null);
   assert.equal(paymentFor(null, ui()), null);
@@ -80,7 +110,10 @@ test("paymentFor: an addition costs its market price and earns the rules' exact 
 });
 
 test("paymentFor: the Alarm bill is forced into the payment", () => {
-  const g = game("alarm", { alarm: { card: 42, value: 50000 }, players: [{ seat: 0, weapon: "green_tshirt" }] });
+  const g = game("alarm", {
+    alarm: { card: 42, value: 50000 },
+    players: [{ seat: 0, weapon: "green_tshirt" }],
+  });
   const p = paymentFor(g, ui({ alarmType: "pawn_shop" }));
   assert.deepEqual(p.forced, { card: 42, value: 50000 });
   assert.deepEqual([p.target, p.tshirt, p.exactBonus], [80000, true, 6000]);
@@ -88,8 +121,9 @@ test("paymentFor: the Alarm bill is forced into the payment", () => {
 });
 
 test("paymentFor: bribes follow game.rules", () => {
-  assert.equal(paymentFor(game("bribe_protect"), ui({ target: 7 })).target, 70000); // a new protection
-  assert.equal(paymentFor(game("bribe_protect"), ui({ target: 8 })).target, 10000); // adding: the smallest bill
+  // A new protection; then adding to one: the smallest bill.
+  assert.equal(paymentFor(game("bribe_protect"), ui({ target: 7 })).target, 70000);
+  assert.equal(paymentFor(game("bribe_protect"), ui({ target: 8 })).target, 10000);
   assert.equal(paymentFor(game("bribe_protect"), ui({ target: 99 })), null);
   assert.equal(paymentFor(game("bribe_counter"), ui({ target: 9 })).target, 40000);
   assert.equal(paymentFor(game("bribe_entries"), ui()).target, 25000);

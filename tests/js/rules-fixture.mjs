@@ -1,5 +1,5 @@
 // LaunderMat's game.rules as the engine builds them (laundermat-rules.json), for unit tests
-// that need a view's rules. tests/engine/test_views.py checks the file against the engine.
+// that need a view's rules. tests/games/laundermat/test_views.py checks the file against the engine.
 import { readFileSync } from "node:fs";
 
 export const RULES = Object.freeze(

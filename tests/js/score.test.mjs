@@ -7,7 +7,17 @@ import { RULES } from "./rules-fixture.mjs";
 const P = RULES.addition_points;
 
 function copy(id, owner, kind, extra = {}) {
-  return { id, owner, kind, flagged: false, protection: 0, countered: false, email_protected: false, bonus: 0, ...extra };
+  return {
+    id,
+    owner,
+    kind,
+    flagged: false,
+    protection: 0,
+    countered: false,
+    email_protected: false,
+    bonus: 0,
+    ...extra,
+  };
 }
 
 function game(copies, weapons = {}) {
@@ -15,7 +25,11 @@ function game(copies, weapons = {}) {
 }
 
 test("nobody investigated: points plus public exact bonuses", () => {
-  const g = game([copy(1, 0, "pawn_shop", { bonus: 5000 }), copy(2, 0, "clearance_rack"), copy(3, 1, "slot_machine")]);
+  const g = game([
+    copy(1, 0, "pawn_shop", { bonus: 5000 }),
+    copy(2, 0, "clearance_rack"),
+    copy(3, 1, "slot_machine"),
+  ]);
   assert.equal(runningScore(RULES, g, 0).total, P.pawn_shop + 5000 + P.clearance_rack);
   assert.equal(runningScore(RULES, g, 1).total, P.slot_machine);
   assert.deepEqual(runningScore(RULES, g, 2), { total: 0, risks: [] });
@@ -46,8 +60,13 @@ test("a countered protection no longer protects; Anonymous Email's does", () => 
 });
 
 test("Five-Star Review counts distinct surviving types", () => {
-  const g = game([copy(1, 0, "pawn_shop", { flagged: true }), copy(2, 0, "clearance_rack")], { 0: "five_star_review" });
+  const g = game([copy(1, 0, "pawn_shop", { flagged: true }), copy(2, 0, "clearance_rack")], {
+    0: "five_star_review",
+  });
   assert.equal(scoreIf(RULES, g, 0).total, P.pawn_shop + P.clearance_rack + RULES.review_bonus[2]);
   assert.equal(scoreIf(RULES, g, 0, "pawn_shop").total, P.clearance_rack + RULES.review_bonus[1]);
-  assert.equal(runningScore(RULES, g, 0).risks[0].lose, P.pawn_shop + RULES.review_bonus[2] - RULES.review_bonus[1]);
+  assert.equal(
+    runningScore(RULES, g, 0).risks[0].lose,
+    P.pawn_shop + RULES.review_bonus[2] - RULES.review_bonus[1],
+  );
 });

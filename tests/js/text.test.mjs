@@ -1,7 +1,15 @@
 // The shell's words (static/js/text.js) and the countdown's arithmetic (static/js/time.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { capital, choiceLabel, errorSentence, list, playerRange, plural, timeLeft } from "../../static/js/text.js";
+import {
+  capital,
+  choiceLabel,
+  errorSentence,
+  list,
+  playerRange,
+  plural,
+  timeLeft,
+} from "../../static/js/text.js";
 import { fractionLeft, windowSpan } from "../../static/js/time.js";
 
 test("lists, capitals and plurals", () => {

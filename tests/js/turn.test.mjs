@@ -6,10 +6,20 @@ import { turnLabel as goblinLabel } from "../../static/js/games/goblin/text.js";
 import { turnLabel as laundermatLabel } from "../../static/js/games/laundermat/text.js";
 import { decisionKey, nextTurn, turnLabel, turnTitle } from "../../static/js/turn.js";
 
-function view({ status = "playing", number = 1, options = { window: 4, can_act: true }, phase = "draft", me = {} } = {}) {
+function view({
+  status = "playing",
+  number = 1,
+  options = { window: 4, can_act: true },
+  phase = "draft",
+  me = {},
+} = {}) {
   return {
     room: { status, game_number: number, players: [] },
-    game: { phase, window: { id: options?.window, kind: me.kind }, me: options ? { seat: 0, ...me, options } : null },
+    game: {
+      phase,
+      window: { id: options?.window, kind: me.kind },
+      me: options ? { seat: 0, ...me, options } : null,
+    },
   };
 }
 
@@ -42,7 +52,14 @@ test("alert once per new decision, not on every view", () => {
   // the window changes while the seat still has options: a new decision
   assert.deepEqual(alerts([null, "1:4", "1:5"]), [false, true, true]);
   // decided (can_act off), then the same window back (a reconnect's view): no second alert
-  assert.deepEqual(alerts([null, "1:4", null, "1:4", null, "1:6"]), [false, true, false, false, false, true]);
+  assert.deepEqual(alerts([null, "1:4", null, "1:4", null, "1:6"]), [
+    false,
+    true,
+    false,
+    false,
+    false,
+    true,
+  ]);
 });
 
 test("the page's first view alerts nobody: the player just opened it", () => {
@@ -56,8 +73,14 @@ test("the tab's title names the decision while there is one", () => {
   assert.equal(turnLabel(view(), "spectator", client), null);
   assert.equal(turnLabel(view(), "player", {}), "Your turn"); // a client without turnLabel
   assert.equal(turnLabel(view(), "player", { turnLabel: () => undefined }), null);
-  assert.equal(turnTitle("Your pick", "Round 2: Draft · LaunderMat ABCDE"), "● Your pick — Round 2: Draft · LaunderMat ABCDE");
-  assert.equal(turnTitle(null, "Round 2: Draft · LaunderMat ABCDE"), "Round 2: Draft · LaunderMat ABCDE");
+  assert.equal(
+    turnTitle("Your pick", "Round 2: Draft · LaunderMat ABCDE"),
+    "● Your pick — Round 2: Draft · LaunderMat ABCDE",
+  );
+  assert.equal(
+    turnTitle(null, "Round 2: Draft · LaunderMat ABCDE"),
+    "Round 2: Draft · LaunderMat ABCDE",
+  );
 });
 
 test("LaunderMat names each window's decision; a made pick waits on the others", () => {
@@ -70,10 +93,16 @@ test("LaunderMat names each window's decision; a made pick waits on the others",
 });
 
 test("Goblin Laundromat names each window kind's decision; a made pick waits on the others", () => {
-  assert.equal(goblinLabel(view({ phase: "fill", me: { kind: "pick", picked: null } })), "Your pick");
+  assert.equal(
+    goblinLabel(view({ phase: "fill", me: { kind: "pick", picked: null } })),
+    "Your pick",
+  );
   assert.equal(goblinLabel(view({ phase: "fill", me: { kind: "pick", picked: "C61" } })), null);
   assert.equal(goblinLabel(view({ phase: "market", me: { kind: "market" } })), "Your market pick");
   assert.equal(goblinLabel(view({ phase: "laundry", me: { kind: "laundry" } })), "Your laundry");
   assert.equal(goblinLabel(view({ phase: "laundry", me: { kind: "keep" } })), "Keep a card");
-  assert.equal(goblinLabel(view({ phase: "laundry", options: idle, me: { kind: "laundry" } })), null);
+  assert.equal(
+    goblinLabel(view({ phase: "laundry", options: idle, me: { kind: "laundry" } })),
+    null,
+  );
 });

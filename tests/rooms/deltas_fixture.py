@@ -17,7 +17,7 @@ from typing import Any
 
 import orjson
 
-from laundermat.bots.policy import RandomPolicy
+from laundermat.games.laundermat.bots import RandomPolicy
 
 from .helpers import seated
 

@@ -13,7 +13,7 @@ import pytest
 
 from laundermat.games import GameDefinition
 from laundermat.games.goblin.match import LAUNDRY_END_BEAT_MS, LAUNDRY_ENDS
-from laundermat.games.laundermat import DIE_ROLL_MS, MOMENT_MS
+from laundermat.games.laundermat.match import DIE_ROLL_MS, MOMENT_MS
 from laundermat.rooms import FakeClock, Room, RoomConfig, RoomManager, seats_bots
 from laundermat.store.memory import MemoryStore
 

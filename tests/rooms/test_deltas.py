@@ -12,8 +12,8 @@ from typing import Any
 import orjson
 import pytest
 
-from laundermat.bots.policy import RandomPolicy
 from laundermat.games import patch
+from laundermat.games.laundermat.bots import RandomPolicy
 
 from .helpers import Sub, seated
 

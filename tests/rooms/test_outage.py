@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from laundermat.engine import Timeout
+from laundermat.games.laundermat.engine import Timeout
 from laundermat.rooms import FakeClock, Room, RoomError
 from laundermat.store.memory import MemoryStore
 

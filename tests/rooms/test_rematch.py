@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from laundermat.engine import Timeout
+from laundermat.games.laundermat.engine import Timeout
 from laundermat.rooms import FakeClock, Room
 from laundermat.rooms.members import Member
 from laundermat.rooms.records import PlayerRecord

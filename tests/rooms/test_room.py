@@ -319,7 +319,7 @@ def test_restore_from_a_snapshot_plus_the_later_commands() -> None:
     async def scenario() -> None:
         import random
 
-        from laundermat.bots.policy import RandomPolicy
+        from laundermat.games.laundermat.bots import RandomPolicy
         from laundermat.rooms import RoomConfig, RoomManager
 
         config = RoomConfig(snapshot_every=5)
@@ -362,7 +362,7 @@ def test_restore_from_a_snapshot_plus_the_later_commands() -> None:
 
 def test_a_finished_room_shows_its_final_standings_after_a_restart() -> None:
     async def scenario() -> None:
-        from laundermat.engine import Timeout
+        from laundermat.games.laundermat.engine import Timeout
 
         _, room, _, _ = await seated()
         while not room.play.over:  # every window runs out: a whole game of timeouts

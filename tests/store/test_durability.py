@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from laundermat.rooms.records import DuplicateCommand, StoreUnavailable
-from laundermat.store import Store
+from laundermat.store import CommandWrite, Store
 
 from .conftest import open_store
 from .test_store import room, run, start
@@ -48,7 +48,7 @@ def test_the_last_command_finishes_the_game_in_the_same_commit(store_target) -> 
             game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
             outcome = {"winners": [1], "winner_names": ["Name 2"]}
             await store.append_command(
-                game_id, 1, {"type": "timeout", "window": 1}, 9, 2, result=outcome
+                CommandWrite(game_id, 1, {"type": "timeout", "window": 1}, 9, 2, result=outcome)
             )
             [summary] = await store.history()
             assert summary.game_id == game_id and summary.winners == ["Name 2"]
@@ -70,16 +70,20 @@ def test_a_logged_command_id_is_refused_and_its_neighbours_land(store_target) ->
             game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
             first = {"type": "timeout", "window": 1, "client_id": "c1"}
             await store.append_command(
-                game_id, 1, first, None, None, player_id="p1", client_id="c1"
+                CommandWrite(game_id, 1, first, None, None, player_id="p1", client_id="c1")
             )
             outcomes = await asyncio.gather(
                 # The same player's id again (a retry memory forgot): refused by the key.
                 store.append_command(
-                    game_id, 2, {"type": "timeout"}, None, None, player_id="p1", client_id="c1"
+                    CommandWrite(
+                        game_id, 2, {"type": "timeout"}, None, None, player_id="p1", client_id="c1"
+                    )
                 ),
                 # Another player may use the same id; ids are per player.
                 store.append_command(
-                    game_id, 3, {"type": "timeout"}, None, None, player_id="p2", client_id="c1"
+                    CommandWrite(
+                        game_id, 3, {"type": "timeout"}, None, None, player_id="p2", client_id="c1"
+                    )
                 ),
                 return_exceptions=True,
             )
@@ -104,18 +108,20 @@ def test_command_ids_of_every_game_of_the_room_are_restored(store_target) -> Non
             for seq in (1, 2):
                 snapshot = {"anything": True} if seq == 2 else None
                 await store.append_command(
-                    first,
-                    seq,
-                    {"type": "x"},
-                    None,
-                    None,
-                    player_id="p1",
-                    client_id=f"a{seq}",
-                    snapshot=snapshot,
+                    CommandWrite(
+                        first,
+                        seq,
+                        {"type": "x"},
+                        None,
+                        None,
+                        player_id="p1",
+                        client_id=f"a{seq}",
+                        snapshot=snapshot,
+                    )
                 )
             second = await start(store, "ABCDE", 2, ["p1", "p2", "p3"], {})
             await store.append_command(
-                second, 1, {"type": "x"}, None, None, player_id="p2", client_id="b1"
+                CommandWrite(second, 1, {"type": "x"}, None, None, player_id="p2", client_id="b1")
             )
             [live] = await store.load_live_rooms()
             assert live.answered == [("p1", "a1"), ("p1", "a2"), ("p2", "b1")]
@@ -152,7 +158,7 @@ def test_a_sqlite_lock_is_waited_out_or_reported_unavailable(
             await asyncio.to_thread(locked.wait)
             try:
                 writes = await asyncio.gather(
-                    store.append_command(game_id, 1, {"type": "timeout"}, None, None),
+                    store.append_command(CommandWrite(game_id, 1, {"type": "timeout"}, None, None)),
                     store.save_room(room(status="playing")),
                     return_exceptions=True,
                 )
@@ -275,14 +281,16 @@ def test_a_snapshot_rides_with_its_command_in_one_commit(store_target) -> None: 
             game_id = await start(store, "SNAPS", 1, ["p1", "p2", "p3"], {})
             for seq in (1, 2, 3):
                 state = {"seq": seq, "cards": [seq] * 3} if seq == 2 else None
-                await store.append_command(game_id, seq, {"type": "x"}, None, None, snapshot=state)
+                await store.append_command(
+                    CommandWrite(game_id, seq, {"type": "x"}, None, None, snapshot=state)
+                )
             [live] = await store.load_live_rooms()
             assert live.game is not None
             assert (live.game.snapshot_seq, live.game.snapshot) == (2, {"seq": 2, "cards": [2] * 3})
             assert [seq for seq, _ in live.game.commands] == [3]
             with pytest.raises(Exception):  # noqa: B017 - each store names it its own way
                 await store.append_command(
-                    game_id, 3, {"type": "y"}, None, None, snapshot={"seq": 99}
+                    CommandWrite(game_id, 3, {"type": "y"}, None, None, snapshot={"seq": 99})
                 )
             [live] = await store.load_live_rooms()
             assert live.game is not None and live.game.snapshot_seq == 2

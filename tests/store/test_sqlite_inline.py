@@ -13,7 +13,7 @@ from pathlib import Path
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from laundermat.store import Store
+from laundermat.store import CommandWrite, Store
 from laundermat.store.tables import games
 
 from .test_durability import _hold_write_lock
@@ -35,7 +35,7 @@ def test_a_batch_is_written_inline_and_durable_when_it_returns(tmp_path: Path) -
             game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
             await asyncio.gather(
                 *(
-                    store.append_command(game_id, seq, {"type": "timeout"}, 9, seq)
+                    store.append_command(CommandWrite(game_id, seq, {"type": "timeout"}, 9, seq))
                     for seq in (1, 2, 3)
                 )
             )
@@ -55,13 +55,17 @@ def test_a_batch_that_finds_the_lock_taken_waits_in_the_thread(tmp_path: Path) -
         store = await Store.open(f"sqlite:///{path}", busy_timeout_ms=2000)
         try:
             game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
-            await store.append_command(game_id, 1, {"type": "timeout"}, None, None)  # inline
+            await store.append_command(
+                CommandWrite(game_id, 1, {"type": "timeout"}, None, None)
+            )  # inline
             locked = threading.Event()
             holder = threading.Thread(target=_hold_write_lock, args=(path, 0.3, locked))
             holder.start()
             await asyncio.to_thread(locked.wait)
             try:
-                await store.append_command(game_id, 2, {"type": "timeout"}, None, None)
+                await store.append_command(
+                    CommandWrite(game_id, 2, {"type": "timeout"}, None, None)
+                )
             finally:
                 await asyncio.to_thread(holder.join)
             assert _commands(path, game_id) == [1, 2]
@@ -80,7 +84,7 @@ def test_synchronous_full_never_writes_inline(tmp_path: Path) -> None:
         store = await Store.open(f"sqlite:///{path}", sqlite_synchronous="full")
         try:
             game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
-            await store.append_command(game_id, 1, {"type": "timeout"}, None, None)
+            await store.append_command(CommandWrite(game_id, 1, {"type": "timeout"}, None, None))
             assert _commands(path, game_id) == [1]
             log = store._sqlite_log
             assert log is not None and log.inline_batches == 0 and log.thread_batches == 1
@@ -112,7 +116,7 @@ def test_our_own_writers_take_turns_instead_of_meeting_the_lock(tmp_path: Path) 
             saving = asyncio.create_task(store._transaction(slow_save))
             await inside.wait()
             appending = asyncio.create_task(
-                store.append_command(game_id, 1, {"type": "timeout"}, None, None)
+                store.append_command(CommandWrite(game_id, 1, {"type": "timeout"}, None, None))
             )
             await asyncio.sleep(0.05)
             assert not appending.done()  # waiting for its turn, not writing
@@ -138,7 +142,9 @@ def test_a_snapshot_goes_inline_with_its_command_and_reads_back_as_json_would(
         store = await Store.open(f"sqlite:///{path}")
         try:
             game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
-            await store.append_command(game_id, 3, {"type": "x"}, None, None, snapshot=state)
+            await store.append_command(
+                CommandWrite(game_id, 3, {"type": "x"}, None, None, snapshot=state)
+            )
             log = store._sqlite_log
             assert log is not None and log.thread_batches == 0 and log.inline_batches == 1
             async with store.engine.connect() as conn:  # SQLAlchemy's JSON column reads it
@@ -169,8 +175,10 @@ def test_a_lone_command_commits_without_a_turn_of_the_loop(tmp_path: Path) -> No
         store = await Store.open(f"sqlite:///{path}")
         try:
             game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
-            await store.append_command(game_id, 1, {"type": "timeout"}, None, None)  # opens it
-            lone = store.append_command(game_id, 2, {"type": "timeout"}, 5, 2)
+            await store.append_command(
+                CommandWrite(game_id, 1, {"type": "timeout"}, None, None)
+            )  # opens it
+            lone = store.append_command(CommandWrite(game_id, 2, {"type": "timeout"}, 5, 2))
             try:
                 lone.send(None)  # runs to its first suspension, if it has one
             except StopIteration:
@@ -179,7 +187,7 @@ def test_a_lone_command_commits_without_a_turn_of_the_loop(tmp_path: Path) -> No
                 raise AssertionError("append_command suspended")
             assert _commands(path, game_id) == [1, 2]
             # A second command in the same turn (a burst) waits for the group commit.
-            burst = store.append_command(game_id, 3, {"type": "timeout"}, 6, 3)
+            burst = store.append_command(CommandWrite(game_id, 3, {"type": "timeout"}, 6, 3))
             burst.send(None)  # suspends: StopIteration here would fail the test
             burst.close()  # its caller goes away; the command is queued and still lands
             for _ in range(50):
@@ -192,7 +200,7 @@ def test_a_lone_command_commits_without_a_turn_of_the_loop(tmp_path: Path) -> No
             assert turn is not None
             async with turn:  # another write of ours is under way
                 queued = asyncio.create_task(
-                    store.append_command(game_id, 4, {"type": "timeout"}, None, None)
+                    store.append_command(CommandWrite(game_id, 4, {"type": "timeout"}, None, None))
                 )
                 await asyncio.sleep(0.02)
                 assert not queued.done() and _commands(path, game_id) == [1, 2, 3]
@@ -220,14 +228,16 @@ def test_a_command_that_keeps_its_window_leaves_the_game_row_alone(tmp_path: Pat
         store = await Store.open(f"sqlite:///{path}")
         try:
             game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
-            await store.append_command(game_id, 1, {"type": "timeout"}, 9, 1)
+            await store.append_command(CommandWrite(game_id, 1, {"type": "timeout"}, 9, 1))
             log = store._sqlite_log
             assert log is not None and log._inline is not None
             steps = [(9, 1, False), (9, 1, False), (None, 1, True), (None, 2, True), (7, 2, True)]
             for seq, (deadline, window, rewrites) in enumerate(steps, start=2):
                 before = log._inline.total_changes
                 await asyncio.sleep(0)  # one inline commit a turn
-                await store.append_command(game_id, seq, {"type": "timeout"}, deadline, window)
+                await store.append_command(
+                    CommandWrite(game_id, seq, {"type": "timeout"}, deadline, window)
+                )
                 # the command's row, and the game's only when its timer changed
                 assert log._inline.total_changes - before == (2 if rewrites else 1)
                 assert _timer(path, game_id) == (deadline, window)

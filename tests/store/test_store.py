@@ -6,10 +6,18 @@ import asyncio
 import hashlib
 import random
 
-from laundermat.bots.policy import RandomPolicy
-from laundermat.engine import Game, GameState, Phase, Settings, parse_command, replay, view
+from laundermat.games.laundermat.bots import RandomPolicy
+from laundermat.games.laundermat.engine import (
+    Game,
+    GameState,
+    Phase,
+    Settings,
+    parse_command,
+    replay,
+    view,
+)
 from laundermat.rooms.records import StoreLike, StoreUnavailable
-from laundermat.store import PlayerRecord, RoomRecord
+from laundermat.store import CommandWrite, PlayerRecord, RoomRecord
 
 from .conftest import open_store
 
@@ -96,7 +104,14 @@ def test_restore_replays_to_the_same_state_and_keeps_the_deadline(store_target) 
                     snapshot_state = replay(77, ids, settings, log[:25]).state
                     snapshot = snapshot_state.to_dict()
                 await store.append_command(
-                    game_id, seq, command, 123_456 + seq, game.state.window_id, snapshot=snapshot
+                    CommandWrite(
+                        game_id,
+                        seq,
+                        command,
+                        123_456 + seq,
+                        game.state.window_id,
+                        snapshot=snapshot,
+                    )
                 )
             [live] = await store.load_live_rooms()
             assert live.game is not None
@@ -126,7 +141,9 @@ def test_finished_games_leave_the_live_set_and_enter_history(store_target) -> No
             await store.save_room(room(status="playing"))
             ids = ["p1", "p2", "p3"]
             game_id = await start(store, "ABCDE", 9, ids, {"round_timer": 30, "bribe_timer": 15})
-            await store.append_command(game_id, 1, {"type": "timeout", "window": 1}, None, 2)
+            await store.append_command(
+                CommandWrite(game_id, 1, {"type": "timeout", "window": 1}, None, 2)
+            )
             await store.finish_game(game_id, {"winners": [0], "winner_names": ["Name 2"]})
             [live] = await store.load_live_rooms()
             # The room lives on (for a rematch) and still shows its finished game.
@@ -180,7 +197,9 @@ def test_a_command_is_durable_across_a_reopen(store_target) -> None:  # type: ig
         game_id = await start(
             store, "ABCDE", 3, ["p1", "p2", "p3"], {"round_timer": 30, "bribe_timer": 15}
         )
-        await store.append_command(game_id, 1, {"type": "select", "seat": 0, "card": 4}, 99, 1)
+        await store.append_command(
+            CommandWrite(game_id, 1, {"type": "select", "seat": 0, "card": 4}, 99, 1)
+        )
         await store.close()
         # Opening again re-runs the migrations (a no-op now) and finds the command.
         reopened = await open_store(store_target)
@@ -208,7 +227,9 @@ def test_concurrent_commands_share_commits_and_all_land_in_order(store_target) -
             async def play_room(game_id: int) -> None:
                 for seq in range(1, 16):
                     await store.append_command(
-                        game_id, seq, {"type": "timeout", "window": seq}, seq * 10, seq
+                        CommandWrite(
+                            game_id, seq, {"type": "timeout", "window": seq}, seq * 10, seq
+                        )
                     )
 
             await asyncio.gather(*(play_room(g) for g in game_ids))
@@ -230,10 +251,16 @@ def test_a_rejected_command_fails_only_its_own_caller(store_target) -> None:  # 
         try:
             await store.save_room(room(status="playing"))
             game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
-            await store.append_command(game_id, 1, {"type": "timeout", "window": 1}, None, None)
+            await store.append_command(
+                CommandWrite(game_id, 1, {"type": "timeout", "window": 1}, None, None)
+            )
             results = await asyncio.gather(
-                store.append_command(game_id, 1, {"type": "timeout", "window": 99}, None, None),
-                store.append_command(game_id, 2, {"type": "timeout", "window": 2}, None, None),
+                store.append_command(
+                    CommandWrite(game_id, 1, {"type": "timeout", "window": 99}, None, None)
+                ),
+                store.append_command(
+                    CommandWrite(game_id, 2, {"type": "timeout", "window": 2}, None, None)
+                ),
                 return_exceptions=True,
             )
             assert isinstance(results[0], Exception)  # seq 1 exists: the log is append-only
@@ -262,11 +289,15 @@ def test_a_taken_seq_is_unavailable_and_commands_after_reads_the_log(store_targe
             game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
             first = {"type": "select", "seat": 0, "card": 4}
             await store.append_command(
-                game_id, 1, first, None, None, player_id="p1", client_id="c1"
+                CommandWrite(game_id, 1, first, None, None, player_id="p1", client_id="c1")
             )
-            await store.append_command(game_id, 2, {"type": "timeout", "window": 1}, None, None)
+            await store.append_command(
+                CommandWrite(game_id, 2, {"type": "timeout", "window": 1}, None, None)
+            )
             try:
-                await store.append_command(game_id, 2, {"type": "timeout", "window": 9}, 1, 1)
+                await store.append_command(
+                    CommandWrite(game_id, 2, {"type": "timeout", "window": 9}, 1, 1)
+                )
             except StoreUnavailable:
                 pass
             else:
@@ -296,7 +327,9 @@ def test_retention_deletes_games_left_unfinished_in_closed_rooms(store_target) -
             dead = await start(store, "DEADR", 1, ["p1", "p2", "p3"], {})
             live = await start(store, "LIVER", 2, ["p1", "p2", "p3"], {})
             for game_id in (dead, live):
-                await store.append_command(game_id, 1, {"type": "timeout", "window": 1}, 5, 1)
+                await store.append_command(
+                    CommandWrite(game_id, 1, {"type": "timeout", "window": 1}, 5, 1)
+                )
             await store.close_room("DEADR")
             later = 2**53
             assert await store.delete_finished_games(later) == 1

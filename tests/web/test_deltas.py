@@ -12,7 +12,7 @@ from typing import Any
 
 import orjson
 
-from laundermat.bots.policy import RandomPolicy
+from laundermat.games.laundermat.bots import RandomPolicy
 
 from .client import Client, seated_game
 

@@ -25,7 +25,7 @@ import websockets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from laundermat.engine import ADDITIONS, PLAYER_COMMANDS, WEAPONS
+from laundermat.games.laundermat.engine import ADDITIONS, PLAYER_COMMANDS, WEAPONS
 
 from .client import Client, Message, seated_game
 

@@ -1,58 +1,17 @@
 """The platform knows no game by name (issue 14): a second, tiny game registered only here
 (tests/web/pickgame.py) plays through the real server end to end — rooms, seats, sockets,
-redaction, timers, a SIGKILL and restore, history and replay — and the platform's packages
-import nothing of LaunderMat's engine."""
+redaction, timers, a SIGKILL and restore, history and replay. That the platform's packages
+import no game is import-linter's contract (pyproject.toml, `make lint`)."""
 
 from __future__ import annotations
 
-import ast
 import asyncio
 import signal
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from .client import Client, room_games
-
-SRC = Path(__file__).resolve().parents[2] / "src" / "laundermat"
-PLATFORM = ("rooms", "store", "web")
-GAME_SPECIFIC = ("laundermat.engine", "laundermat.games.laundermat", "laundermat.bots.policy")
-
-
-def imported_modules(path: Path) -> set[str]:
-    """Every module a file imports, relative imports resolved, wherever the import stands."""
-    package = ".".join(("laundermat", *path.relative_to(SRC).with_suffix("").parts[:-1]))
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = package.split(".")[: len(package.split(".")) - node.level + 1]
-            module = ".".join(base if node.level else []) + (
-                ("." if node.level and node.module else "") + (node.module or "")
-            )
-            found.add(module)
-            found |= {f"{module}.{alias.name}" for alias in node.names}
-    return found
-
-
-@pytest.mark.parametrize("package", PLATFORM)
-def test_the_platform_imports_nothing_of_a_game(package: str) -> None:
-    offenders = {
-        f"{path.relative_to(SRC)}: {module}"
-        for path in (SRC / package).rglob("*.py")
-        for module in imported_modules(path)
-        if module.startswith(GAME_SPECIFIC)
-    }
-    assert not offenders
-
-
-def test_the_import_check_sees_a_relative_import() -> None:
-    """The check above would pass vacuously if it resolved relative imports wrongly."""
-    assert "laundermat.engine" in imported_modules(SRC / "games" / "laundermat.py")
-    assert "laundermat.games" in imported_modules(SRC / "rooms" / "room.py")
 
 
 def test_a_second_game_plays_through_the_platform(make_server: Any) -> None:

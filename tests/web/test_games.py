@@ -14,9 +14,9 @@ import httpx
 import pytest
 
 from laundermat.bots.ws_bot import RoomRun, play_seats, run_bots_async
-from laundermat.engine import Settings
+from laundermat.games.laundermat.engine import Settings
+from tests.games.laundermat.drafts import abandoned_selects
 
-from ..engine.drafts import abandoned_selects
 from .client import new_room, room_games
 from .conftest import REPO, ServerProcess
 

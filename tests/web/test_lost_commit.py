@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from laundermat.store import Store
+from laundermat.store import CommandWrite, Store
 
 from .client import seated_game
 from .conftest import BACKENDS
@@ -35,13 +35,15 @@ def test_a_landed_commit_the_room_never_heard_of_is_caught_up(
             landed = {"type": "select", "seat": first["me"]["seat"], "card": 0}
             landed["card"] = first["display"][0]["card"]
             await other.append_command(
-                game_id,
-                1,
-                {**landed, "client_id": "lost-1"},
-                live.game.deadline_ms,
-                live.game.window_id,
-                player_id=seats[0]["player_id"],
-                client_id="lost-1",
+                CommandWrite(
+                    game_id,
+                    1,
+                    {**landed, "client_id": "lost-1"},
+                    live.game.deadline_ms,
+                    live.game.window_id,
+                    player_id=seats[0]["player_id"],
+                    client_id="lost-1",
+                )
             )
 
             card = second["display"][1]["card"]

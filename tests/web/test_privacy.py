@@ -17,7 +17,7 @@ import httpx
 import orjson
 
 from laundermat.bots.ws_bot import RoomRun, play_seats
-from laundermat.engine import Game, GameState, Phase, Settings, parse_command, view
+from laundermat.games.laundermat.engine import Game, GameState, Phase, Settings, parse_command, view
 
 from .client import Client, new_room, room_games
 from .conftest import ServerProcess

@@ -6,9 +6,9 @@ into chunks over `workers` processes, and the merged report is the same whatever
 of workers (tests/bots/test_simulate.py).
 
 Checks (`check`):
-- "full": the game's invariants after every command (for LaunderMat, bots/invariants.py
-  check_all, whose redaction check re-renders every seat's view on a perturbed state) and a
-  replay from the seed at the end. The default, for CI-sized runs.
+- "full": the game's invariants after every command (for LaunderMat,
+  games/laundermat/invariants.py check_all, whose redaction check re-renders every seat's view
+  on a perturbed state) and a replay from the seed at the end. The default, for CI-sized runs.
 - "lite": only the cheap invariants after every command (`invariants(..., lite=True)`: for
   LaunderMat bills and market, without the JSON round trip and the redaction check), the full
   invariants once the game is over, and the replay. For runs of 100,000 games.

@@ -28,9 +28,9 @@ import orjson
 import websockets
 
 from .. import games
+from ..error_codes import SERVER_ERROR_CODES
 from ..games import DEFAULT_GAME, Policy
 from ..games.patch import PatchError, patched_view
-from ..web.protocol import SERVER_ERROR_CODES
 
 # A game's own refusals (any code the platform does not define) come from racing other
 # players: two bots buying the last copy. The platform's codes, and a malformed command,

@@ -22,6 +22,9 @@ class ClusterConfig:
     # A lobby room moves to the replica that relays all its sockets (the one nginx hashes its
     # code to) at most once per this many ms; 0 turns following off (relays stay relays).
     follow_ms: int = 10_000
+    # A Redis call that takes longer has failed (its caller retries or answers `unavailable`):
+    # short beside the lease TTL, so a renewal can fail and be tried again before expiry.
+    redis_timeout_ms: int = 1000
 
     def __post_init__(self) -> None:
         if not self.replica_id:

@@ -45,8 +45,8 @@ class ForwardToOwner:
             return
         client = scope["client"][0] if scope.get("client") else "?"
         if await app_state.spent(client, joining=match.group(2) is not None):
-            # Refused before any shared resource is touched (an outside security review: the
-            # refused lookups of unknown codes each cost claims in Redis and PostgreSQL).
+            # Refused before any shared resource is touched: a refused lookup of an unknown
+            # code would otherwise still cost claims in Redis and PostgreSQL.
             await _answer(send, 429, {"code": "too_many_requests", "message": "Wait a minute."})
             return
         body = b""

@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket
 
 from ..expiring import ExpiringKeys
 from ..rooms import RoomManager
-from ..rooms.manager import RECONNECT_CLOSE
+from ..rooms.close_codes import CloseCode
 from ..rooms.members import CODE_ALPHABET, CODE_LENGTH, normalize_code
 from ..rooms.records import StoreUnavailable
 from .config import ClusterConfig
@@ -26,6 +26,7 @@ from .follow import Follower
 from .keys import Keys, Leases
 from .metrics import ClusterMetrics
 from .ownership import REDIS_ERRORS, Ownership
+from .peers import relayed_via
 from .relay import open_upstream, pipe
 from .watcher import Watcher, rendezvous
 
@@ -40,8 +41,8 @@ class Route(Enum):
 
 
 # Codes no live room had a moment ago, kept ABSENT_TTL_S: guessing codes costs the shared
-# store one indexed read per code and no lease, claim or write (an outside security review:
-# 1,500 guesses made 3,008 PostgreSQL transactions and 20,508 Redis commands). A room made on
+# store one indexed read per code and no lease, claim or write (with claims, 1,500 guesses
+# made 3,008 PostgreSQL transactions and 20,508 Redis commands). A room made on
 # a peer within ABSENT_TTL_S of a guess of its very code is not found here until it expires.
 ABSENT_TTL_S = 3.0
 
@@ -65,11 +66,12 @@ class Cluster:
         self.absent = ExpiringKeys(most=10_000)
         self.metrics = ClusterMetrics(registry)
         self.max_message_bytes = max_message_bytes
+        timeout = config.redis_timeout_ms / 1000
         self.redis: Any = aioredis.from_url(
-            config.redis_url, socket_timeout=1.0, socket_connect_timeout=1.0
+            config.redis_url, socket_timeout=timeout, socket_connect_timeout=timeout
         )
         self.blocking_redis: Any = aioredis.from_url(
-            config.redis_url, socket_timeout=5.0, socket_connect_timeout=1.0
+            config.redis_url, socket_timeout=5.0, socket_connect_timeout=timeout
         )
         keys = Keys(config.prefix)
         self.leases = Leases(self.redis, keys, config.replica_id, config.lease_ttl_ms)
@@ -96,6 +98,12 @@ class Cluster:
 
     def moved(self, code: str) -> bool:
         return normalize_code(code) in self.ownership.moved
+
+    @staticmethod
+    def relayed_via(scope: Any) -> str | None:
+        """The peer that relayed this socket ("" when it gave no id), None for a socket
+        straight from a client (web/socket.py asks here: it imports no cluster module)."""
+        return relayed_via(scope)
 
     # ------------------------------------------------------------ where a room is
 
@@ -127,8 +135,8 @@ class Cluster:
                         return Route.LOCAL, None
                     if won is None:
                         # The store or Redis failed: the room may well be live. Answering here
-                        # would say "not found", and a browser forgets its seat on that (an
-                        # outside failover audit): try again, then tell the client to reconnect.
+                        # would say "not found", and a browser forgets its seat on that: try
+                        # again, then tell the client to reconnect.
                         if time.monotonic() > give_up:
                             return Route.MOVED, None
                         await asyncio.sleep(self.config.watch_ms / 1000)
@@ -184,7 +192,7 @@ class Cluster:
             return True
         if not accepted:
             await ws.accept()
-        await ws.close(RECONNECT_CLOSE, "reconnect")
+        await ws.close(CloseCode.RECONNECT, "reconnect")
         return True
 
     # ------------------------------------------------------------ leaving
@@ -214,7 +222,7 @@ class Cluster:
             await self.ownership.finish_hand_over(code)
         for ws in list(self.relays):
             try:
-                await ws.close(RECONNECT_CLOSE, "reconnect")
+                await ws.close(CloseCode.RECONNECT, "reconnect")
             except Exception:
                 log.debug("relayed socket already closed")
         with contextlib.suppress(*REDIS_ERRORS):

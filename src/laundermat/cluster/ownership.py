@@ -209,8 +209,8 @@ class Ownership:
                     waiting[code].set_result(True)
         except BaseException:
             # Every room not adopted goes again, the batch whose read failed included: leased
-            # but not in memory, it was renewed for ever and served by nobody (an outside
-            # failover audit). Released, the next claim (a player's, the orphan scan) takes it.
+            # but not in memory, it would be renewed for ever and served by nobody. Released,
+            # the next claim (a player's, the orphan scan) takes it.
             for code in fences:
                 if code not in settled:
                     self.owned.pop(code, None)

@@ -56,9 +56,10 @@ def signed_by_peer(
     return hmac.compare_digest(parts[2].encode(), expected.encode())
 
 
-def relayed_via(scope: Any) -> str:
-    """The replica that relayed this socket ("" for a direct one)."""
-    return str(scope.get(VIA, "")) if scope.get(RELAYED) else ""
+def relayed_via(scope: Any) -> str | None:
+    """The replica that relayed this request ("" when it gave no id), None for a request
+    that came straight from a client."""
+    return str(scope.get(VIA, "")) if scope.get(RELAYED) else None
 
 
 def is_relayed(scope: Any) -> bool:

@@ -4,7 +4,7 @@ The client's socket is accepted here and a WebSocket opened to the owner's adver
 the same path, carrying the cluster secret and the client's address (peers.py). Frames go
 both ways unchanged, so the owner's session (hello, tokens, acks, resync, limits) is the one
 and only implementation. When the owner closes, the client gets the same close code; when the
-owner's socket drops (it died, drained, or lost the room), the client gets RECONNECT_CLOSE
+owner's socket drops (it died, drained, or lost the room), the client gets CloseCode.RECONNECT
 and comes back through the load balancer at once.
 """
 
@@ -18,14 +18,24 @@ import websockets
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 
-from ..rooms.manager import RECONNECT_CLOSE
+from ..rooms.close_codes import CloseCode
 from .metrics import ClusterMetrics
 from .peers import peer_headers
 
 log = logging.getLogger("laundermat.cluster")
 # Closes the owner sends that mean the same to the client; anything else (its shutdown, a
 # dropped connection) means "the room is elsewhere now": reconnect.
-PASSED_THROUGH = {1000, 1008, 1009, 1011, 1013, 4001, 4003, 4004, RECONNECT_CLOSE}
+PASSED_THROUGH = {
+    CloseCode.NORMAL,
+    CloseCode.POLICY,
+    CloseCode.TOO_BIG,
+    CloseCode.INTERNAL,
+    CloseCode.TRY_AGAIN_LATER,
+    CloseCode.REPLACED,
+    CloseCode.KICKED,
+    CloseCode.ROOM_CLOSED,
+    CloseCode.RECONNECT,
+}
 
 
 def ws_url(base: str, path: str) -> str:
@@ -72,7 +82,7 @@ async def pipe(
             code = upstream.close_code if upstream.close_code in PASSED_THROUGH else None
             reason = (upstream.close_reason or "")[:120] if code else "reconnect"
             with contextlib.suppress(Exception):
-                await ws.close(code or RECONNECT_CLOSE, reason)
+                await ws.close(code or CloseCode.RECONNECT, reason)
     finally:
         active.discard(ws)
         metrics.relayed.dec()

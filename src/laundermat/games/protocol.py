@@ -15,10 +15,12 @@ second, tiny game:
 - **Pure and replayable.** `new(seed, ...)` plus the same commands gives the same match; the
   platform persists only the seed, the settings and each command's `to_dict()`.
 - **Windows.** At most one window is open; the platform arms a deadline of `duration`
-  seconds (scaled in tests) and, when it passes, applies `timeout(window_id)`. A window's id
-  never repeats within a match. `pending()` names the seats the window still waits for.
-- **Presence.** `set_away(seat, away)` is applied by the platform when a seat is away (GEN-4
-  in LaunderMat's rules); a game may refuse it with a RuleError when nothing changes.
+  seconds (scaled in tests) and, when it passes, applies the command
+  `definition.timeout(match, window_id)` builds. A window's id never repeats within a match.
+  `pending()` names the seats the window still waits for.
+- **Presence.** The platform applies `definition.set_away(match, seat, away)` when a seat is
+  away (GEN-4 in LaunderMat's rules); a game may refuse it with a RuleError when nothing
+  changes.
 - **Errors.** An illegal or malformed command raises `RuleError` (a stable `code` and a
   sentence) and changes nothing.
 - **One redaction path.** `view(viewer)` is everything that viewer may see, log included

@@ -1,12 +1,11 @@
 """A room's spectators: how many it takes, from one address too, and when the players hear
 of them.
 
-A spectator coming or going used to be pushed to every seat at once (the room summary counts
-them), so one address opening and closing spectator sockets kept a whole table's phones busy,
-and one address could take every spectator seat (an outside security review: 50 of 60). Now
-at most `spectators_per_address` come from one address, and the count the players see moves
-at most once per `settle_ms`: a burst of arrivals and departures is one push, or none if the
-count ends where it began.
+Pushing each spectator coming or going to every seat at once (the room summary counts them)
+would let one address opening and closing spectator sockets keep a whole table's phones busy,
+and one address could take every spectator seat. So at most `spectators_per_address` come
+from one address, and the count the players see moves at most once per `settle_ms`: a burst
+of arrivals and departures is one push, or none if the count ends where it began.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Kick means gone (issue 31 part 6, an outside security review: a kicked player rejoined at
-once). A player the host removes is barred: a join under the same name, or from the browser
-the seat joined from, is refused `barred`, and a hello with the seat's old token is told
-`kicked`, until the host lifts the bar (`unbar`). Bars are part of the room's record, so they
-outlive a restart and a failover.
+"""Kick means gone: a kicked player must not be back a moment later. A player the host
+removes is barred: a join under the same name, or from the browser the seat joined from, is
+refused `barred`, and a hello with the seat's old token is told `kicked`, until the host
+lifts the bar (`unbar`). Bars are part of the room's record, so they outlive a restart and a
+failover.
 
 What a bar can hold is what a party's host means by "that player": the name the table knew
 and the browser they used. It is no lock: a new name from another browser (or a private

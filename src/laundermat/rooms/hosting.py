@@ -15,6 +15,7 @@ from typing import Protocol, assert_never
 
 from ..games import Command
 from . import rematch
+from .close_codes import CloseCode
 from .errors import RoomError
 from .jobs import JobQueue
 from .lobby import Lobby, RoomStatus
@@ -99,7 +100,7 @@ async def lobby_action(
         room.away.cancel(victim.player_id)
         if victim.sub is not None:
             victim.sub.send(error_bytes("kicked", "The host removed you from the room."))
-            victim.sub.close(4003, "kicked")
+            victim.sub.close(CloseCode.KICKED, "kicked")
     return False
 
 

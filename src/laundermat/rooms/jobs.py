@@ -70,7 +70,7 @@ class JobQueue:
         if self._worker is not None:
             # Not kept: a cancelled task keeps its error, whose traceback holds the worker's
             # frame and its last job, which holds the room: a cycle only a full collection
-            # frees (an outside soak audit saw closed rooms kept ~15 minutes).
+            # frees, and with survivors frozen (web/gcpolicy.py) that comes every 15 minutes.
             self._worker.cancel()
             self._worker = None
         while self._jobs:

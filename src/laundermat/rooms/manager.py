@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from .. import games
 from .clock import Clock
+from .close_codes import CloseCode
 from .errors import RoomError
 from .lobby import RoomStatus
 from .members import CODE_ALPHABET, new_code, normalize_code
@@ -22,9 +23,6 @@ from .wire import Observer, RoomConfig
 
 log = logging.getLogger("laundermat.rooms")
 
-# Close code for "this room moved to another server: reconnect now" (docs/protocol.md): the
-# client reconnects at once, without backoff, and lands on the room's new owner.
-RECONNECT_CLOSE = 4012
 CODE_TRIES = 20  # codes tried before a creation gives up (28.6 million codes: never, in practice)
 
 
@@ -175,12 +173,12 @@ class RoomManager:
 
     async def drop(self, code: str, reason: str = "reconnect") -> bool:
         """Cluster mode: forget a room without writing (it is owned elsewhere now, or its
-        write was fenced); its sockets close with RECONNECT_CLOSE."""
+        write was fenced); its sockets close with CloseCode.RECONNECT."""
         room = self.rooms.pop(code, None)
         if room is None:
             return False
         room.jobs.closed = False  # a held room: let close() run its course
-        await room.close(RECONNECT_CLOSE, reason, forget=False)
+        await room.close(CloseCode.RECONNECT, reason, forget=False)
         log.info("room dropped", extra={"room": code, "reason": reason})
         return True
 
@@ -214,8 +212,8 @@ class RoomManager:
 
     def _emptied(self, room: Room) -> None:
         """The last player left the lobby: the room closes, in its own queue, unless a join
-        queued behind that leave has seated someone (an outside race audit: that join was
-        answered 200 with a token, and the room closed under it)."""
+        queued behind that leave has seated someone (else that join, answered 200 with a
+        token, would find its room closed under it)."""
 
         async def close_if_empty() -> None:
             if not room.lobby.people:
@@ -228,7 +226,7 @@ class RoomManager:
         if self._sweeper is not None:
             self._sweeper.cancel()
         for room in list(self.rooms.values()):
-            await room.close(1001, "server shutting down", forget=False)
+            await room.close(CloseCode.GOING_AWAY, "server shutting down", forget=False)
         self.rooms.clear()
 
     @property

@@ -18,7 +18,7 @@ import orjson
 from ..games import Command, GameDefinition, Match
 from .clock import Clock
 from .errors import RoomError
-from .records import RETRY_MS, LiveGame, RoomRecord, StoreLike, StoreUnavailable
+from .records import RETRY_MS, CommandWrite, LiveGame, RoomRecord, StoreLike, StoreUnavailable
 from .wire import compact
 
 
@@ -112,7 +112,7 @@ class GameDriver:
         due = not over and (self.seq + 1) % self.snapshot_every == 0
         snapshot = match.snapshot() if due else None
         try:
-            await self.store.append_command(
+            write = CommandWrite(
                 self.game_id,
                 self.seq + 1,
                 entry,
@@ -123,6 +123,7 @@ class GameDriver:
                 result=self.describe(match.result()) if over else None,
                 snapshot=snapshot,
             )
+            await self.store.append_command(write)
         except BaseException as exc:
             self.unsure = self.unsure or isinstance(exc, StoreUnavailable)
             self.match = self._rebuild()
@@ -142,8 +143,8 @@ class GameDriver:
 
     async def catch_up(self) -> list[tuple[str, str]]:
         """After an unsure write: the log's commands past `seq` (a commit whose answer was
-        lost had landed: an outside operator audit saw every later write of the room hit its
-        seq, for good) applied as the log has them. Returns their (player_id, client_id), to
+        lost may have landed, and every later write of the room would then hit its seq for
+        good) applied as the log has them. Returns their (player_id, client_id), to
         be answered as acks. StoreUnavailable: still unsure, nothing changed."""
         match = self.match
         assert match is not None

@@ -8,11 +8,12 @@ PostgreSQL) and `laundermat.store.memory.MemoryStore` (tests, `memory://`) imple
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 __all__ = [
     "RETRY_MS",
     "BarRecord",
+    "CommandWrite",
     "DuplicateCommand",
     "Fence",
     "Fenced",
@@ -63,6 +64,22 @@ class Fence:
 
     code: str
     token: int
+
+
+class CommandWrite(NamedTuple):
+    """One command for a game's log, and what it changes in the game's row: the store writes
+    both in one commit (`StoreLike.append_command`). Immutable; a NamedTuple rather than a
+    frozen dataclass, which took ~2 µs more to build, on every command's hot path."""
+
+    game_id: int
+    seq: int
+    command: dict[str, Any]
+    deadline_ms: int | None  # the game's open window after this command (None: no timer)
+    window_id: int | None
+    player_id: str | None = None  # with client_id: who sent it, so a retry is recognised
+    client_id: str | None = None
+    result: dict[str, Any] | None = None  # the game is over: it finishes in the same commit
+    snapshot: dict[str, Any] | None = None  # the game's state after this command, as of seq
 
 
 @dataclass
@@ -215,21 +232,9 @@ class StoreLike(Protocol):
         """The game row and the room record that seats it, in one transaction."""
         ...
 
-    async def append_command(
-        self,
-        game_id: int,
-        seq: int,
-        command: dict[str, Any],
-        deadline_ms: int | None,
-        window_id: int | None,
-        *,
-        player_id: str | None = None,
-        client_id: str | None = None,
-        result: dict[str, Any] | None = None,
-        snapshot: dict[str, Any] | None = None,
-    ) -> None:
-        """Durable when it returns; `result` finishes the game in the same transaction, and
-        `snapshot` (the game's state after this command) is saved in it as of `seq`.
+    async def append_command(self, write: CommandWrite) -> None:
+        """Durable when it returns; a `result` finishes the game in the same transaction,
+        and a `snapshot` is saved in it as of the write's `seq`.
         Raises DuplicateCommand for a logged (player_id, client_id): nothing was written.
         StoreUnavailable when the database cannot take it, or could not say whether it
         did (a link lost during the commit): `commands_after` then tells."""

@@ -167,7 +167,7 @@ class Room:
         if member.sub is not None:  # the key re-issued the seat: the old token's socket goes
             replaced(member.sub, "This seat joined again from another tab.")
             await self._disconnect(member.sub)  # and its away clock runs
-        else:  # GEN-4: a seat whose socket never comes is away too (an outside race audit)
+        else:  # GEN-4: a seat whose socket never comes is away too
             self.away.arm(member.player_id)
         self._push()
         return member.player_id, token

@@ -71,8 +71,8 @@ class BotSeats:
         push: Callable[[], None],
     ) -> None:
         # Weak, and `release` drops the callbacks: a closed room is then freed at once rather
-        # than by a full collection (web/gcpolicy.py freezes survivors: an outside soak audit
-        # saw closed rooms kept ~15 minutes, ~148 KB each, and a 639 ms sweep to free them).
+        # than by a full collection (web/gcpolicy.py freezes survivors, so that is the
+        # 15-minute sweep: ~148 KB kept per closed room, and a 639 ms pause to free them).
         self.room = cast(BotRoom, weakref.proxy(room))
         self.apply = apply
         self.push = push
@@ -80,9 +80,9 @@ class BotSeats:
         self._policies: dict[int, Policy] = {}
         self._timers: dict[int, tuple[int, asyncio.Task[None]]] = {}  # seat: (window, timer)
         self._waiting: dict[int, int] = {}  # seat: a window it chose to let run out
-        # After a move the store refused, none before this: once the window's deadline had
-        # passed in an outage, the pause was 0 and bots retried as fast as refusals came
-        # (an outside operator audit: hundreds of warnings a second on a full disk).
+        # After a move the store refused, none before this: once the window's deadline has
+        # passed in an outage the pause would be 0, and bots would retry as fast as refusals
+        # come (hundreds of warnings a second on a full disk).
         self._not_before_ms = 0
         self._beat_until_ms = 0  # the game's last dramatic moment is on screen until then
         self._log_seen: int | None = None  # the log's length at the last change

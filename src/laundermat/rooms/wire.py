@@ -8,6 +8,8 @@ from typing import Protocol
 
 import orjson
 
+from .close_codes import CloseCode
+
 
 class Subscriber(Protocol):
     """A connection as the room sees it. Neither call may block: the web layer queues."""
@@ -63,7 +65,7 @@ class RoomConfig:
     snapshot_every: int = 50  # commands between state snapshots
     answered_limit: int = 256  # command ids remembered per seat
     # Each spectator coming or going is pushed to every seat: without a cap one address
-    # could keep a table's sockets busy with them (an outside flood audit).
+    # could keep a table's sockets busy with them.
     spectators_limit: int = 50
     spectators_per_address: int = 10  # so one address cannot take every spectator seat
 
@@ -91,4 +93,4 @@ def welcome_bytes(role: str, player_id: str | None, code: str) -> bytes:
 def replaced(sub: Subscriber, why: str) -> None:
     """`sub` no longer holds its seat (another socket or token does): told, then closed 4001."""
     sub.send(error_bytes("replaced", why))
-    sub.close(4001, "replaced")
+    sub.close(CloseCode.REPLACED, "replaced")

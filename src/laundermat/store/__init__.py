@@ -1,10 +1,19 @@
 """Persistence: SQLAlchemy 2 (async) over SQLite (default) or PostgreSQL, migrated by alembic."""
 
-from ..rooms.records import GameRecord, GameSummary, LiveGame, LiveRoom, PlayerRecord, RoomRecord
+from ..rooms.records import (
+    CommandWrite,
+    GameRecord,
+    GameSummary,
+    LiveGame,
+    LiveRoom,
+    PlayerRecord,
+    RoomRecord,
+)
 from .rows import now_ms
 from .store import Store
 
 __all__ = [
+    "CommandWrite",
     "GameRecord",
     "GameSummary",
     "LiveGame",

@@ -16,7 +16,7 @@ def main(argv: list[str] | None = None) -> None:
         description="Wait for the database, then apply every migration (alembic upgrade head).",
     )
     # The server's own names for it (web/settings.py), LAUNDERMAT_DATABASE_URL first: an
-    # operator who set only that one had a stray ./laundermat.db migrated (an operator audit).
+    # operator who sets only that one must not get a stray ./laundermat.db migrated.
     default = (
         os.environ.get("LAUNDERMAT_DATABASE_URL")
         or os.environ.get("DATABASE_URL")

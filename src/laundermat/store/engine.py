@@ -56,8 +56,8 @@ def make_engine(
             cursor.execute(f"PRAGMA synchronous={sqlite_synchronous.upper()}")
             cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
             cursor.execute("PRAGMA foreign_keys=ON")
-            # A checkpoint truncates the WAL back to this: a retention sweep's deletes grew it
-            # to the size of what they deleted, and it stayed that big (an outside soak audit).
+            # A checkpoint truncates the WAL back to this: a retention sweep's deletes grow it
+            # to the size of what they deleted, and without a limit it stays that big.
             cursor.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
             cursor.close()
 

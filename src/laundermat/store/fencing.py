@@ -18,6 +18,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from ..rooms.records import (
+    CommandWrite,
     Fence,
     Fenced,
     GameRecord,
@@ -128,32 +129,8 @@ class FencedStore:
         )
         return int(await self._fenced(call))
 
-    async def append_command(
-        self,
-        game_id: int,
-        seq: int,
-        command: dict[str, Any],
-        deadline_ms: int | None,
-        window_id: int | None,
-        *,
-        player_id: str | None = None,
-        client_id: str | None = None,
-        result: dict[str, Any] | None = None,
-        snapshot: dict[str, Any] | None = None,
-    ) -> None:
-        call = self.store.append_command(
-            game_id,
-            seq,
-            command,
-            deadline_ms,
-            window_id,
-            player_id=player_id,
-            client_id=client_id,
-            result=result,
-            snapshot=snapshot,
-            fence=self.fence,
-        )
-        await self._fenced(call)
+    async def append_command(self, write: CommandWrite) -> None:
+        await self._fenced(self.store.append_command(write, fence=self.fence))
 
     async def ping(self) -> None:
         await self.store.ping()

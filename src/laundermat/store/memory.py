@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rooms.records import (
+    CommandWrite,
     DuplicateCommand,
     FinishedSeed,
     GameRecord,
@@ -108,37 +109,26 @@ class MemoryStore:
             raise StoreUnavailable("simulated lost commit answer")
         return game_id
 
-    async def append_command(
-        self,
-        game_id: int,
-        seq: int,
-        command: dict[str, Any],
-        deadline_ms: int | None,
-        window_id: int | None,
-        *,
-        player_id: str | None = None,
-        client_id: str | None = None,
-        result: dict[str, Any] | None = None,
-        snapshot: dict[str, Any] | None = None,
-    ) -> None:
+    async def append_command(self, write: CommandWrite) -> None:
         self._check()
         if self.fail_next_append:
             self.fail_next_append = False
             raise StoreUnavailable("simulated database failure")
-        game = self.games[game_id]
+        game, seq = self.games[write.game_id], write.seq
         if any(seq == taken for taken, _ in game.commands):  # as the SQL primary key (guard.py)
             raise SeqTaken(f"seq {seq} is already in the log")
-        if player_id is not None and client_id is not None:
-            if (player_id, client_id) in game.client_ids:
-                raise DuplicateCommand(client_id)
-            game.client_ids.append((player_id, client_id))
-            game.ids_by_seq[seq] = (player_id, client_id)
-        game.commands.append((seq, copy.deepcopy(command)))
-        game.deadline_ms, game.window_id = deadline_ms, window_id
-        if snapshot is not None:
-            game.snapshot_seq, game.snapshot = seq, copy.deepcopy(snapshot)
-        if result is not None:
-            game.result = copy.deepcopy(result)
+        if write.player_id is not None and write.client_id is not None:
+            sender = (write.player_id, write.client_id)
+            if sender in game.client_ids:
+                raise DuplicateCommand(write.client_id)
+            game.client_ids.append(sender)
+            game.ids_by_seq[seq] = sender
+        game.commands.append((seq, copy.deepcopy(write.command)))
+        game.deadline_ms, game.window_id = write.deadline_ms, write.window_id
+        if write.snapshot is not None:
+            game.snapshot_seq, game.snapshot = seq, copy.deepcopy(write.snapshot)
+        if write.result is not None:
+            game.result = copy.deepcopy(write.result)
             game.finished_ms = time.time_ns() // 1_000_000
             game.deadline_ms = None
         if self.lose_next_answer:  # as a link lost during COMMIT: written, yet an error

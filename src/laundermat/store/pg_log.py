@@ -22,6 +22,7 @@ error means. Errors arrive as SQLAlchemy's, as through the pool.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -77,7 +78,7 @@ class PgCommandLog:
     async def write(self, batch: list[PendingCommand]) -> set[Fence]:
         """Write the batch in one statement; returns the stale fences, whose commands (and
         their games' updates) were left out."""
-        fences = {f for _, _, _, f in batch if f is not None}
+        fences = {p.fence for p in batch if p.fence is not None}
         if self._conn is None:
             conn = await self.engine.connect()
             self._conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
@@ -94,37 +95,74 @@ class PgCommandLog:
 
 
 def parameters(batch: list[PendingCommand], fences: set[Fence]) -> tuple[list[Any], ...]:
-    """The statement's arrays, column by column (unnest takes them as rows)."""
+    """The statement's arrays, column by column (unnest takes them as rows): the fences
+    ($1-$2), the commands ($3-$9), the games' updates ($10-$19)."""
     codes = [f.code for f in fences]
     epochs = [f.token for f in fences]
-    commands: tuple[list[Any], ...] = tuple([] for _ in range(7))
-    games: dict[tuple[int, Fence | None], list[Any]] = {}
-    for row, timer, _, fence in batch:
-        code, epoch = (None, None) if fence is None else (fence.code, fence.token)
-        for column, value in zip(
-            commands,
-            (
-                code,
-                epoch,
-                row["game_id"],
-                row["seq"],
-                json_text(row["command"]),
-                row["player_id"],
-                row["client_id"],
-            ),
-            strict=True,
-        ):
-            column.append(value)
-        # code, epoch, id, deadline, window, snapshot seq, snapshot, finished, result, at
-        blank = [code, epoch, timer["gid"], None, None, None, None, False, None, None]
-        game = games.setdefault((timer["gid"], fence), blank)
-        game[3], game[4] = timer["dl"], timer["wid"]  # the last deadline of each game wins
-        if timer["snap"] is not None:
-            game[5], game[6] = timer["snap"][0], state_text(timer["snap"][1])
-        if timer["result"] is not None:
-            game[7], game[8], game[9] = True, json_text(timer["result"]), now_ms()
-    columns: tuple[list[Any], ...] = tuple([] for _ in range(10))
-    for game in games.values():
-        for column, value in zip(columns, game, strict=True):
-            column.append(value)
-    return (codes, epochs, *commands, *columns)
+    commands = [_command_row(pending) for pending in batch]
+    return (codes, epochs, *_columns(commands, 7), *_columns(_game_rows(batch), 10))
+
+
+def _command_row(pending: PendingCommand) -> tuple[Any, ...]:
+    write, (code, epoch) = pending.write, _code_and_epoch(pending.fence)
+    command = json_text(write.command)
+    return (code, epoch, write.game_id, write.seq, command, write.player_id, write.client_id)
+
+
+def _code_and_epoch(fence: Fence | None) -> tuple[str | None, int | None]:
+    """A row's fence as the statement matches it against `held` (NULLs: no fence)."""
+    return (None, None) if fence is None else (fence.code, fence.token)
+
+
+@dataclass(slots=True)
+class _GameUpdate:
+    """What a batch changes in one game's row (`timed` in APPEND)."""
+
+    code: str | None
+    epoch: int | None
+    game_id: int
+    deadline_ms: int | None = None
+    window_id: int | None = None
+    snapshot_seq: int | None = None
+    snapshot: str | None = None
+    finished: bool = False
+    result: str | None = None
+    finished_ms: int | None = None
+
+    def row(self) -> tuple[Any, ...]:
+        return (
+            self.code,
+            self.epoch,
+            self.game_id,
+            self.deadline_ms,
+            self.window_id,
+            self.snapshot_seq,
+            self.snapshot,
+            self.finished,
+            self.result,
+            self.finished_ms,
+        )
+
+
+def _game_rows(batch: list[PendingCommand]) -> list[tuple[Any, ...]]:
+    """One update per game (and fence): its last deadline, its last snapshot, its result."""
+    updates: dict[tuple[int, Fence | None], _GameUpdate] = {}
+    for pending in batch:
+        write, fence = pending.write, pending.fence
+        game = updates.get((write.game_id, fence))
+        if game is None:
+            game = _GameUpdate(*_code_and_epoch(fence), write.game_id)
+            updates[write.game_id, fence] = game
+        game.deadline_ms, game.window_id = write.deadline_ms, write.window_id
+        if write.snapshot is not None:
+            game.snapshot_seq, game.snapshot = write.seq, state_text(write.snapshot)
+        if write.result is not None:
+            game.finished, game.result, game.finished_ms = True, json_text(write.result), now_ms()
+    return [game.row() for game in updates.values()]
+
+
+def _columns(rows: list[tuple[Any, ...]], width: int) -> list[list[Any]]:
+    """Rows turned into columns: `width` lists, each one value from every row."""
+    if not rows:
+        return [[] for _ in range(width)]
+    return [list(column) for column in zip(*rows, strict=True)]

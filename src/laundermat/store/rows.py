@@ -6,18 +6,27 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from ..rooms.records import BarRecord, Fence, PlayerRecord, RoomRecord
+from ..rooms.records import BarRecord, CommandWrite, Fence, PlayerRecord, RoomRecord
 from .tables import commands, games, rooms
 
-# A command waiting for the group commit: its row, its game's timer, its caller's future and
-# its room's fencing token (None outside a cluster).
-PendingCommand = tuple[dict[str, Any], dict[str, Any], "asyncio.Future[None]", Fence | None]
+
+class PendingCommand(NamedTuple):
+    """A command waiting for the group commit (store.py). A NamedTuple: see CommandWrite."""
+
+    write: CommandWrite
+    future: asyncio.Future[None]  # its caller awaits it: settled once the batch is written
+    fence: Fence | None  # its room's fencing token (None outside a cluster)
+
+
+def last_of_each_game(writes: list[CommandWrite]) -> list[CommandWrite]:
+    """Each game's last write in the batch, which sets the game's deadline."""
+    return list({write.game_id: write for write in writes}.values())
 
 
 def now_ms() -> int:
@@ -94,8 +103,8 @@ def room_record(row: Any) -> RoomRecord:
 
 async def delete_finished(conn: AsyncConnection, before_ms: int) -> int:
     """Finished games that ended before `before_ms`, and their command logs; and games left
-    unfinished in a room closed before then, which nothing will ever play or replay (an
-    outside soak audit: kept for good, with their rooms' rows)."""
+    unfinished in a room closed before then, which nothing will ever play or replay (else
+    they, and their rooms' rows, are kept for good)."""
     closed_room = select(rooms.c.code).where(
         rooms.c.code == games.c.room_code, rooms.c.closed, rooms.c.updated_ms < before_ms
     )
@@ -110,8 +119,8 @@ async def delete_finished(conn: AsyncConnection, before_ms: int) -> int:
 
 async def delete_closed_rooms(conn: AsyncConnection, before_ms: int) -> int:
     """Closed rooms last changed before `before_ms` that no game still names: a room's row
-    outlived it for ever (an outside flood audit: 2.2 KB a room, 28,800 rooms a day from one
-    address at the creation limit)."""
+    would outlive it for ever (2.2 KB a room, 28,800 rooms a day from one address at the
+    creation limit)."""
     named = select(games.c.id).where(games.c.room_code == rooms.c.code).exists()
     done = await conn.execute(
         delete(rooms).where(rooms.c.closed, rooms.c.updated_ms < before_ms, ~named)
@@ -119,22 +128,36 @@ async def delete_closed_rooms(conn: AsyncConnection, before_ms: int) -> int:
     return int(done.rowcount or 0)
 
 
-async def write_log(
-    conn: AsyncConnection,
-    rows: list[dict[str, Any]],
-    deadlines: list[dict[str, Any]],
-    finished: list[dict[str, Any]],
-    snapshots: list[dict[str, Any]],
-) -> None:
+async def write_log(conn: AsyncConnection, writes: list[CommandWrite]) -> None:
     """Commands, each game's new deadline, the games they finished and the snapshots saved
     with them (one transaction)."""
-    await conn.execute(insert(commands), rows)
+    await conn.execute(
+        insert(commands),
+        [
+            {
+                "game_id": w.game_id,
+                "seq": w.seq,
+                "command": w.command,
+                "player_id": w.player_id,
+                "client_id": w.client_id,
+            }
+            for w in writes
+        ],
+    )
     await conn.execute(
         update(games)
         .where(games.c.id == bindparam("gid"))
         .values(deadline_ms=bindparam("dl"), window_id=bindparam("wid")),
-        deadlines,
+        [
+            {"gid": w.game_id, "dl": w.deadline_ms, "wid": w.window_id}
+            for w in last_of_each_game(writes)
+        ],
     )
+    snapshots = [
+        {"gid": w.game_id, "sseq": w.seq, "snap": w.snapshot}
+        for w in writes
+        if w.snapshot is not None
+    ]
     if snapshots:
         await conn.execute(
             update(games)
@@ -142,6 +165,9 @@ async def write_log(
             .values(snapshot_seq=bindparam("sseq"), snapshot=bindparam("snap")),
             snapshots,
         )
+    finished = [
+        {"gid": w.game_id, "res": w.result, "at": now_ms()} for w in writes if w.result is not None
+    ]
     if finished:
         await conn.execute(
             update(games)

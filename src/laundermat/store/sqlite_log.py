@@ -24,7 +24,8 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from .rows import json_text, state_text
+from ..rooms.records import CommandWrite
+from .rows import json_text, last_of_each_game, now_ms, state_text
 
 CHECKPOINT_EVERY = 256  # inline batches between two that go to the thread to checkpoint
 INLINE = True  # benchmarks/gil_bench.py turns it off to measure the thread alone
@@ -48,29 +49,17 @@ class SqliteCommandLog:
             conn, self._conn = self._conn, None
             await conn.close()
 
-    async def write(
-        self,
-        rows: list[dict[str, Any]],
-        timers: list[dict[str, Any]],
-        finished: list[dict[str, Any]],
-        snapshots: list[dict[str, Any]],
-    ) -> None:
+    async def write(self, writes: list[CommandWrite]) -> None:
         """The commands, each game's deadline, the results of games they finished and the
         snapshots saved with them."""
-        await self._run(_append, *_encode(rows, timers, finished, snapshots))
+        await self._run(_append, *_encode(writes))
 
-    def write_now(
-        self,
-        rows: list[dict[str, Any]],
-        timers: list[dict[str, Any]],
-        finished: list[dict[str, Any]],
-        snapshots: list[dict[str, Any]],
-    ) -> bool:
+    def write_now(self, writes: list[CommandWrite]) -> bool:
         """`write`, inline and at once (no turn of the loop) if it can be: True once it is
         committed. False when it would go to the thread, or failed (rolled back, nothing
         written): the caller then takes the usual path, which says why."""
         try:
-            return self._inline_turn(_append, *_encode(rows, timers, finished, snapshots))
+            return self._inline_turn(_append, *_encode(writes))
         except Exception:
             return False
 
@@ -136,25 +125,12 @@ def _settings(db: sqlite3.Connection) -> tuple[str, int]:
     return (path if journal == "wal" else ""), synchronous
 
 
-def _encode(
-    rows: list[dict[str, Any]],
-    timers: list[dict[str, Any]],
-    finished: list[dict[str, Any]],
-    snapshots: list[dict[str, Any]],
-) -> tuple[list[tuple[Any, ...]], ...]:
-    commands = [
-        (
-            row["game_id"],
-            row["seq"],
-            json_text(row["command"]),
-            row["player_id"],
-            row["client_id"],
-        )
-        for row in rows
-    ]
-    deadlines = [(t["dl"], t["wid"], t["gid"]) for t in timers]
-    results = [(json_text(f["res"]), f["at"], f["gid"]) for f in finished]
-    states = [(s["sseq"], state_text(s["snap"]), s["gid"]) for s in snapshots]
+def _encode(writes: list[CommandWrite]) -> tuple[list[tuple[Any, ...]], ...]:
+    """The statements' parameters: commands, deadlines, results, snapshots (see _append)."""
+    commands = [(w.game_id, w.seq, json_text(w.command), w.player_id, w.client_id) for w in writes]
+    deadlines = [(w.deadline_ms, w.window_id, w.game_id) for w in last_of_each_game(writes)]
+    results = [(json_text(w.result), now_ms(), w.game_id) for w in writes if w.result is not None]
+    states = [(w.seq, state_text(w.snapshot), w.game_id) for w in writes if w.snapshot is not None]
     return commands, deadlines, results, states
 
 

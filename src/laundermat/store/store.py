@@ -16,6 +16,7 @@ from sqlalchemy import insert, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from ..rooms.records import (
+    CommandWrite,
     Fence,
     Fenced,
     GameRecord,
@@ -169,47 +170,20 @@ class Store(ClusterQueries):
 
         return await self._transaction(work, fence)
 
-    async def append_command(
-        self,
-        game_id: int,
-        seq: int,
-        command: dict[str, Any],
-        deadline_ms: int | None,
-        window_id: int | None,
-        *,
-        player_id: str | None = None,
-        client_id: str | None = None,
-        result: dict[str, Any] | None = None,
-        snapshot: dict[str, Any] | None = None,
-        fence: Fence | None = None,
-    ) -> None:
+    async def append_command(self, write: CommandWrite, *, fence: Fence | None = None) -> None:
         """Durable when it returns; calls made while a commit is in flight share the next one.
         A `result` finishes the game in the same transaction as its last command; a
         `snapshot` is saved in it too (no second commit for a snapshot). A command
         whose fence is stale raises Fenced; its neighbours in the batch still commit."""
-        row = {
-            "game_id": game_id,
-            "seq": seq,
-            "command": command,
-            "player_id": player_id,
-            "client_id": client_id,
-        }
-        timer = {
-            "gid": game_id,
-            "dl": deadline_ms,
-            "wid": window_id,
-            "result": result,
-            "snap": None if snapshot is None else (seq, snapshot),
-        }
-        if fence is None and self._write_now(row, timer):
+        if fence is None and self._write_now(write):
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((row, timer, future, fence))
+        self._pending.append(PendingCommand(write, future, fence))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
         await future
 
-    def _write_now(self, row: dict[str, Any], timer: dict[str, Any]) -> bool:
+    def _write_now(self, write: CommandWrite) -> bool:
         """SQLite, nothing else being written: commit this command inline now. A busy loop
         takes a whole turn to resume a waiting caller (every ready room runs first), so the
         group commit's two waits (the writer task, then the caller's future) cost a command
@@ -218,7 +192,7 @@ class Store(ClusterQueries):
         busy = self._pending or (self._writer is not None and not self._writer.done())
         if log is None or busy or self._wrote_now or (turn is not None and turn.locked()):
             return False
-        if not log.write_now(*_log_rows([(row, timer)])):
+        if not log.write_now([write]):
             return False
         # One command a turn goes at once: the rest of a burst share the next group commit
         # (one commit each would cost a burst of 100 rooms ~5x the time: store_bench).
@@ -257,7 +231,7 @@ class Store(ClusterQueries):
         """Write the batch; returns the stale fences, whose commands were left out."""
         if self._pg_log is not None:
             return await self._pg_log.write(batch)
-        fences = {f for _, _, _, f in batch if f is not None}
+        fences = {p.fence for p in batch if p.fence is not None}
         if fences:
             return await self._write_fenced(batch, fences)
         async with self._writing():
@@ -267,7 +241,7 @@ class Store(ClusterQueries):
     async def _write_fenced(self, batch: list[PendingCommand], fences: set[Fence]) -> set[Fence]:
         async with self.engine.begin() as conn:
             held = await held_fences(conn, fences)
-            await self._write_rows([p for p in batch if p[3] is None or p[3] in held], conn)
+            await self._write_rows([p for p in batch if p.fence is None or p.fence in held], conn)
         return fences - held
 
     async def _write_rows(
@@ -275,15 +249,15 @@ class Store(ClusterQueries):
     ) -> None:
         if not batch:
             return
-        parts = _log_rows([(row, timer) for row, timer, _, _ in batch])
+        writes = [pending.write for pending in batch]
         if conn is None and self._sqlite_log is not None:
-            await self._sqlite_log.write(*parts)
+            await self._sqlite_log.write(writes)
             return
         if conn is None:
             async with self.engine.begin() as own:
-                await write_log(own, *parts)
+                await write_log(own, writes)
         else:
-            await write_log(conn, *parts)
+            await write_log(conn, writes)
 
     async def save_deadline(
         self,
@@ -356,35 +330,18 @@ class Store(ClusterQueries):
 
 def _settle_fenced(batch: list[PendingCommand], stale: set[Fence]) -> None:
     for item in batch:
-        fence = item[3]
-        _settle([item], Fenced(f"room {fence.code}: stale epoch") if fence in stale else None)
-
-
-def _log_rows(
-    batch: list[tuple[dict[str, Any], dict[str, Any]]],
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
-    """The command rows, each game's last deadline, the results of finished games and the
-    snapshots saved with their commands."""
-    timers = {t["gid"]: t for _, t in batch}  # the last deadline of each game wins
-    finished = [
-        {"gid": t["gid"], "res": t["result"], "at": now_ms()}
-        for _, t in batch
-        if t["result"] is not None
-    ]
-    deadlines = [{k: t[k] for k in ("gid", "dl", "wid")} for t in timers.values()]
-    snapshots = [
-        {"gid": t["gid"], "sseq": t["snap"][0], "snap": t["snap"][1]}
-        for _, t in batch
-        if t["snap"] is not None
-    ]
-    return [row for row, _ in batch], deadlines, finished, snapshots
+        fence = item.fence
+        if fence is not None and fence in stale:
+            _settle([item], Fenced(f"room {fence.code}: stale epoch"))
+        else:
+            _settle([item], None)
 
 
 def _settle(batch: list[PendingCommand], error: BaseException | None) -> None:
-    for _, _, future, _ in batch:
-        if future.done():
+    for item in batch:
+        if item.future.done():
             continue
         if error is None:
-            future.set_result(None)
+            item.future.set_result(None)
         else:
-            future.set_exception(error)
+            item.future.set_exception(error)

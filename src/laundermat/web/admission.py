@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..rooms.close_codes import CloseCode
 from ..rooms.wire import error_bytes
 from .connection import Connection, ConnState
 from .limits import AddressBuckets, Limiter
@@ -48,7 +49,7 @@ class Admission:
                 return False
             del held[silent]
             silent.send(error_bytes("too_many_requests", "Too many sockets from this address."))
-            silent.close(1008, "too_many_requests")
+            silent.close(CloseCode.POLICY, "too_many_requests")
         held[conn] = None
         return True if await self.per_minute.allow(address) else None
 

@@ -1,10 +1,10 @@
 """What a client sends over HTTP: the bodies of creating and joining a room, and the base
 models every client message shares (protocol.py has the socket's).
 
-Their schema says what the server enforces (an outside security review, issue 31 part 8:
-schema-valid requests were refused): `game` lists the games this server hosts and each
-one's settings, `join_key`'s pattern is the whole rule, and a name's rule, which Unicode
-categories decide and no JSON Schema keyword can state, is named by its `format`.
+Their schema says what the server enforces, so no schema-valid request is refused: `game`
+lists the games this server hosts and each one's settings, `join_key`'s pattern is the whole
+rule, and a name's rule, which Unicode categories decide and no JSON Schema keyword can
+state, is named by its `format`.
 """
 
 from __future__ import annotations
@@ -82,11 +82,11 @@ class CreateRoom(Input):
 
 # A secret the client makes for one join: at least 128 random bits, URL-safe base64. One of
 # fewer than 8 distinct characters is no random key (22 random ones have ~19) and would let
-# anyone who guesses the pattern take the seat (an outside security audit). The pattern is
-# the whole rule, so the schema states it: the first look-ahead bounds the length before any
-# counting (`(?![\s\S])` is the string's end in ECMA-262 and Python alike, where `$` would let
-# a trailing newline through); then eight times a character that does not occur again, i.e.
-# the last occurrences of eight different characters.
+# anyone who guesses the pattern take the seat. The pattern is the whole rule, so the schema
+# states it: the first look-ahead bounds the length before any counting (`(?![\s\S])` is the
+# string's end in ECMA-262 and Python alike, where `$` would let a trailing newline through);
+# then eight times a character that does not occur again, i.e. the last occurrences of eight
+# different characters.
 JOIN_KEY_SYMBOLS = 8
 JOIN_KEY_PATTERN = (
     r"^(?=[A-Za-z0-9_-]{22,64}(?![\s\S]))"

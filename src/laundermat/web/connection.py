@@ -24,6 +24,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from ..rooms.close_codes import CloseCode
+
 _CLOSE = object()
 
 
@@ -79,7 +81,7 @@ class Connection:
                 self._put(pending)
             return
         if len(self._queue) >= self._size:
-            self.close(1013, "too slow: reconnect for a fresh view")
+            self.close(CloseCode.TRY_AGAIN_LATER, "too slow: reconnect for a fresh view")
             return
         self._put(data)
 
@@ -113,7 +115,7 @@ class Connection:
             while queue:
                 item = queue.pop(0)
                 if item is _CLOSE:
-                    await self.ws.close(self.close_code or 1000, self._reason[:120])
+                    await self.ws.close(self.close_code or CloseCode.NORMAL, self._reason[:120])
                     return
                 if isinstance(item, _Eager):
                     await item.finish()
@@ -142,7 +144,7 @@ class Connection:
     async def finish(self, timeout: float = 2.0) -> None:
         """Let the writer flush and close, then make sure it is gone."""
         if self.state is not ConnState.CLOSING:
-            self.close(1000, "")
+            self.close(CloseCode.NORMAL, "")
         writer = self._writer
         if writer is None:
             return

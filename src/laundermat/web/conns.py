@@ -1,5 +1,4 @@
-"""Open connections per client address, and a reserve of file descriptors (issue 31, an
-outside security review).
+"""Open connections per client address, and a reserve of file descriptors.
 
 A connection that sends half a request head holds a descriptor until
 `http_request_timeout_seconds` cuts it: 1,100 of them from one address filled a server

@@ -1,4 +1,5 @@
-"""uvicorn's protocols, with the limits their own lack (all found by an outside flood audit).
+"""uvicorn's protocols, with the limits their own lack: without each, one client could stall
+every room or run the server out of memory or file descriptors.
 
 - **WebSocket pings.** uvicorn answers a PING frame itself, so no budget of the app
   (socket.py) ever saw one: a single socket sending millions froze every other room for
@@ -31,6 +32,7 @@ from uvicorn.importer import import_from_string
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from ..rooms.close_codes import CloseCode
 from .conns import ConnectionGate
 
 PING_RATE = 1.0  # pings a second a socket may send, on average
@@ -60,7 +62,7 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         if self.close_sent or self.transport.is_closing():
             self.conn.data_to_send()  # the pong queued for a socket already closing
             return
-        self.conn.fail(1008, reason)
+        self.conn.fail(CloseCode.POLICY, reason)
         self.transport.write(b"".join(self.conn.data_to_send()))
         self.close_sent = True
         self._close_for_good()

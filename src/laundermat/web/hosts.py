@@ -2,8 +2,8 @@
 
 A page on an attacker's domain whose name is then re-pointed at this server's address (a
 `make run` on 127.0.0.1, a server on a home network) is same-origin for the browser: the
-Origin check passes, and the peer address is the victim's own, so even `/metrics` answers
-(an outside security audit). Only the Host header still names the attacker's domain.
+Origin check passes, and the peer address is the victim's own, so even `/metrics` answers.
+Only the Host header still names the attacker's domain.
 
 So a request (HTTP or a socket's handshake) is answered only when its Host is an IP address,
 a name no public DNS can give an attacker (no dot, or `localhost`, `.local`, `.lan`,
@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ..rooms.close_codes import CloseCode
 from .middleware import SECURITY_HEADERS
 from .protocol import ErrorBody
 
@@ -98,7 +99,7 @@ class TrustedHosts:
             )
         if scope["type"] == "websocket":
             await receive()  # its websocket.connect: a close before accept is a 403
-            await send({"type": "websocket.close", "code": 1008, "reason": "bad_host"})
+            await send({"type": "websocket.close", "code": CloseCode.POLICY, "reason": "bad_host"})
             return
         body = ErrorBody(
             code="bad_host",

@@ -88,8 +88,8 @@ class AddressLimiter:
     def allow(self, address: str) -> bool:
         now = time.monotonic()
         if now - self._swept >= self.window_s:
-            # Once a window, the addresses whose events are all past it go: they were kept
-            # until the limiter was full (an outside soak audit: ~880 B an address, kept).
+            # Once a window, the addresses whose events are all past it go: otherwise each
+            # holds ~880 B until the limiter is full.
             self._swept = now
             self._forget_old(now)
         stamps = self.events.get(address)
@@ -290,8 +290,8 @@ def address_allowed(address: str | None, allowed: list[str]) -> bool:
 
 def limit_key(address: str) -> str:
     """What per-address limits count under: an IPv6 address's /64, the network one subscriber
-    is given and any of whose 2⁶⁴ addresses a host may take (an outside flood audit: keyed
-    on the whole address, IPv6 made every limit per-connection); any other address as it is."""
+    is given and any of whose 2⁶⁴ addresses a host may take (keyed on the whole address, an
+    IPv6 host could make every limit per-connection); any other address as it is."""
     ip = _ip(address)
     if ip is None:  # only a trusted proxy can send a non-address: keys stay short
         return address[:64]

@@ -22,7 +22,8 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field, TypeAdapter
 
 from .. import games
-from ..rooms.errors import MESSAGES as ROOM_MESSAGES
+from ..error_codes import SERVER_ERROR_CODES as SERVER_ERROR_CODES  # published here too
+from ..rooms.close_codes import CloseCode
 from .bodies import CreateRoom, Input, JoinRoom, Strict
 from .lobby_messages import CommandId, LobbyActionMessage
 
@@ -311,40 +312,26 @@ def json_schema() -> dict[str, Any]:
         "replay_step": ReplayStep.model_json_schema(),
         "commands": {g.name: g.command_schema() for g in games.catalog().games},
         "error_codes": {**SERVER_ERROR_CODES},
-        "close_codes": {str(k): v for k, v in CLOSE_CODES.items()},
+        "close_codes": {str(int(k)): v for k, v in CLOSE_CODES.items()},
     }
 
 
-# Stable error codes the server adds to the engine's own (see engine/errors.py).
-SERVER_ERROR_CODES = {
-    # The web layer's own.
-    "bad_json": "The message is not valid JSON.",
-    "too_big": "The message is larger than the server accepts.",
-    "rate_limited": "Too many messages; the connection will close.",
-    "hello_first": "Send hello (or spectate) before anything else.",
-    "hello_timeout": "No hello or spectate soon enough after connecting; the socket closes.",
-    "spectator": "Spectators cannot act.",
-    "origin_not_allowed": "This origin may not connect.",
-    "bad_host": "This server does not serve the host name the request was sent to.",
-    "too_many_requests": "Too many requests from this address; try again shortly.",
-    "not_found": "No such game.",
-    "forbidden": "This address may not read this resource.",
-    "bad_request": "The HTTP request is not one this route accepts (e.g. the wrong method).",
-    "internal": "Something went wrong on the server.",
-    # The rooms' (rooms/errors.py), each sentence written once, there.
-    **{str(code): text for code, text in ROOM_MESSAGES.items()},
-}
-
-# Close codes the server uses on the socket (4xxx are this application's own).
+# What each close code (rooms/close_codes.py) means to a client.
 CLOSE_CODES = {
-    1000: "normal: you left the room",
-    1001: "going away: the server is shutting down (reconnect with backoff)",
-    1008: "policy violation: bad token, rate limit, no hello in time, or a protocol breach",
-    1009: "message too big",
-    1011: "internal server error",
-    1013: "try again later: the connection could not keep up with its messages",
-    4001: "replaced: the same seat connected from another socket",
-    4003: "kicked: the host removed this player",
-    4004: "room closed",
-    4012: "reconnect now: the room moved to another server (a handover, a failover); no backoff",
+    CloseCode.NORMAL: "normal: you left the room",
+    CloseCode.GOING_AWAY: "going away: the server is shutting down (reconnect with backoff)",
+    CloseCode.POLICY: (
+        "policy violation: bad token, rate limit, no hello in time, or a protocol breach"
+    ),
+    CloseCode.TOO_BIG: "message too big",
+    CloseCode.INTERNAL: "internal server error",
+    CloseCode.TRY_AGAIN_LATER: (
+        "try again later: the connection could not keep up with its messages"
+    ),
+    CloseCode.REPLACED: "replaced: the same seat connected from another socket",
+    CloseCode.KICKED: "kicked: the host removed this player",
+    CloseCode.ROOM_CLOSED: "room closed",
+    CloseCode.RECONNECT: (
+        "reconnect now: the room moved to another server (a handover, a failover); no backoff"
+    ),
 }

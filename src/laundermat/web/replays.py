@@ -2,8 +2,8 @@
 
 A running game is never replayed: its log would show every hidden card. Each request
 replays the record through the game protocol from its seed, in a worker thread (a whole
-LaunderMat game took ~26 ms of the event loop, an outside flood audit measured, and 23
-requests a second stalled every table), under a per-address budget (`replays_per_minute`).
+LaunderMat game takes ~26 ms: on the event loop, 23 requests a second stalled every table),
+under a per-address budget (`replays_per_minute`).
 A finished game's public command list is kept once built (`AppState.public_commands`).
 """
 

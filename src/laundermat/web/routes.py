@@ -208,8 +208,8 @@ async def protocol_schema() -> dict[str, Any]:
 
 @router.get("/healthz", responses=errors(503))
 async def healthz(app: State) -> dict[str, Any]:
-    """Healthy when the database answers (an outside operator audit: this said ok while no
-    command could be saved, so the compose healthcheck kept calling the app healthy)."""
+    """Healthy only when the database answers: while no command can be saved, the compose
+    healthcheck must not call the app healthy."""
     if not await app.database_answers():
         raise ApiError("unavailable", "The database is not answering.")
     return {"ok": True, "rooms": len(app.manager.rooms), "connections": app.manager.connections}

@@ -100,8 +100,8 @@ class DatabaseInUse(SystemExit):
 
 def hold_sqlite_file(url: str) -> IO[bytes] | None:
     """One server per SQLite file: a second one would restore the same rooms and both would
-    play them, each refused by the other's commits (an outside operator audit: players got
-    `internal`, the log 1,200 errors a minute). An advisory lock on `FILE.lock`, which the
+    play them, each refused by the other's commits (players would get `internal`, the log
+    1,200 errors a minute). An advisory lock on `FILE.lock`, which the
     system drops with the process, however it ends. Other databases: None (scaled out, the
     replicas share PostgreSQL through leases and fencing, docs/scaling.md)."""
     parsed = make_url(url)

@@ -19,6 +19,7 @@ import orjson
 from pydantic import BaseModel, ValidationError
 
 from ..rooms import Room, RoomError
+from ..rooms.close_codes import CloseCode
 from ..rooms.wire import error_bytes
 from .connection import Connection, ConnState
 from .lobby_messages import LOBBY_MESSAGES, LobbyActionMessage
@@ -54,7 +55,7 @@ class Session:
     async def handle(self, text: str, received: float) -> None:
         message = self.parse(text)
         if self.probation and not isinstance(message, Hello):
-            self.fail("too_many_requests", 1008, "Too many sockets from this address.")
+            self.fail("too_many_requests", CloseCode.POLICY, "Too many sockets from this address.")
             return
         if message is None:
             return
@@ -99,7 +100,7 @@ class Session:
                 self.conn.player_id = await room.connect(self.conn, message.token)
             except RoomError as exc:
                 if exc.code == "kicked":  # a true token, of a seat the host removed
-                    self.fail("kicked", 4003)
+                    self.fail("kicked", CloseCode.KICKED)
                     return
                 if exc.code != "bad_token":
                     raise
@@ -111,11 +112,11 @@ class Session:
                 return
         # A failed guess: only these count against the address.
         if self.probation or not await limiter.allow(self.address):
-            self.fail("too_many_requests", 1008)
+            self.fail("too_many_requests", CloseCode.POLICY)
         elif room is None:
-            self.fail("room_not_found", 4004)
+            self.fail("room_not_found", CloseCode.ROOM_CLOSED)
         else:
-            self.fail("bad_token", 1008)
+            self.fail("bad_token", CloseCode.POLICY)
 
     async def spectate(self, message: Spectate, _: float) -> None:
         room, limiter = self.room, self.app.join_limiter
@@ -132,9 +133,9 @@ class Session:
             if not self.conn.closing:
                 self.conn.become(SPECTATOR)
         elif room is None and await limiter.allow(self.address):  # guesses left: say so, count it
-            self.fail("room_not_found", 4004)
+            self.fail("room_not_found", CloseCode.ROOM_CLOSED)
         else:
-            self.fail("too_many_requests", 1008)
+            self.fail("too_many_requests", CloseCode.POLICY)
 
     async def ping(self, message: Ping, _: float) -> None:
         now = self.app.manager.clock.now_ms()

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rooms import RoomManager
+from ..rooms.close_codes import CloseCode
 from ..rooms.records import StoreLike, StoreUnavailable
 from .admission import Admission
 from .connection import Connection
@@ -72,7 +73,7 @@ class AppState:
         if self.cluster is not None:
             await self.cluster.drain()
         for conn in list(self.connections):
-            conn.close(1001, "server shutting down")
+            conn.close(CloseCode.GOING_AWAY, "server shutting down")
         if self.connections:
             await asyncio.wait(
                 [asyncio.ensure_future(c.finish()) for c in list(self.connections)], timeout=3

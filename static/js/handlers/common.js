@@ -1,8 +1,8 @@
 // Handlers for controls on every screen: the rules, toasts, the connection banner, going home,
 // the turn alerts' sound and notifications.
 import { optInNotifications, optOutNotifications, toggleMute } from "../alerts.js";
-import { openRules } from "../ui/dialog.js";
 import { dismissToast, setWatching, state } from "../store.js";
+import { openRules } from "../ui/dialog.js";
 
 /** app: main.js's controller {render, navigate, send, lobby, enterRoom, root, socket()} */
 export function commonHandlers(app) {

@@ -1,13 +1,18 @@
 // Handlers of the home page and the join page: the forms to create, join or watch a room.
 import { joinKeyFor, withRetries } from "../join-key.js";
 import { api } from "../net.js";
-import { catalogGame, deviceId, saveSeat, savedSeat, setWatching, state } from "../store.js";
+import { catalogGame, deviceId, savedSeat, saveSeat, setWatching, state } from "../store.js";
 import { errorSentence } from "../text.js";
 
 /** The create form's settings: the catalog's defaults for `game`, keeping choices made. */
 export function defaultSettings(game, chosen = {}) {
   const entry = catalogGame(game);
-  return Object.fromEntries((entry?.settings ?? []).map((s) => [s.key, s.choices.includes(chosen[s.key]) ? chosen[s.key] : s.default]));
+  return Object.fromEntries(
+    (entry?.settings ?? []).map((s) => [
+      s.key,
+      s.choices.includes(chosen[s.key]) ? chosen[s.key] : s.default,
+    ]),
+  );
 }
 
 const NAME_FIRST = "Please enter your name first.";
@@ -48,7 +53,7 @@ export function homeHandlers(app) {
         state.home.code = el.value;
       }
     },
-    "home-game"(data, el) {
+    "home-game"(_data, el) {
       state.home.game = el.value;
       state.home.settings = defaultSettings(el.value, state.home.settings);
       render();
@@ -72,8 +77,11 @@ export function homeHandlers(app) {
       if (savedSeat(code)?.token) return navigate(`/r/${code}`);
       // One key per join, kept until it is answered: pressing Join again after a lost
       // answer (or the retries below) gets the seat the first attempt took.
-      const join = (state.home.joinKey = joinKeyFor(state.home.joinKey, code, name));
-      return takeSeat(name, () => withRetries(() => api.joinRoom(code, name, join.key, deviceId())));
+      const join = joinKeyFor(state.home.joinKey, code, name);
+      state.home.joinKey = join;
+      return takeSeat(name, () =>
+        withRetries(() => api.joinRoom(code, name, join.key, deviceId())),
+      );
     },
     "watch-room"() {
       state.home.errorFor = "join";

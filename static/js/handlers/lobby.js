@@ -36,7 +36,7 @@ export function lobbyHandlers(app) {
     "remove-bot"(data) {
       lobby("remove_bot", { player_id: data.player });
     },
-    "lobby-stand-in"(data, el) {
+    "lobby-stand-in"(_data, el) {
       lobby("stand_in", { on: el.checked });
     },
     "start-game"() {
@@ -48,7 +48,7 @@ export function lobbyHandlers(app) {
     "start-ready"() {
       lobby("rematch", state.ui.fillBots ? { on: true } : {});
     },
-    "fill-bots"(data, el) {
+    "fill-bots"(_data, el) {
       state.ui.fillBots = el.checked; // this page's choice, sent with the host's start
       render();
     },

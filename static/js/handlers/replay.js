@@ -19,13 +19,13 @@ export function replayHandlers(app) {
     "replay-last"() {
       pages.showStep(state.replay?.record?.steps ?? 0);
     },
-    "replay-slide"(data, el) {
+    "replay-slide"(_data, el) {
       pages.showStep(Number(el.value));
     },
-    "replay-round"(data, el) {
+    "replay-round"(_data, el) {
       if (el.value) pages.jumpToRound(Number(el.value));
     },
-    "replay-viewer"(data, el) {
+    "replay-viewer"(_data, el) {
       pages.setViewer(el.value);
     },
   };

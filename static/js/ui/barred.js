@@ -7,11 +7,31 @@ import { h } from "../dom.js";
 export function barredList(room, host, pending) {
   const barred = room.barred ?? [];
   if (!host || !barred.length) return null;
-  return h("div.barred", { "data-key": "barred", "data-testid": "barred" },
+  return h(
+    "div.barred",
+    { "data-key": "barred", "data-testid": "barred" },
     h("h3.small-head", "Removed (can't rejoin)"),
-    h("ul.player-list",
-      barred.map((b) => h("li", { "data-key": b.player_id },
-        h("span.player-name", b.name),
-        h("button.small.ghost", { type: "button", "data-action": "unbar", "data-player": b.player_id,
-          "data-testid": `unbar-${b.name}`, disabled: !!pending, "aria-label": `Let ${b.name} back in` }, "Let back in")))));
+    h(
+      "ul.player-list",
+      barred.map((b) =>
+        h(
+          "li",
+          { "data-key": b.player_id },
+          h("span.player-name", b.name),
+          h(
+            "button.small.ghost",
+            {
+              type: "button",
+              "data-action": "unbar",
+              "data-player": b.player_id,
+              "data-testid": `unbar-${b.name}`,
+              disabled: !!pending,
+              "aria-label": `Let ${b.name} back in`,
+            },
+            "Let back in",
+          ),
+        ),
+      ),
+    ),
+  );
 }

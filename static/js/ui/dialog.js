@@ -18,6 +18,13 @@ export function openRules(name) {
   const client = gameClient(game);
   if (!client) return;
   dialog.querySelector("#rules-title").textContent = `How to play ${client.title}`;
-  dialog.querySelector(".dialog-body").replaceChildren(...client.rulesDialog(catalogGame(game), state.view?.room?.game === game ? state.view.game : null));
+  dialog
+    .querySelector(".dialog-body")
+    .replaceChildren(
+      ...client.rulesDialog(
+        catalogGame(game),
+        state.view?.room?.game === game ? state.view.game : null,
+      ),
+    );
   if (!dialog.open) dialog.showModal();
 }

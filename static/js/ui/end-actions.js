@@ -11,51 +11,131 @@ export function endActions(ctx) {
   const room = ctx.next?.room ?? ctx.room; // the live room: the answers as they are now
   const me = room.players.find((p) => p.player_id === ctx.playerId && !p.bot);
   const body = ctx.next ? nextGame(ctx.next, me) : me ? answer(ctx, room, me) : watching(room);
-  return h("section.play-again", { "data-key": "play-again", "data-testid": "play-again", "aria-labelledby": "play-again-title" },
+  return h(
+    "section.play-again",
+    {
+      "data-key": "play-again",
+      "data-testid": "play-again",
+      "aria-labelledby": "play-again-title",
+    },
     h("h3#play-again-title", ctx.next ? "The next game has started" : "Play again?"),
-    body);
+    body,
+  );
 }
 
 function answer(ctx, room, me) {
   const host = room.players.find((p) => p.host);
   const busy = ctx.pending;
   return [
-    h("div.row",
+    h(
+      "div.row",
       me.ready
-        ? h("button", { type: "button", "data-action": "ready", "data-on": "false", "data-testid": "ready", "aria-pressed": "true", disabled: busy }, "Ready ✓ (tap to undo)")
-        : h("button.primary", { type: "button", "data-action": "ready", "data-on": "true", "data-testid": "ready", "aria-pressed": "false", disabled: busy }, "Ready"),
-      h("button", { type: "button", "data-action": "leave-room", "data-testid": "leave" }, "Leave")),
+        ? h(
+            "button",
+            {
+              type: "button",
+              "data-action": "ready",
+              "data-on": "false",
+              "data-testid": "ready",
+              "aria-pressed": "true",
+              disabled: busy,
+            },
+            "Ready ✓ (tap to undo)",
+          )
+        : h(
+            "button.primary",
+            {
+              type: "button",
+              "data-action": "ready",
+              "data-on": "true",
+              "data-testid": "ready",
+              "aria-pressed": "false",
+              disabled: busy,
+            },
+            "Ready",
+          ),
+      h("button", { type: "button", "data-action": "leave-room", "data-testid": "leave" }, "Leave"),
+    ),
     h("p", { "data-testid": "ready-list", role: "status" }, readyWords(room.players)),
     me.host ? hostStart(ctx, busy) : null,
-    h("p.small.muted", { "data-testid": "next-game" },
-      `The next game starts when everyone here is ready${host ? `, or when ${me.host ? "you start" : `${host.name} (the host) starts`} it with those who are` : ""}. `,
-      "Not ready by then? You watch it, and can play the one after."),
+    h(
+      "p.small.muted",
+      { "data-testid": "next-game" },
+      `The next game starts when everyone here is ready${orWhenHostStarts(host, me)}. `,
+      "Not ready by then? You watch it, and can play the one after.",
+    ),
   ];
 }
 
 function hostStart(ctx, busy) {
   const fill = !!ctx.ui?.fillBots;
-  return h("div.host-start",
-    h("button", { type: "button", "data-action": "start-ready", "data-testid": "start-ready", disabled: busy }, "Start with the ready players"),
-    h("div.field.check",
-      h("input", { type: "checkbox", id: "fill-bots", checked: fill, "data-change": "fill-bots", "data-testid": "fill-bots" }),
-      h("label", { for: "fill-bots" }, "Fill empty seats with bots")));
+  return h(
+    "div.host-start",
+    h(
+      "button",
+      {
+        type: "button",
+        "data-action": "start-ready",
+        "data-testid": "start-ready",
+        disabled: busy,
+      },
+      "Start with the ready players",
+    ),
+    h(
+      "div.field.check",
+      h("input", {
+        type: "checkbox",
+        id: "fill-bots",
+        checked: fill,
+        "data-change": "fill-bots",
+        "data-testid": "fill-bots",
+      }),
+      h("label", { for: "fill-bots" }, "Fill empty seats with bots"),
+    ),
+  );
 }
 
 function watching(room) {
   return [
     h("p", { "data-testid": "ready-list" }, readyWords(room.players)),
-    h("div.row", h("button", { type: "button", "data-action": "go-home", "data-testid": "go-home" }, "Back to the start")),
+    h(
+      "div.row",
+      h(
+        "button",
+        { type: "button", "data-action": "go-home", "data-testid": "go-home" },
+        "Back to the start",
+      ),
+    ),
   ];
 }
 
 function nextGame(next, me) {
   const playing = me && me.seat !== null && me.seat !== undefined;
   return [
-    h("p", { "data-testid": "next-started" },
-      !me ? "You can watch it." : playing
-        ? (next.yourMove ? "It is waiting for your move." : "You play in it.")
-        : "You sit this one out and can watch it; you can play the one after."),
-    h("div.row", h("button.primary", { type: "button", "data-action": "to-new-game", "data-testid": "to-new-game" }, "To the new game")),
+    h(
+      "p",
+      { "data-testid": "next-started" },
+      !me
+        ? "You can watch it."
+        : playing
+          ? next.yourMove
+            ? "It is waiting for your move."
+            : "You play in it."
+          : "You sit this one out and can watch it; you can play the one after.",
+    ),
+    h(
+      "div.row",
+      h(
+        "button.primary",
+        { type: "button", "data-action": "to-new-game", "data-testid": "to-new-game" },
+        "To the new game",
+      ),
+    ),
   ];
+}
+
+function orWhenHostStarts(host, me) {
+  if (!host) return "";
+  const starts = me.host ? "you start" : `${host.name} (the host) starts`;
+  return `, or when ${starts} it with those who are`;
 }

@@ -1,8 +1,8 @@
 // The history page, /history: the finished games of rooms this browser played in (the codes
 // are kept in localStorage, store.js), newest first, with links to each replay and record.
 import { h } from "../dom.js";
-import { finishedText } from "../history.js";
 import { gameClient, gameTitle } from "../games/index.js";
+import { finishedText } from "../history.js";
 import { errorSentence } from "../text.js";
 import { gameName, ordinal } from "../titles.js";
 import { gameLinks } from "./fairness.js";
@@ -14,39 +14,80 @@ export function renderHistory(state) {
   let body;
   if (history?.error) body = h("p.form-error", { role: "alert" }, errorSentence(history.error));
   else if (!history?.games) body = h("p.loading", { role: "status" }, "Loading your games…");
-  else if (!history.games.length) body = h("p.muted", { "data-testid": "history-empty" }, "No finished games yet from the rooms this browser played in.");
+  else if (!history.games.length)
+    body = h(
+      "p.muted",
+      { "data-testid": "history-empty" },
+      "No finished games yet from the rooms this browser played in.",
+    );
   else {
-    body = h("ol.history-list", { "data-testid": "history-list" }, history.games.map((g) => entry(state, g)));
+    body = h(
+      "ol.history-list",
+      { "data-testid": "history-list" },
+      history.games.map((g) => entry(state, g)),
+    );
   }
-  return h("main.screen.history", { id: "main", "data-key": "history", "data-testid": "history" },
+  return h(
+    "main.screen.history",
+    { id: "main", "data-key": "history", "data-testid": "history" },
     pageTop("history"),
     h("h1", "Your past games"),
-    h("p.muted", "Games from rooms this browser took part in. Step through any of them, or download its record."),
-    state.catalog?.retention_days ? h("p.small.muted", `Finished games are kept for ${state.catalog.retention_days} days.`) : null,
-    body);
+    h(
+      "p.muted",
+      "Games from rooms this browser took part in. " +
+        "Step through any of them, or download its record.",
+    ),
+    state.catalog?.retention_days
+      ? h("p.small.muted", `Finished games are kept for ${state.catalog.retention_days} days.`)
+      : null,
+    body,
+  );
 }
 
 /** One finished game: its game and number (the room's, as its replay says), when, and where
  * each player finished. */
 function entry(state, g) {
   const name = gameName(gameTitle(state.catalog, g.game), g.game_number);
-  return h("li.card", { "data-key": `g${g.game_id}`, "data-testid": `history-game-${g.game_id}`, "data-code": g.code },
+  return h(
+    "li.card",
+    {
+      "data-key": `g${g.game_id}`,
+      "data-testid": `history-game-${g.game_id}`,
+      "data-code": g.code,
+    },
     // The server names no room that is still open (anyone could join it with the code).
-    h("h2", { "data-testid": "history-title" }, name, g.code ? ` · room ${g.code}` : " · its room is still open"),
+    h(
+      "h2",
+      { "data-testid": "history-title" },
+      name,
+      g.code ? ` · room ${g.code}` : " · its room is still open",
+    ),
     h("p.small.muted", finishedText(g.finished_ms)),
     standings(g, gameClient(g.game)?.scoreText ?? String),
     g.winners.length ? null : h("p", "Nobody won."),
-    gameLinks(g.game_id, { history: false }));
+    gameLinks(g.game_id, { history: false }),
+  );
 }
 
 /** Everyone, best first: "1st Cyd 445k pts Winner". Players the server could not place (no
  * result) are listed by name. */
 function standings(g, scoreText) {
-  const players = g.players ?? g.player_names.map((name) => ({ name, place: null, score: null, winner: false }));
-  return h("ol.history-players", { "data-testid": "history-players", "aria-label": "Where each player finished" },
-    players.map((p) => h("li", { "data-key": p.name },
-      h("span.place", p.place ? ordinal(p.place) : ""),
-      h("strong", p.name),
-      p.winner ? h("span.tag.winner", icon("crown"), "Winner") : null,
-      p.score === null || p.score === undefined ? null : h("span.history-score", scoreText(p.score)))));
+  const players =
+    g.players ?? g.player_names.map((name) => ({ name, place: null, score: null, winner: false }));
+  return h(
+    "ol.history-players",
+    { "data-testid": "history-players", "aria-label": "Where each player finished" },
+    players.map((p) =>
+      h(
+        "li",
+        { "data-key": p.name },
+        h("span.place", p.place ? ordinal(p.place) : ""),
+        h("strong", p.name),
+        p.winner ? h("span.tag.winner", icon("crown"), "Winner") : null,
+        p.score === null || p.score === undefined
+          ? null
+          : h("span.history-score", scoreText(p.score)),
+      ),
+    ),
+  );
 }

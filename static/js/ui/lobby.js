@@ -7,9 +7,9 @@ import { gameClient, gameTitle } from "../games/index.js";
 import { catalogGame } from "../store.js";
 import { playerRange, plural } from "../text.js";
 import { alertsCard } from "./alerts.js";
+import { barredList } from "./barred.js";
 import { commitmentCard, revealCard } from "./fairness.js";
 import { icon } from "./icons.js";
-import { barredList } from "./barred.js";
 import { addBotButton, removeBotButton, standInField } from "./seats.js";
 import { settingFields, settingList } from "./settings.js";
 import { presence, topbar } from "./topbar.js";
@@ -25,65 +25,170 @@ export function renderLobby(state, banner) {
   const max = entry?.max_players;
   const enough = room.players.length >= min;
 
-  const settings = h("section.card", { "aria-labelledby": "settings-title", "data-key": "settings" },
+  const settings = h(
+    "section.card",
+    { "aria-labelledby": "settings-title", "data-key": "settings" },
     h("h2#settings-title", "Settings"),
     host
-      ? h("div.field-row", settingFields(entry, room.settings, { change: "lobby-settings", prefix: "lobby-" }))
+      ? h(
+          "div.field-row",
+          settingFields(entry, room.settings, { change: "lobby-settings", prefix: "lobby-" }),
+        )
       : settingList(entry, room.settings),
     client?.lobbyNote ? h("p.muted.small", client.lobbyNote(entry)) : null,
-    standInField(room, host));
+    standInField(room, host),
+  );
 
-  const players = h("section.card", { "aria-labelledby": "players-title", "data-key": "players", "data-testid": "lobby-players" },
+  const players = h(
+    "section.card",
+    { "aria-labelledby": "players-title", "data-key": "players", "data-testid": "lobby-players" },
     h("h2#players-title", `Players (${room.players.length}${max ? ` of ${max}` : ""})`),
-    h("ul.player-list",
-      room.players.map((p) => h("li", { "data-key": p.player_id, "data-testid": "lobby-player" },
-        h("span.player-name", p.name, p.player_id === state.session.playerId ? h("span.you", " (you)") : null),
-        p.host ? h("span.badge", icon("crown"), "host") : null,
-        presence(p),
-        host && p.bot ? removeBotButton(p) : null,
-        host && !p.host && !p.bot
-          ? h("button.small.ghost.danger", { type: "button", "data-action": "kick", "data-player": p.player_id,
-              "data-testid": `kick-${p.name}`, "aria-label": `Remove ${p.name} from the room` }, "Remove")
-          : null))),
+    h(
+      "ul.player-list",
+      room.players.map((p) =>
+        h(
+          "li",
+          { "data-key": p.player_id, "data-testid": "lobby-player" },
+          h(
+            "span.player-name",
+            p.name,
+            p.player_id === state.session.playerId ? h("span.you", " (you)") : null,
+          ),
+          p.host ? h("span.badge", icon("crown"), "host") : null,
+          presence(p),
+          host && p.bot ? removeBotButton(p) : null,
+          host && !p.host && !p.bot
+            ? h(
+                "button.small.ghost.danger",
+                {
+                  type: "button",
+                  "data-action": "kick",
+                  "data-player": p.player_id,
+                  "data-testid": `kick-${p.name}`,
+                  "aria-label": `Remove ${p.name} from the room`,
+                },
+                "Remove",
+              )
+            : null,
+        ),
+      ),
+    ),
     host ? addBotButton(room, max, state.pending) : null,
     barredList(room, host, state.pending),
     room.spectators ? h("p.muted.small", `${room.spectators} watching`) : null,
-    enough ? null : h("p.muted", `Waiting for ${plural(min - room.players.length, "more player", "more players")} (a game needs ${playerRange(entry)}).`));
+    enough
+      ? null
+      : h(
+          "p.muted",
+          `Waiting for ${plural(min - room.players.length, "more player", "more players")} ` +
+            `(a game needs ${playerRange(entry)}).`,
+        ),
+  );
 
-  const share = h("section.card.share", { "aria-labelledby": "share-title", "data-key": "share" },
+  const share = h(
+    "section.card.share",
+    { "aria-labelledby": "share-title", "data-key": "share" },
     h("h2#share-title.visually-hidden", "Invite your friends"),
     h("p.muted", "Room code"),
     h("p.big-code", { "data-testid": "room-code" }, room.code),
-    h("div.share-row",
-      h("img.qr", { src: `/r/${room.code}/qr.svg`, alt: `QR code for the link ${link}`, width: "160", height: "160", "data-testid": "qr" }),
-      h("div.share-text",
+    h(
+      "div.share-row",
+      h("img.qr", {
+        src: `/r/${room.code}/qr.svg`,
+        alt: `QR code for the link ${link}`,
+        width: "160",
+        height: "160",
+        "data-testid": "qr",
+      }),
+      h(
+        "div.share-text",
         h("p", "Friends open ", h("strong.link-text", link), " or scan the code."),
-        h("button", { type: "button", "data-action": "copy-link", "data-testid": "copy-link" }, icon("copy"),
-          state.copied === true ? "Link copied!" : "Copy the link"),
-        state.copied === "manual" ? h("p.small", "Copying is blocked here: select the link above and copy it.") : null)));
+        h(
+          "button",
+          { type: "button", "data-action": "copy-link", "data-testid": "copy-link" },
+          icon("copy"),
+          state.copied === true ? "Link copied!" : "Copy the link",
+        ),
+        state.copied === "manual"
+          ? h("p.small", "Copying is blocked here: select the link above and copy it.")
+          : null,
+      ),
+    ),
+  );
 
-  const primer = client?.lobbyPrimer ? client.lobbyPrimer(entry) : null;
+  const primer = primerCard(client?.lobbyPrimer?.(entry));
 
-  const actions = h("section.lobby-actions", { "data-key": "actions" },
+  const actions = h(
+    "section.lobby-actions",
+    { "data-key": "actions" },
     host
-      ? h("button.primary.big", { type: "button", "data-action": "start-game", disabled: !enough || !!state.pending, "data-testid": "start-game" },
-          enough ? "Start the game" : `Start (needs ${plural(min, "player")})`)
+      ? h(
+          "button.primary.big",
+          {
+            type: "button",
+            "data-action": "start-game",
+            disabled: !enough || !!state.pending,
+            "data-testid": "start-game",
+          },
+          enough ? "Start the game" : `Start (needs ${plural(min, "player")})`,
+        )
       : state.session.role === "player"
         ? h("p.waiting", { role: "status" }, "Waiting for the host to start the game…")
-        : h("p.waiting", { role: "status" }, "You are watching. The game will appear here when it starts."),
-    h("button.ghost", { type: "button", "data-action": "leave-room", "data-testid": "leave-room" },
-      state.session.role === "player" ? "Leave the room" : "Stop watching"));
+        : h(
+            "p.waiting",
+            { role: "status" },
+            "You are watching. The game will appear here when it starts.",
+          ),
+    h(
+      "button.ghost",
+      { type: "button", "data-action": "leave-room", "data-testid": "leave-room" },
+      state.session.role === "player" ? "Leave the room" : "Stop watching",
+    ),
+  );
 
-  return h("main.screen.lobby", { id: "main", "data-key": "lobby", "data-testid": "lobby" },
+  return h(
+    "main.screen.lobby",
+    { id: "main", "data-key": "lobby", "data-testid": "lobby" },
     topbar(state),
     banner,
     // Host and guests alike see which game the room is for (the catalog's title).
-    h("h1.lobby-title", { tabindex: "-1", "data-landing": "page", "data-testid": "lobby-title" },
-      gameTitle(state.catalog, room.game) || "Room", h("span.muted", " · lobby")),
+    h(
+      "h1.lobby-title",
+      { tabindex: "-1", "data-landing": "page", "data-testid": "lobby-title" },
+      gameTitle(state.catalog, room.game) || "Room",
+      h("span.muted", " · lobby"),
+    ),
     h("div.lobby-grid", share, players, settings),
     actions,
     alertsCard(state),
     commitmentCard(room, state.session),
-    revealCard(room.fairness?.revealed, new Map(room.players.map((p) => [p.player_id, p.name])), state.catalog, { checks: state.checks }),
-    primer);
+    revealCard(
+      room.fairness?.revealed,
+      new Map(room.players.map((p) => [p.player_id, p.name])),
+      state.catalog,
+      { checks: state.checks },
+    ),
+    primer,
+  );
+}
+
+/** The game's primer, its steps as [lead, text] pairs (null until the catalog is in), on the
+ *  card every game's lobby shows while the players wait. */
+function primerCard(steps) {
+  if (!steps) return null;
+  return h(
+    "section.card.primer",
+    { "aria-labelledby": "primer-title", "data-key": "primer" },
+    h("h2#primer-title", "While you wait: the game in 30 seconds"),
+    h(
+      "ol",
+      steps.map(([lead, text]) => h("li", h("strong", lead), text)),
+    ),
+    h(
+      "button.ghost.small",
+      { type: "button", "data-action": "open-rules" },
+      icon("book"),
+      "Full rules",
+    ),
+  );
 }

@@ -9,26 +9,57 @@ import { icon } from "./icons.js";
 /** The host's "Add a bot" (while a seat is free). */
 export function addBotButton(room, max, pending) {
   if (max && room.players.length >= max) return null;
-  return h("button.small", { type: "button", "data-action": "add-bot", "data-testid": "add-bot", disabled: !!pending },
-    icon("bot"), "Add a bot");
+  return h(
+    "button.small",
+    { type: "button", "data-action": "add-bot", "data-testid": "add-bot", disabled: !!pending },
+    icon("bot"),
+    "Add a bot",
+  );
 }
 
 /** The host's "Remove" next to a bot. */
 export function removeBotButton(p) {
-  return h("button.small.ghost.danger", { type: "button", "data-action": "remove-bot", "data-player": p.player_id,
-    "data-testid": "remove-bot", "aria-label": `Remove ${p.name}` }, "Remove");
+  return h(
+    "button.small.ghost.danger",
+    {
+      type: "button",
+      "data-action": "remove-bot",
+      "data-player": p.player_id,
+      "data-testid": "remove-bot",
+      "aria-label": `Remove ${p.name}`,
+    },
+    "Remove",
+  );
 }
 
 /** The platform's setting in the lobby's settings card: the host's checkbox, or a sentence. */
 export function standInField(room, host) {
   const on = room.options?.stand_in !== false;
   if (!host) {
-    return h("p.small.muted", { "data-key": "stand-in" },
-      on ? "If someone drops out, a bot plays for them until they are back." : "If someone drops out, the game goes on without them.");
+    return h(
+      "p.small.muted",
+      { "data-key": "stand-in" },
+      on
+        ? "If someone drops out, a bot plays for them until they are back."
+        : "If someone drops out, the game goes on without them.",
+    );
   }
-  return h("div.field.check", { "data-key": "stand-in" },
-    h("input", { type: "checkbox", id: "lobby-stand-in", checked: on, "data-change": "lobby-stand-in", "data-testid": "lobby-stand-in" }),
-    h("label", { for: "lobby-stand-in" }, "A bot plays for anyone who drops out, until they are back"));
+  return h(
+    "div.field.check",
+    { "data-key": "stand-in" },
+    h("input", {
+      type: "checkbox",
+      id: "lobby-stand-in",
+      checked: on,
+      "data-change": "lobby-stand-in",
+      "data-testid": "lobby-stand-in",
+    }),
+    h(
+      "label",
+      { for: "lobby-stand-in" },
+      "A bot plays for anyone who drops out, until they are back",
+    ),
+  );
 }
 
 /** During a game: who is away, and whether a bot plays for them or the game goes on without
@@ -43,28 +74,76 @@ export function awayLine(view, playerId) {
   const me = view.room.players.find((p) => p.player_id === playerId && !p.away);
   const moves = me?.stood_in_moves ?? 0;
   const back = moves
-    ? h("p", { "data-key": "stood-in", "data-testid": "stood-in-for-you" }, icon("bot"),
-        `While you were away, a bot made ${moves === 1 ? "1 move" : `${moves} moves`} for you. The log shows them under your name.`)
+    ? h(
+        "p",
+        { "data-key": "stood-in", "data-testid": "stood-in-for-you" },
+        icon("bot"),
+        `While you were away, a bot made ${moves === 1 ? "1 move" : `${moves} moves`} for ` +
+          "you. The log shows them under your name.",
+      )
     : null;
   if (!gone.length && !offline.length && !back) return null;
   const waiting = gone.some((p) => !p.stand_in);
-  return h("div.away-notes", { "data-key": "away-notes" },
-    h("div.away-line", { role: "status", "data-key": "away-line", "data-testid": "away-line" },
+  return h(
+    "div.away-notes",
+    { "data-key": "away-notes" },
+    h(
+      "div.away-line",
+      { role: "status", "data-key": "away-line", "data-testid": "away-line" },
       back,
-      gone.map((p) => p.stand_in
-        ? h("p", { "data-key": p.player_id, "data-testid": "stand-in" }, icon("bot"), `A bot plays for ${p.name}`)
-        : h("p", { "data-key": p.player_id, "data-testid": "away" }, icon("clock"), `${p.name} is away — continuing without them`)),
-      offline.map((p) => h("p", { "data-key": `off-${p.player_id}`, "data-testid": "offline" }, icon("wifi_off"), `${p.name} is offline.`))),
+      gone.map((p) =>
+        p.stand_in
+          ? h(
+              "p",
+              { "data-key": p.player_id, "data-testid": "stand-in" },
+              icon("bot"),
+              `A bot plays for ${p.name}`,
+            )
+          : h(
+              "p",
+              { "data-key": p.player_id, "data-testid": "away" },
+              icon("clock"),
+              `${p.name} is away — continuing without them`,
+            ),
+      ),
+      offline.map((p) =>
+        h(
+          "p",
+          { "data-key": `off-${p.player_id}`, "data-testid": "offline" },
+          icon("wifi_off"),
+          `${p.name} is offline.`,
+        ),
+      ),
+    ),
     offline.map((p) => offlineClock(view.room, p)),
     waiting && view.deadline
-      ? h("p.away-clock", { "data-key": "away-clock", "data-testid": "away-clock", "data-role": "timer" },
-          "(", h("span.timer-text", timeLeft(view.deadline - serverNow())), ")")
-      : null);
+      ? h(
+          "p.away-clock",
+          { "data-key": "away-clock", "data-testid": "away-clock", "data-role": "timer" },
+          "(",
+          h("span.timer-text", timeLeft(view.deadline - serverNow())),
+          ")",
+        )
+      : null,
+  );
 }
 
 /** When an offline player will be away (room.players[].away_at, GEN-4), counted down. */
 function offlineClock(room, p) {
-  const then = room.options?.stand_in !== false ? `A bot plays for ${p.name} in ` : `The game goes on without ${p.name} in `;
-  return h("p.away-clock", { "data-key": `clock-${p.player_id}`, "data-testid": "offline-clock", "data-role": "timer", "data-deadline": p.away_at },
-    then, h("span.timer-text", timeSpan(p.away_at - serverNow())), ".");
+  const then =
+    room.options?.stand_in !== false
+      ? `A bot plays for ${p.name} in `
+      : `The game goes on without ${p.name} in `;
+  return h(
+    "p.away-clock",
+    {
+      "data-key": `clock-${p.player_id}`,
+      "data-testid": "offline-clock",
+      "data-role": "timer",
+      "data-deadline": p.away_at,
+    },
+    then,
+    h("span.timer-text", timeSpan(p.away_at - serverNow())),
+    ".",
+  );
 }

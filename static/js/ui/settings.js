@@ -3,7 +3,8 @@
 import { h } from "../dom.js";
 import { choiceLabel } from "../text.js";
 
-/** The element id of a setting's field: round_timer -> "round-timer" (prefix "lobby-" in the lobby). */
+/** The element id of a setting's field: round_timer -> "round-timer" (prefix "lobby-" in the
+ *  lobby). */
 export function settingId(key, prefix = "") {
   return `${prefix}${key.replaceAll("_", "-")}`;
 }
@@ -13,17 +14,33 @@ export function settingFields(entry, values, { change, prefix = "", hints = {} }
   return (entry?.settings ?? []).map((s) => {
     const id = settingId(s.key, prefix);
     const value = values[s.key] ?? s.default;
-    return h("div.field", { "data-key": `setting-${s.key}` },
+    return h(
+      "div.field",
+      { "data-key": `setting-${s.key}` },
       h("label", { for: id }, s.label),
-      h("select", { id, "data-change": change, "data-setting": s.key, "data-testid": id },
-        s.choices.map((choice) => h("option", { value: String(choice), selected: choice === value }, choiceLabel(choice, s.unit)))),
-      hints[s.key] ? h("span.hint", hints[s.key]) : null);
+      h(
+        "select",
+        { id, "data-change": change, "data-setting": s.key, "data-testid": id },
+        s.choices.map((choice) =>
+          h(
+            "option",
+            { value: String(choice), selected: choice === value },
+            choiceLabel(choice, s.unit),
+          ),
+        ),
+      ),
+      hints[s.key] ? h("span.hint", hints[s.key]) : null,
+    );
   });
 }
 
 /** The settings as a read-only list (for players who are not the host). */
 export function settingList(entry, values) {
-  return h("dl.settings", (entry?.settings ?? []).flatMap((s) => [
-    h("dt", s.label), h("dd", choiceLabel(values[s.key] ?? s.default, s.unit)),
-  ]));
+  return h(
+    "dl.settings",
+    (entry?.settings ?? []).flatMap((s) => [
+      h("dt", s.label),
+      h("dd", choiceLabel(values[s.key] ?? s.default, s.unit)),
+    ]),
+  );
 }

@@ -21,34 +21,66 @@ export function renderApp(state) {
 /** A game's moments on show (moments.js), over the page but never in its way: they take no
  *  taps (a tap anywhere ends them, main.js), and a screen reader hears them politely. */
 function renderMoments(state) {
-  return h("div.moments", { "data-key": "moments", "data-testid": "moments", role: "status", "aria-live": "polite" },
-    onShow(state.moments, Date.now()).map((m) => h("div.moment", { "data-key": `m${m.key}`, "data-testid": "moment", class: m.tone ? `tone-${m.tone}` : null },
-      m.title ? h("strong.moment-title", m.title) : null,
-      h("p", m.text))));
+  return h(
+    "div.moments",
+    { "data-key": "moments", "data-testid": "moments", role: "status", "aria-live": "polite" },
+    onShow(state.moments, Date.now()).map((m) =>
+      h(
+        "div.moment",
+        {
+          "data-key": `m${m.key}`,
+          "data-testid": "moment",
+          class: m.tone ? `tone-${m.tone}` : null,
+        },
+        m.title ? h("strong.moment-title", m.title) : null,
+        h("p", m.text),
+      ),
+    ),
+  );
 }
 
 function renderRoom(state) {
   const view = state.view;
   const banner = connectionBanner(state);
   if (!view) {
-    return h("main.screen.center", { "data-key": "loading", id: "main" },
+    return h(
+      "main.screen.center",
+      { "data-key": "loading", id: "main" },
       banner,
-      state.conn.closed ? null : h("p.loading", { role: "status" }, "Connecting to the room…"));
+      state.conn.closed ? null : h("p.loading", { role: "status" }, "Connecting to the room…"),
+    );
   }
   if (view.room.status === "lobby") return frozenIfClosed(state, renderLobby(state, banner));
   if (!view.game) {
-    return h("main.screen", { id: "main", "data-key": "nogame" }, topbar(state), banner,
-      h("p.loading", { role: "status" }, "Setting up the game…"));
+    return h(
+      "main.screen",
+      { id: "main", "data-key": "nogame" },
+      topbar(state),
+      banner,
+      h("p.loading", { role: "status" }, "Setting up the game…"),
+    );
   }
   if (state.ended) return frozenIfClosed(state, renderKept(state, banner));
   const client = gameClient(view.room.game);
   if (!client) {
-    return h("main.screen", { id: "main", "data-key": "unknown-game" }, topbar(state), banner,
-      h("p.loading", { role: "status" }, "This room plays a game this page can't show. Try reloading the page."));
+    return h(
+      "main.screen",
+      { id: "main", "data-key": "unknown-game" },
+      topbar(state),
+      banner,
+      h(
+        "p.loading",
+        { role: "status" },
+        "This room plays a game this page can't show. Try reloading the page.",
+      ),
+    );
   }
   const over = view.room.status === "finished" || view.game.phase === "over";
   const notes = [banner, awayLine(view, state.session?.playerId)].filter(Boolean);
-  return frozenIfClosed(state, client.renderGame(state, notes.length ? notes : null, { end: over ? endExtras(state) : null }));
+  return frozenIfClosed(
+    state,
+    client.renderGame(state, notes.length ? notes : null, { end: over ? endExtras(state) : null }),
+  );
 }
 
 /** The finished game's end, kept while the next game runs until the player leaves it
@@ -56,11 +88,21 @@ function renderRoom(state) {
 function renderKept(state, banner) {
   const { view, log } = state.ended;
   const kept = { ...state, view, log, animateFrom: Infinity, arrival: {} }; // nothing replays
-  const bar = h("div.banner.next", { "data-testid": "next-bar" },
+  const bar = h(
+    "div.banner.next",
+    { "data-testid": "next-bar" },
     h("p", "The next game has started."),
-    h("button.small", { type: "button", "data-action": "to-new-game", "data-testid": "to-new-game-bar" }, "To the new game"));
+    h(
+      "button.small",
+      { type: "button", "data-action": "to-new-game", "data-testid": "to-new-game-bar" },
+      "To the new game",
+    ),
+  );
   const notes = [banner, bar].filter(Boolean);
-  return gameClient(view.room.game).renderGame(kept, notes, { end: endExtras(kept), next: nextGame(state.view) });
+  return gameClient(view.room.game).renderGame(kept, notes, {
+    end: endExtras(kept),
+    next: nextGame(state.view),
+  });
 }
 
 /** A socket closed for good (the seat is open in another tab, the room closed): the page stays
@@ -78,32 +120,69 @@ function frozenIfClosed(state, screen) {
 function connectionBanner(state) {
   const { status, closed } = state.conn;
   if (closed === "replaced") {
-    return h("div.banner.warn", { role: "alert", "data-testid": "banner-replaced" },
+    return h(
+      "div.banner.warn",
+      { role: "alert", "data-testid": "banner-replaced" },
       h("p", "This seat is open in another tab or on another device."),
-      h("button", { type: "button", "data-action": "reclaim-seat" }, "Play here instead"));
+      h("button", { type: "button", "data-action": "reclaim-seat" }, "Play here instead"),
+    );
   }
   if (closed === "room_closed" || closed === "room_not_found") {
-    return h("div.banner.warn", { role: "alert" },
-      h("p", closed === "room_closed" ? "This room has closed." : "There is no room with that code."),
-      h("button", { type: "button", "data-action": "go-home" }, "Back to the start"));
+    return h(
+      "div.banner.warn",
+      { role: "alert" },
+      h(
+        "p",
+        closed === "room_closed" ? "This room has closed." : "There is no room with that code.",
+      ),
+      h("button", { type: "button", "data-action": "go-home" }, "Back to the start"),
+    );
   }
   if (closed === "left") {
-    return h("div.banner.warn", { role: "alert" }, h("p", "You left the room."),
-      h("button", { type: "button", "data-action": "go-home" }, "Back to the start"));
+    return h(
+      "div.banner.warn",
+      { role: "alert" },
+      h("p", "You left the room."),
+      h("button", { type: "button", "data-action": "go-home" }, "Back to the start"),
+    );
   }
   if (status === "reconnecting") {
     // Said once: the countdown (countdown.js rewrites it every second) is outside the live region.
-    return h("div.banner.reconnecting", { "data-testid": "reconnecting" },
+    return h(
+      "div.banner.reconnecting",
+      { "data-testid": "reconnecting" },
       icon("wifi_off"),
-      h("p", h("strong", { role: "status" }, "Connection lost. Reconnecting… "), h("span", { "data-role": "retry-in" }, "")),
-      h("button.small", { type: "button", "data-action": "retry-now" }, "Retry now"));
+      h(
+        "p",
+        h("strong", { role: "status" }, "Connection lost. Reconnecting… "),
+        h("span", { "data-role": "retry-in" }, ""),
+      ),
+      h("button.small", { type: "button", "data-action": "retry-now" }, "Retry now"),
+    );
   }
   return null;
 }
 
 function renderToasts(state) {
-  return h("div.toasts", { "data-key": "toasts", role: "alert", "aria-live": "assertive" },
-    state.toasts.map((t) => h("div.toast", { class: `tone-${t.tone}`, "data-key": `t${t.id}`, "data-testid": "toast" },
-      h("p", t.text),
-      h("button.ghost.small", { type: "button", "data-action": "dismiss-toast", "data-id": t.id, "aria-label": "Dismiss" }, icon("x")))));
+  return h(
+    "div.toasts",
+    { "data-key": "toasts", role: "alert", "aria-live": "assertive" },
+    state.toasts.map((t) =>
+      h(
+        "div.toast",
+        { class: `tone-${t.tone}`, "data-key": `t${t.id}`, "data-testid": "toast" },
+        h("p", t.text),
+        h(
+          "button.ghost.small",
+          {
+            type: "button",
+            "data-action": "dismiss-toast",
+            "data-id": t.id,
+            "aria-label": "Dismiss",
+          },
+          icon("x"),
+        ),
+      ),
+    ),
+  );
 }

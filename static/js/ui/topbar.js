@@ -6,15 +6,27 @@ import { icon } from "./icons.js";
 
 export function topbar(state, extra) {
   const session = state.session;
-  return h("header.topbar.in-room", { "data-key": "topbar" },
-    h("a.brand", { href: "/", "data-action": "go-home", "aria-label": "LaunderMat home" },
-      h("span.brand-mark", { "aria-hidden": "true" }, "$"), h("span.brand-name", "LaunderMat")),
+  return h(
+    "header.topbar.in-room",
+    { "data-key": "topbar" },
+    h(
+      "a.brand",
+      { href: "/", "data-action": "go-home", "aria-label": "LaunderMat home" },
+      h("span.brand-mark", { "aria-hidden": "true" }, "$"),
+      h("span.brand-name", "LaunderMat"),
+    ),
     session ? h("span.room-chip", h("span.visually-hidden", "Room code "), session.code) : null,
     session?.role === "spectator" ? h("span.badge.watch", icon("eye"), "Watching") : null,
     h("span.spacer"),
     soundToggle(state),
     extra,
-    h("button.ghost.small", { type: "button", "data-action": "open-rules", "data-testid": "open-rules" }, icon("book"), h("span", "Rules")));
+    h(
+      "button.ghost.small",
+      { type: "button", "data-action": "open-rules", "data-testid": "open-rules" },
+      icon("book"),
+      h("span", "Rules"),
+    ),
+  );
 }
 
 /** Online / away / offline, a bot, or away with a bot playing for them: an icon and words

@@ -17,6 +17,8 @@ import random
 from typing import Any
 
 from ..protocol import JSON, Command, Policy, Setting
+from . import invariants
+from .bots import HeuristicBot, RandomBot
 from .cards import DECISION_TIMERS, DEFAULT_DECISION_TIMER, MAX_PLAYERS, MIN_PLAYERS
 from .commands import PLAYER_COMMANDS, ROOM_COMMANDS, SetAway, Timeout, command_schema
 from .match import GoblinMatch
@@ -53,8 +55,6 @@ class Goblin:
     def bot(self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random") -> Policy:
         """ "random": uniform among legal commands; "heuristic": picks by value minus stain
         risk, draws while the expected gain beats the risk (bots.py)."""
-        from .bots import HeuristicBot, RandomBot
-
         if strategy == "random":
             return RandomBot(rng, wait_chance)
         if strategy == "heuristic":
@@ -64,9 +64,9 @@ class Goblin:
     def invariants(self, match: Any, rng: random.Random, lite: bool = False) -> list[str]:
         """Every card in one place, scores recomputed, and (full) a JSON round trip and
         redaction as non-interference (invariants.py)."""
-        from .invariants import check_all, check_lite
-
-        return check_lite(match.state) if lite else check_all(match.state, rng)
+        return (
+            invariants.check_lite(match.state) if lite else invariants.check_all(match.state, rng)
+        )
 
     def command_schema(self) -> JSON:
         return command_schema()

@@ -55,7 +55,7 @@ def next_laundry(state: GameState) -> Step:
 def _draw(state: GameState, potion: bool) -> Step:
     assert state.washer is not None
     player = state.players[state.washer]
-    card = player.basket.pop()  # GWASH-7: never empty (tests/goblin check it)
+    card = player.basket.pop()  # GWASH-7: never empty (tests/games/goblin check it)
     if card in player.known:
         player.known.remove(card)
     state.drawn.append(card)

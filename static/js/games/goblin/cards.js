@@ -2,7 +2,16 @@
 // (Cycle, Coins, Temperature, direction, limits), and the rows they sit in. Stains are shown
 // by letter and word, never by colour alone.
 import { h } from "../../dom.js";
-import { cardOf, cardText, cardValue, clothName, coins, programOf, speciesName, STAIN_NAMES } from "./text.js";
+import {
+  cardOf,
+  cardText,
+  cardValue,
+  clothName,
+  coins,
+  programOf,
+  STAIN_NAMES,
+  speciesName,
+} from "./text.js";
 
 const STAIN_KEYS = Object.keys(STAIN_NAMES);
 
@@ -11,7 +20,13 @@ export function stainMarks(stains, covered = false) {
   const marks = [];
   for (const type of STAIN_KEYS) {
     for (let i = 0; i < (stains?.[type] ?? 0); i++) {
-      marks.push(h(`span.stain.stain-${type}`, { "aria-hidden": "true", "data-key": `${type}${i}` }, STAIN_NAMES[type][0]));
+      marks.push(
+        h(
+          `span.stain.stain-${type}`,
+          { "aria-hidden": "true", "data-key": `${type}${i}` },
+          STAIN_NAMES[type][0],
+        ),
+      );
     }
   }
   if (!marks.length) return h("span.stains.none", { "aria-hidden": "true" }, "clean");
@@ -34,45 +49,105 @@ function cardBody(ctx, id, { covered = false } = {}) {
 /** A card as a read-only tile. */
 export function cardTile(ctx, id, opts = {}) {
   const card = cardOf(ctx.rules, id);
-  return h("li.gcard", {
-    "data-key": opts.key ?? id, "data-card": id, "data-testid": opts.testid ?? null,
-    class: [card ? `sp-${card.species}` : "hidden-card", opts.covered ? "is-covered" : null, opts.extra],
-  },
-  h("span.visually-hidden", `${cardText(ctx.rules, id)}${opts.covered ? ", covered by the Stain Potion" : ""}`),
-  h("span.gcard-face", { "aria-hidden": "true" }, cardBody(ctx, id, opts)));
+  return h(
+    "li.gcard",
+    {
+      "data-key": opts.key ?? id,
+      "data-card": id,
+      "data-testid": opts.testid ?? null,
+      class: [
+        card ? `sp-${card.species}` : "hidden-card",
+        opts.covered ? "is-covered" : null,
+        opts.extra,
+      ],
+    },
+    h(
+      "span.visually-hidden",
+      `${cardText(ctx.rules, id)}${opts.covered ? ", covered by the Stain Potion" : ""}`,
+    ),
+    h("span.gcard-face", { "aria-hidden": "true" }, cardBody(ctx, id, opts)),
+  );
 }
 
 /** A card the player can choose (pick, market, keep): a real button with a full label. */
-export function cardButton(ctx, id, { action, testid, pressed = null, disabled = false, note = null }) {
+export function cardButton(
+  ctx,
+  id,
+  { action, testid, pressed = null, disabled = false, note = null },
+) {
   const card = cardOf(ctx.rules, id);
-  return h("button.gcard.choose.own-look", {
-    type: "button", "data-key": id, "data-action": action, "data-card": id, "data-testid": testid,
-    class: card ? `sp-${card.species}` : null,
-    "aria-pressed": pressed === null ? null : pressed ? "true" : "false",
-    disabled,
-  },
-  // The name is the whole card in words (it starts with what the face shows: species, type).
-  h("span.visually-hidden", cardText(ctx.rules, id)),
-  h("span.gcard-face", { "aria-hidden": "true" }, cardBody(ctx, id)), note ? h("span.card-note", note) : null);
+  return h(
+    "button.gcard.choose.own-look",
+    {
+      type: "button",
+      "data-key": id,
+      "data-action": action,
+      "data-card": id,
+      "data-testid": testid,
+      class: card ? `sp-${card.species}` : null,
+      "aria-pressed": pressed === null ? null : pressed ? "true" : "false",
+      disabled,
+    },
+    // The name is the whole card in words (it starts with what the face shows: species, type).
+    h("span.visually-hidden", cardText(ctx.rules, id)),
+    h("span.gcard-face", { "aria-hidden": "true" }, cardBody(ctx, id)),
+    note ? h("span.card-note", note) : null,
+  );
 }
 
 /** A list of card tiles ("None yet." when empty). */
-export function cardRow(ctx, ids, { label, testid = null, covered = null, empty = "None yet." } = {}) {
+export function cardRow(
+  ctx,
+  ids,
+  { label, testid = null, covered = null, empty = "None yet." } = {},
+) {
   if (!ids?.length) return h("p.small.muted", { "data-testid": testid }, empty);
-  return h("ul.gcards", { "aria-label": label, "data-testid": testid },
-    ids.map((id) => cardTile(ctx, id, { covered: covered === id })));
+  return h(
+    "ul.gcards",
+    { "aria-label": label, "data-testid": testid },
+    ids.map((id) => cardTile(ctx, id, { covered: covered === id })),
+  );
 }
 
 /** A Program as a tile: its numbers and limits; a face-down one says only its type. */
 export function programTile(ctx, id, type, { active = false, key = null } = {}) {
   const p = id ? programOf(ctx.rules, id) : null;
   if (!p) {
-    return h("li.program.face-down", { "data-key": key ?? `fd${type}`, "data-testid": `program-${type}`, "data-type": type },
-      h("span.program-type", `Program ${type}`), h("span.small", "face down"));
+    return h(
+      "li.program.face-down",
+      { "data-key": key ?? `fd${type}`, "data-testid": `program-${type}`, "data-type": type },
+      h("span.program-type", `Program ${type}`),
+      h("span.small", "face down"),
+    );
   }
-  return h("li.program", { "data-key": key ?? id, class: active ? "active" : null, "data-program": id, "data-testid": `program-${p.type}`, "data-type": p.type },
-    h("span.program-type", `${id} · type ${p.type}`, active ? h("span.tag.now", "this round") : null),
-    h("span.program-facts", `Cycle ${p.cycle} · ${coins(p.coins)} · ${p.temperature}° · ${p.direction === "cw" ? "↻ clockwise" : "↺ counterclockwise"}`),
-    h("span.program-limits", STAIN_KEYS.map((t) => h("span.limit", { "data-key": t },
-      `${STAIN_NAMES[t]} ${p.limits[t] === null ? "—" : `≤ ${p.limits[t]}`}`))));
+  return h(
+    "li.program",
+    {
+      "data-key": key ?? id,
+      class: active ? "active" : null,
+      "data-program": id,
+      "data-testid": `program-${p.type}`,
+      "data-type": p.type,
+    },
+    h(
+      "span.program-type",
+      `${id} · type ${p.type}`,
+      active ? h("span.tag.now", "this round") : null,
+    ),
+    h(
+      "span.program-facts",
+      `Cycle ${p.cycle} · ${coins(p.coins)} · ${p.temperature}° · ` +
+        `${p.direction === "cw" ? "↻ clockwise" : "↺ counterclockwise"}`,
+    ),
+    h(
+      "span.program-limits",
+      STAIN_KEYS.map((t) =>
+        h(
+          "span.limit",
+          { "data-key": t },
+          `${STAIN_NAMES[t]} ${p.limits[t] === null ? "—" : `≤ ${p.limits[t]}`}`,
+        ),
+      ),
+    ),
+  );
 }

@@ -17,6 +17,12 @@ export function viewContext(view, opts = {}) {
     ...table,
     rules,
     opts: (!replay && me?.options) || {},
-    sentence: (entry) => logSentence(entry, { who, rules, viewer: replay ? null : seat, players: game.players.length }),
+    sentence: (entry) =>
+      logSentence(entry, {
+        who,
+        rules,
+        viewer: replay ? null : seat,
+        players: game.players.length,
+      }),
   };
 }

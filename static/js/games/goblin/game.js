@@ -1,8 +1,9 @@
 // Goblin Laundromat's screen: where we are (round, phase, lead and direction, countdown, what
 // to do now), the open window's panel, the table and the log.
 import { h } from "../../dom.js";
+import { markIntoView } from "../../landing.js";
 import { capital } from "../../text.js";
-import { icon } from "../../ui/icons.js";
+import { countdownBar, gameLog, logLink, screenData } from "../../ui/game-screen.js";
 import { topbar } from "../../ui/topbar.js";
 import { context } from "./context.js";
 import { renderEnd } from "./end.js";
@@ -17,21 +18,19 @@ export function renderGame(state, banner, shell = {}) {
   const ctx = context(state, shell);
   const { game } = ctx;
   const over = game.phase === "over";
-  return h("main.screen.game.goblin", {
-    id: "main", "data-key": "game", "data-testid": "game", "data-game": "goblin", "data-phase": game.phase,
-    "data-round": game.round, "data-window": game.window?.id ?? "", "data-kind": game.window?.kind ?? "",
-    "data-can-act": ctx.opts.can_act ? "true" : "false", "data-pending": ctx.pending ? "true" : "false", "data-seat": ctx.seat ?? "",
-  },
-    topbar(state, h("a.ghost.small.button-link", { href: "#log", "data-action": "jump-to", "data-focus": "#log .log-list", "data-testid": "log-link" },
-      icon("list"), h("span", "Log"))),
+  return h(
+    "main.screen.game.goblin",
+    { ...screenData(ctx), "data-game": "goblin", "data-kind": game.window?.kind ?? "" },
+    topbar(state, logLink()),
     phaseBar(ctx, banner),
     h("p.instruction", { "data-testid": "instruction", role: "status" }, instruction(ctx)),
     over ? null : latest(ctx),
-    h("div.game-layout",
-      h("div.col-main",
-        intoView(ctx, over ? renderEnd(ctx) : actionPanel(ctx)),
-        table(ctx)),
-      h("div.col-side", gameLog(ctx))));
+    h(
+      "div.game-layout",
+      h("div.col-main", intoView(ctx, over ? renderEnd(ctx) : actionPanel(ctx)), table(ctx)),
+      h("div.col-side", gameLog(ctx)),
+    ),
+  );
 }
 
 export function actionPanel(ctx) {
@@ -44,39 +43,49 @@ export function actionPanel(ctx) {
 
 /** The panel that needs this player now (or the end) asks the shell to bring it into view. */
 function intoView(ctx, el) {
-  if (!el || ctx.replay) return el;
-  if (ctx.game.phase === "over") {
-    el.setAttribute("data-into-view", "over");
-    el.setAttribute("data-into-view-force", "");
-    el.setAttribute("data-into-view-focus", "");
-  } else if (ctx.opts.can_act) {
-    el.setAttribute("data-into-view", `${ctx.game.window?.kind}:${ctx.game.window?.id ?? ""}`);
-  }
-  return el;
+  if (ctx.replay) return el;
+  const key = ctx.opts.can_act ? `${ctx.game.window?.kind}:${ctx.game.window?.id ?? ""}` : null;
+  return markIntoView(el, { over: ctx.game.phase === "over", key });
 }
 
 export function phaseBar(ctx, banner, { replay = false } = {}) {
   const { game } = ctx;
   const over = game.phase === "over";
-  return h("section.phase-bar", { "data-key": "phase-bar", "data-testid": "phase-bar", "aria-label": "Game status" },
+  return h(
+    "section.phase-bar",
+    { "data-key": "phase-bar", "data-testid": "phase-bar", "aria-label": "Game status" },
     banner,
-    h("div.phase-line",
-      h("span.round", { "data-testid": "round" }, over ? "Final" : `Round ${game.round} of ${game.rounds}`),
-      h(replay ? "h2.phase-title" : "h1.phase-title", { "data-testid": "phase-title", tabindex: "-1", "data-landing": replay ? null : "page" }, PHASES[game.phase] ?? game.phase)),
+    h(
+      "div.phase-line",
+      h(
+        "span.round",
+        { "data-testid": "round" },
+        over ? "Final" : `Round ${game.round} of ${game.rounds}`,
+      ),
+      h(
+        replay ? "h2.phase-title" : "h1.phase-title",
+        { "data-testid": "phase-title", tabindex: "-1", "data-landing": replay ? null : "page" },
+        PHASES[game.phase] ?? game.phase,
+      ),
+    ),
     !over && game.lead !== null && game.lead !== undefined
-      ? h("p.lead-line.small", { "data-testid": "lead-line" },
-          `${capital(ctx.who(game.lead))} ${game.lead === ctx.seat && !ctx.replay ? "lead" : "leads"} · ${game.direction === "cw" ? "↻" : "↺"} ${directionWords(game.direction)}`)
+      ? h(
+          "p.lead-line.small",
+          { "data-testid": "lead-line" },
+          `${capital(ctx.who(game.lead))} ` +
+            `${game.lead === ctx.seat && !ctx.replay ? "lead" : "leads"} · ` +
+            `${game.direction === "cw" ? "↻" : "↺"} ${directionWords(game.direction)}`,
+        )
       : null,
-    game.window && !over && !replay
-      ? h("div.timer", { "data-role": "timer", role: "timer", "aria-label": "Time left in this step" },
-          h("div.timer-track", h("div.timer-fill")),
-          h("span.timer-text"))
-      : null);
+    game.window && !over && !replay ? countdownBar() : null,
+  );
 }
 
 function waitingFor(ctx) {
   const { game } = ctx;
-  const seats = (game.window?.actors ?? []).filter((s) => !game.players[s].picked && s !== ctx.seat);
+  const seats = (game.window?.actors ?? []).filter(
+    (s) => !game.players[s].picked && s !== ctx.seat,
+  );
   return seats.length ? ` Waiting for ${seats.map(ctx.waitName).join(", ")}.` : "";
 }
 
@@ -97,12 +106,23 @@ export function instruction(ctx) {
         : "Tap a card of your hand to put it into your Basket.";
     case "market":
       if (opts.can_act) return "Your turn: take one face-up card from the market.";
-      return `${capital(ctx.who(actor))} ${actor === ctx.seat ? "pick" : "picks"} from the market.${offlineNote(ctx, actor)}`;
+      return (
+        `${capital(ctx.who(actor))} ${actor === ctx.seat ? "pick" : "picks"} from the ` +
+        `market.${offlineNote(ctx, actor)}`
+      );
     case "laundry": {
       const washer = game.laundry?.seat;
-      if (kind === "keep") return opts.can_act ? "Your laundry failed. Keep one of its cards." : `${capital(ctx.who(washer))}'s laundry failed; they keep one card.${offlineNote(ctx, washer)}`;
-      if (opts.can_act) return "Draw another card, draw with your Stain Potion, or stop and secure your cards.";
-      return washer === undefined ? "Doing the laundry." : `${capital(ctx.who(washer))} ${washer === ctx.seat ? "are" : "is"} doing the laundry.${offlineNote(ctx, washer)}`;
+      if (kind === "keep")
+        return opts.can_act
+          ? "Your laundry failed. Keep one of its cards."
+          : `${capital(ctx.who(washer))}'s laundry failed; they keep one ` +
+              `card.${offlineNote(ctx, washer)}`;
+      if (opts.can_act)
+        return "Draw another card, draw with your Stain Potion, or stop and secure your cards.";
+      return washer === undefined
+        ? "Doing the laundry."
+        : `${capital(ctx.who(washer))} ${washer === ctx.seat ? "are" : "is"} doing the ` +
+            `laundry.${offlineNote(ctx, washer)}`;
     }
     case "over":
       return "The game is over. Here is how everyone scored.";
@@ -115,18 +135,12 @@ export function instruction(ctx) {
  * a polite live region, so a screen reader hears a draw's result and a laundry's end. */
 function latest(ctx) {
   const text = latestSentences(ctx.log, ctx.sentence).join(" ");
-  return text ? h("p.latest.small", { "data-key": "latest", "data-testid": "latest", role: "status" }, h("strong", "Just now: "), text) : null;
-}
-
-export function gameLog(ctx) {
-  const rows = [];
-  ctx.log.forEach((entry, i) => {
-    const text = ctx.sentence(entry);
-    if (text) rows.push(h("li", { "data-key": `g${i}`, class: entry.kind === "round" ? "round-start" : null }, text));
-  });
-  rows.reverse();
-  return h("section.card.log", { id: "log", "data-key": "log", "data-testid": "game-log", "aria-labelledby": "log-title", tabindex: "-1", "data-reading-anchor": "" },
-    h("h2#log-title", "Game log ", h("span.small.muted", "(newest first)")),
-    // It scrolls on its own: focusable, so a keyboard can scroll it too.
-    h("ol.log-list", { tabindex: "0", "aria-label": "Game log entries" }, rows));
+  return text
+    ? h(
+        "p.latest.small",
+        { "data-key": "latest", "data-testid": "latest", role: "status" },
+        h("strong", "Just now: "),
+        text,
+      )
+    : null;
 }

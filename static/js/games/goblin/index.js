@@ -1,11 +1,11 @@
 // Goblin Laundromat's client, as the registry (games/index.js) expects a game client to be.
 import { renderGame } from "./game.js";
 import { handlers } from "./handlers.js";
+import { lobbyNote, lobbyPrimer, SETTING_HINTS } from "./lobby.js";
 import { moments } from "./moments.js";
-import { SETTING_HINTS, lobbyNote, lobbyPrimer } from "./lobby.js";
-import { renderReplay, seatNames } from "./replay.js";
+import { renderReplay } from "./replay.js";
 import { rulesDialog, rulesOf } from "./rules-dialog.js";
-import { TAGLINE, TITLE, coins, errors, pageTitle, turnLabel } from "./text.js";
+import { coins, errors, pageTitle, TAGLINE, TITLE, turnLabel } from "./text.js";
 
 export default {
   name: "goblin",
@@ -15,7 +15,6 @@ export default {
   scoreText: coins,
   renderGame,
   renderReplay,
-  seatNames,
   handlers,
   moments,
   rulesDialog,
@@ -25,7 +24,4 @@ export default {
   lobbyNote,
   lobbyPrimer,
   settingHints: SETTING_HINTS,
-  freshUi() {
-    return {}; // every choice is one tap and one command: nothing to keep per window
-  },
 };

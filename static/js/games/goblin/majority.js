@@ -11,16 +11,31 @@ import { list } from "../../text.js";
  */
 export function majority(counts, prizes) {
   const [first, second] = prizes;
-  const holders = Object.entries(counts).map(([seat, n]) => [Number(seat), Number(n)]).filter(([, n]) => n > 0);
+  const holders = Object.entries(counts)
+    .map(([seat, n]) => [Number(seat), Number(n)])
+    .filter(([, n]) => n > 0);
   if (!holders.length) return { awards: {}, case: "nobody", top: [], runner: null, runners: [] };
   const most = Math.max(...holders.map(([, n]) => n));
-  const top = holders.filter(([, n]) => n === most).map(([s]) => s).sort((a, b) => a - b);
+  const top = holders
+    .filter(([, n]) => n === most)
+    .map(([s]) => s)
+    .sort((a, b) => a - b);
   if (top.length > 1) {
-    return { awards: Object.fromEntries(top.map((s) => [s, second])), case: "tie", top, most, runner: null, runners: [] };
+    return {
+      awards: Object.fromEntries(top.map((s) => [s, second])),
+      case: "tie",
+      top,
+      most,
+      runner: null,
+      runners: [],
+    };
   }
   const below = holders.filter(([, n]) => n < most);
   const next = below.length ? Math.max(...below.map(([, n]) => n)) : 0;
-  const runners = below.filter(([, n]) => n === next).map(([s]) => s).sort((a, b) => a - b);
+  const runners = below
+    .filter(([, n]) => n === next)
+    .map(([s]) => s)
+    .sort((a, b) => a - b);
   const runner = runners.length === 1 ? runners[0] : null;
   const awards = { [top[0]]: first };
   if (runner !== null) awards[runner] = second;
@@ -36,10 +51,17 @@ export function explainMajority(counts, prizes, noun, nameOf) {
   const [first, second] = prizes;
   if (m.case === "nobody") return `Nobody has any ${noun}: nobody scores.`;
   if (m.case === "tie") {
-    return `${list(m.top.map(nameOf))} tie for the most ${noun} (${m.most} each): ${second} Coins each, and nobody else scores.`;
+    return (
+      `${list(m.top.map(nameOf))} tie for the most ${noun} (${m.most} each): ${second} Coins ` +
+      "each, and nobody else scores."
+    );
   }
   const lead = `${nameOf(m.top[0])} has the most ${noun} (${m.most}): ${first} Coins.`;
   if (m.runner !== null) return `${lead} ${nameOf(m.runner)} is next (${m.next}): ${second} Coins.`;
-  if (m.runners.length > 1) return `${lead} ${list(m.runners.map(nameOf))} tie for next (${m.next} each): nobody gets ${second}.`;
+  if (m.runners.length > 1)
+    return (
+      `${lead} ${list(m.runners.map(nameOf))} tie for next (${m.next} each): nobody gets ` +
+      `${second}.`
+    );
   return `${lead} Nobody else has any, so nobody gets ${second}.`;
 }

@@ -12,7 +12,12 @@ export function moments(state, from) {
     if (!kind) return;
     const mine = entry.seat === ctx.seat && !ctx.replay;
     const whose = mine ? "Your" : `${capital(ctx.nameOf(entry.seat))}'s`;
-    out.push({ key: from + i, tone: kind.tone, title: `${whose} ${kind.title}`, text: ctx.sentence(entry) });
+    out.push({
+      key: from + i,
+      tone: kind.tone,
+      title: `${whose} ${kind.title}`,
+      text: ctx.sentence(entry),
+    });
   });
   return out;
 }

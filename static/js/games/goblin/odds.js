@@ -20,7 +20,8 @@ export function stainCount(stains) {
   return out;
 }
 
-/** The counts of a laundry: every face-up card's symbols except the covered one (GWASH-3, GPOTION-1). */
+/** The counts of a laundry: every face-up card's symbols except the covered one (GWASH-3,
+ *  GPOTION-1). */
 export function laundryCounts(cards, stainsOf = (c) => c.stains, covered = null) {
   const counts = { dirt: 0, magic: 0, slime: 0 };
   for (const card of cards) {
@@ -31,15 +32,26 @@ export function laundryCounts(cards, stainsOf = (c) => c.stains, covered = null)
   return counts;
 }
 
-/** Would `stains` on top of `counts` take a limited type over its limit? limits: type -> n or null (ignored). */
+/** Would `stains` on top of `counts` take a limited type over its limit? limits: type -> n
+ *  or null (ignored). */
 export function wouldFail(limits, counts, stains) {
   const add = stainCount(stains);
-  return STAINS.some((type) => limits[type] !== null && limits[type] !== undefined && counts[type] + add[type] > limits[type]);
+  return STAINS.some(
+    (type) =>
+      limits[type] !== null &&
+      limits[type] !== undefined &&
+      counts[type] + add[type] > limits[type],
+  );
 }
 
 /** How many more symbols of each limited type fit before the laundry fails (null: ignored). */
 export function headroom(limits, counts) {
-  return Object.fromEntries(STAINS.map((type) => [type, limits[type] === null || limits[type] === undefined ? null : limits[type] - counts[type]]));
+  return Object.fromEntries(
+    STAINS.map((type) => [
+      type,
+      limits[type] === null || limits[type] === undefined ? null : limits[type] - counts[type],
+    ]),
+  );
 }
 
 /**
@@ -51,16 +63,30 @@ export function headroom(limits, counts) {
  * Returns {fail, certain, known, unknown} with fail in [0, 1] (null when the Basket is empty),
  * certain: true when every card of the Basket is known.
  */
-export function nextDrawOdds({ limits, counts, known = [], unknown = 0, pool = [], stainsOf = (c) => c.stains }) {
+export function nextDrawOdds({
+  limits,
+  counts,
+  known = [],
+  unknown = 0,
+  pool = [],
+  stainsOf = (c) => c.stains,
+}) {
   const total = known.length + unknown;
   if (total === 0) return { fail: null, certain: true, known: 0, unknown: 0 };
   const failsKnown = known.filter((c) => wouldFail(limits, counts, stainsOf(c))).length;
   let failsUnknown = 0;
   if (unknown > 0) {
-    const rate = pool.length ? pool.filter((c) => wouldFail(limits, counts, stainsOf(c))).length / pool.length : 0;
+    const rate = pool.length
+      ? pool.filter((c) => wouldFail(limits, counts, stainsOf(c))).length / pool.length
+      : 0;
     failsUnknown = unknown * rate;
   }
-  return { fail: (failsKnown + failsUnknown) / total, certain: unknown === 0, known: known.length, unknown };
+  return {
+    fail: (failsKnown + failsUnknown) / total,
+    certain: unknown === 0,
+    known: known.length,
+    unknown,
+  };
 }
 
 /** "0%", "<1%", "33%", ">99%", "100%": a chance as a player reads it. */
@@ -85,9 +111,11 @@ export function laundryOdds(game) {
   if (!laundry || !clothing || laundry.failed) return null;
   const washer = game.players[laundry.seat];
   const mine = game.me && game.me.seat === laundry.seat;
-  const knownIds = mine ? game.me.basket_known ?? [] : washer.market_picks ?? [];
+  const knownIds = mine ? (game.me.basket_known ?? []) : (washer.market_picks ?? []);
   const seen = seenCards(game);
-  const pool = Object.keys(clothing).filter((id) => !seen.has(id)).map((id) => clothing[id]);
+  const pool = Object.keys(clothing)
+    .filter((id) => !seen.has(id))
+    .map((id) => clothing[id]);
   const counts = Object.fromEntries(STAINS.map((t) => [t, laundry.counts?.[t] ?? 0]));
   return nextDrawOdds({
     limits: laundry.limits,
@@ -99,10 +127,13 @@ export function laundryOdds(game) {
   });
 }
 
-/** Every Clothing id this viewer can see or knows the place of (none of them is an unknown Basket card). */
+/** Every Clothing id this viewer can see or knows the place of (none of them is an unknown
+ *  Basket card). */
 export function seenCards(game) {
   const seen = new Set();
-  const add = (ids) => (ids ?? []).forEach((id) => seen.add(id));
+  const add = (ids) => {
+    for (const id of ids ?? []) seen.add(id);
+  };
   for (const p of game.players ?? []) {
     add(p.score_zone?.cards);
     add(p.market_picks);

@@ -1,47 +1,79 @@
 // A replay step of Goblin Laundromat, drawn with the live screen's own parts (status, the
 // laundry, the table, the log, the end) from the step's view alone: nothing in it acts.
 import { h } from "../../dom.js";
+import { replayRoom } from "../../replay.js";
+import { gameLog } from "../../ui/game-screen.js";
 import { viewContext } from "./context.js";
 import { renderEnd } from "./end.js";
 import { marketPanel, pickPanel } from "./fill.js";
-import { gameLog, phaseBar } from "./game.js";
+import { phaseBar } from "./game.js";
 import { laundryPanel } from "./laundry.js";
 import { table } from "./table.js";
 import { cardName } from "./text.js";
 
-/** The names by seat of a replay record (the shell's "Watch as"): seating is shuffled, and the
- *  final view's players name each seat's player_id. */
-export function seatNames(record) {
-  const byId = new Map(record.player_ids.map((id, i) => [id, record.names[i]]));
-  const players = record.final?.players ?? [];
-  return players.length ? players.map((p, seat) => byId.get(p.name) ?? `Seat ${seat + 1}`) : record.names;
-}
-
 /** Watching "everything": each seat's own part (hand, known Basket cards). */
 function secrets(ctx, seats) {
   if (!seats.length) return null;
-  return h("section.card.replay-secrets", { "data-key": "secrets", "aria-labelledby": "secrets-title" },
+  return h(
+    "section.card.replay-secrets",
+    { "data-key": "secrets", "aria-labelledby": "secrets-title" },
     h("h2#secrets-title", "What each player knows"),
-    h("ul", seats.map((me) => h("li", { "data-key": `m${me.seat}` },
-      h("strong", ctx.nameOf(me.seat)), ": ",
-      me.hand?.length ? `hand ${me.hand.map((id) => cardName(ctx.rules, id)).join(", ")}; ` : "",
-      `knows in their Basket: ${me.basket_known?.length ? me.basket_known.map((id) => cardName(ctx.rules, id)).join(", ") : "nothing"}`))));
+    h(
+      "ul",
+      seats.map((me) =>
+        h(
+          "li",
+          { "data-key": `m${me.seat}` },
+          h("strong", ctx.nameOf(me.seat)),
+          ": ",
+          me.hand?.length ? `hand ${cardList(ctx, me.hand)}; ` : "",
+          `knows in their Basket: ${cardList(ctx, me.basket_known) || "nothing"}`,
+        ),
+      ),
+    ),
+  );
 }
 
 export function renderReplay(replay) {
   const { record, view, viewer } = replay;
-  const room = {
-    code: record.code,
-    players: record.player_ids.map((id, seat) => ({ player_id: id, name: record.names[seat], seat, connected: false, away: false })),
-  };
-  const ctx = viewContext({ room, game: view }, { replay: true, end: replay.end ?? null });
+  const ctx = viewContext(
+    { room: replayRoom(record), game: view },
+    { replay: true, end: replay.end ?? null },
+  );
   const over = view.phase === "over";
   const last = [...ctx.log].reverse().map(ctx.sentence).find(Boolean);
-  const panel = over ? renderEnd(ctx) : view.phase === "laundry" ? laundryPanel(ctx) : view.phase === "market" && view.market ? marketPanel(ctx) : view.me ? pickPanel(ctx) : null;
-  return h("div.replay-board.goblin", { "data-key": "replay-board", "data-testid": "replay-board", "data-phase": view.phase, "data-round": view.round },
+  const panel = over
+    ? renderEnd(ctx)
+    : view.phase === "laundry"
+      ? laundryPanel(ctx)
+      : view.phase === "market" && view.market
+        ? marketPanel(ctx)
+        : view.me
+          ? pickPanel(ctx)
+          : null;
+  return h(
+    "div.replay-board.goblin",
+    {
+      "data-key": "replay-board",
+      "data-testid": "replay-board",
+      "data-phase": view.phase,
+      "data-round": view.round,
+    },
     phaseBar(ctx, null, { replay: true }),
     last ? h("p.instruction", { "data-testid": "replay-last" }, last) : null,
-    h("div.game-layout",
-      h("div.col-main", panel, viewer === "all" ? secrets(ctx, view.all_seats ?? []) : null, table(ctx)),
-      h("div.col-side", gameLog(ctx))));
+    h(
+      "div.game-layout",
+      h(
+        "div.col-main",
+        panel,
+        viewer === "all" ? secrets(ctx, view.all_seats ?? []) : null,
+        table(ctx),
+      ),
+      h("div.col-side", gameLog(ctx)),
+    ),
+  );
+}
+
+function cardList(ctx, ids) {
+  return (ids ?? []).map((id) => cardName(ctx.rules, id)).join(", ");
 }

@@ -3,7 +3,12 @@
 import { capital, list, plural } from "../../text.js";
 import { cardName, directionWords, PHASES, programText, STAIN_NAMES } from "./text.js";
 
-const WINDOWS = { pick: "pick", market: "market pick", laundry: "draw-or-stop decision", keep: "keep decision" };
+const WINDOWS = {
+  pick: "pick",
+  market: "market pick",
+  laundry: "draw-or-stop decision",
+  keep: "keep decision",
+};
 
 /** ctx: {who (seat -> "you" or a name), rules, viewer, players (how many)}. */
 export function logSentence(entry, ctx) {
@@ -15,47 +20,83 @@ export function logSentence(entry, ctx) {
   const cards = (ids) => list((ids ?? []).map(card));
   switch (entry.kind) {
     case "setup":
-      return `The game is set up: ${plural(entry.seats?.length ?? ctx.players, "player")}, each with a Goblin Basket card, a Stain Potion and a row of four Programs.`;
+      return (
+        `The game is set up: ${plural(entry.seats?.length ?? ctx.players, "player")}, each ` +
+        "with a Goblin Basket card, a Stain Potion and a row of four Programs."
+      );
     case "round":
-      return `Round ${entry.round} begins. ${Who(entry.lead)} ${entry.lead === ctx.viewer ? "have" : "has"} the hottest Program and leads; this round goes ${directionWords(entry.direction)}.`;
+      return (
+        `Round ${entry.round} begins. ${Who(entry.lead)} ` +
+        `${entry.lead === ctx.viewer ? "have" : "has"} the hottest Program and leads; this ` +
+        `round goes ${directionWords(entry.direction)}.`
+      );
     case "hands":
       return `Everyone draws a hand of ${plural(entry.size, "card")}.`;
     case "picked":
-      return entry.card ? `${Who(entry.seat)} chose ${card(entry.card)}.` : null; // others only learn that a player chose (the board shows it)
+      // Others only learn that a player chose (the board shows it).
+      return entry.card ? `${Who(entry.seat)} chose ${card(entry.card)}.` : null;
     case "lock":
       return entry.defaulted?.length
-        ? `Picks locked (step ${entry.step}). Out of time: ${list(entry.defaulted.map(who))} got a random card.`
+        ? `Picks locked (step ${entry.step}). Out of time: ${list(entry.defaulted.map(who))} ` +
+            "got a random card."
         : `Picks locked (step ${entry.step}).`;
     case "into_basket":
       return entry.card
-        ? `${card(entry.card)} went into ${whose(entry.seat)} Basket${entry.default ? ` (chosen for ${entry.seat === ctx.viewer ? "you" : "them"})` : ""}.`
+        ? `${card(entry.card)} went into ${whose(entry.seat)} Basket${chosenFor(entry, ctx)}.`
         : null;
     case "pass":
       return `Hands pass ${directionWords(entry.direction)}.`;
     case "gift":
-      return `${capital(whose(entry.from))} last card${entry.card ? `, ${card(entry.card)},` : ""} went face down into ${whose(entry.to)} Basket.`;
+      return (
+        `${capital(whose(entry.from))} last card${entry.card ? `, ${card(entry.card)},` : ""} ` +
+        `went face down into ${whose(entry.to)} Basket.`
+      );
     case "market_open":
-      return `The market opens: ${cards(entry.face_up)} face up, ${plural(entry.deck_size, "card")} in its deck.`;
+      return (
+        `The market opens: ${cards(entry.face_up)} face up, ${plural(entry.deck_size, "card")} ` +
+        "in its deck."
+      );
     case "market_pick":
-      return `${Who(entry.seat)} took ${card(entry.card)}${entry.revealed ? `; ${card(entry.revealed)} is turned up` : ""}.`;
+      return (
+        `${Who(entry.seat)} took ` +
+        `${card(entry.card)}${entry.revealed ? `; ${card(entry.revealed)} is turned up` : ""}.`
+      );
     case "shuffle":
       return "Every Basket is shuffled.";
     case "laundry":
-      return `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "start" : "starts"} a laundry with ${programText(ctx.rules, entry.program)}.`;
+      return (
+        `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "start" : "starts"} a laundry with ` +
+        `${programText(ctx.rules, entry.program)}.`
+      );
     case "draw":
-      return `${Who(entry.seat)} drew ${card(entry.card)}${entry.potion ? ", covered by the Stain Potion" : ""}. ${countsText(entry.counts)}`;
+      return (
+        `${Who(entry.seat)} drew ` +
+        `${card(entry.card)}${entry.potion ? ", covered by the Stain Potion" : ""}. ` +
+        `${countsText(entry.counts)}`
+      );
     case "failed":
-      return `${entry.seat === ctx.viewer ? "Your" : `${Who(entry.seat)}'s`} laundry failed: too much ${list((entry.over ?? []).map((t) => STAIN_NAMES[t] ?? t))}.`;
+      return (
+        `${entry.seat === ctx.viewer ? "Your" : `${Who(entry.seat)}'s`} laundry failed: too ` +
+        `much ${list((entry.over ?? []).map((t) => STAIN_NAMES[t] ?? t))}.`
+      );
     case "kept":
-      return `${Who(entry.seat)} kept ${card(entry.card)}${entry.removed?.length ? `; ${cards(entry.removed)} and the Program are out of the game` : "; the Program is out of the game"}.`;
+      return `${Who(entry.seat)} kept ${card(entry.card)}; ${outOfTheGame(entry.removed, cards)}.`;
     case "stopped":
-      return `${Who(entry.seat)} stopped and secured ${cards(entry.cards)}; the Program is out of the game.`;
+      return (
+        `${Who(entry.seat)} stopped and secured ${cards(entry.cards)}; the Program is out of ` +
+        "the game."
+      );
     case "completed":
-      return `${Who(entry.seat)} completed the laundry: ${cards(entry.cards)} and ${entry.program} go to the Score Zone.`;
+      return (
+        `${Who(entry.seat)} completed the laundry: ${cards(entry.cards)} and ${entry.program} ` +
+        "go to the Score Zone."
+      );
     case "away":
-      return entry.away ? `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} away.` : `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} back.`;
+      return entry.away
+        ? `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} away.`
+        : `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} back.`;
     case "over":
-      return `${PHASES.over}: ${entry.winners?.length ? `${list(entry.winners.map(who))} ${entry.winners.length > 1 ? "share the win" : entry.winners[0] === ctx.viewer ? "win" : "wins"}` : "nobody wins"}.`;
+      return `${PHASES.over}: ${winnersWin(entry.winners ?? [], who, ctx.viewer)}.`;
     case "timeout":
       return entry.away
         ? `The away player's ${WINDOWS[entry.window_kind] ?? "decision"} was made for them.`
@@ -69,7 +110,9 @@ export function logSentence(entry, ctx) {
 
 function countsText(counts) {
   if (!counts) return "";
-  const parts = Object.entries(counts).filter(([, n]) => n !== null && n !== undefined).map(([t, n]) => `${STAIN_NAMES[t] ?? t} ${n}`);
+  const parts = Object.entries(counts)
+    .filter(([, n]) => n !== null && n !== undefined)
+    .map(([t, n]) => `${STAIN_NAMES[t] ?? t} ${n}`);
   return parts.length ? `Stains now: ${parts.join(", ")}.` : "";
 }
 
@@ -87,4 +130,22 @@ export function latestSentences(log, sentence, max = 4) {
     if (text && MOVES.has(log[i].kind)) break;
   }
   return out;
+}
+
+/** " (chosen for you)" when the server picked a timed-out player's card, else "". */
+function chosenFor(entry, ctx) {
+  if (!entry.default) return "";
+  return ` (chosen for ${entry.seat === ctx.viewer ? "you" : "them"})`;
+}
+
+/** What a failed laundry's keep takes out of the game, with the Program. */
+function outOfTheGame(removed, cards) {
+  if (!removed?.length) return "the Program is out of the game";
+  return `${cards(removed)} and the Program are out of the game`;
+}
+
+function winnersWin(winners, who, viewer) {
+  if (!winners.length) return "nobody wins";
+  if (winners.length > 1) return `${list(winners.map(who))} share the win`;
+  return `${who(winners[0])} ${winners[0] === viewer ? "win" : "wins"}`;
 }

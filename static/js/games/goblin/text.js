@@ -4,14 +4,28 @@
 import { list, plural } from "../../text.js";
 
 export const TITLE = "Goblin Laundromat";
-export const TAGLINE = "Wash the goblins' clothes: pick and pass, then draw card after card and stop before the stains run over the Program's limits.";
+export const TAGLINE =
+  "Wash the goblins' clothes: pick and pass, then draw card after card and stop before the " +
+  "stains run over the Program's limits.";
 
-export const SPECIES = { elves: "Elves", mermaids: "Mermaids", dwarves: "Dwarves", orcs: "Orcs", vampires: "Vampires" };
+export const SPECIES = {
+  elves: "Elves",
+  mermaids: "Mermaids",
+  dwarves: "Dwarves",
+  orcs: "Orcs",
+  vampires: "Vampires",
+};
 export const STAIN_NAMES = { dirt: "Dirt", magic: "Magic", slime: "Slime" };
 const STAIN_LETTERS = { dirt: "D", magic: "M", slime: "S" };
 const CLOTHES = {
-  socks: ["Socks", "Socks"], underwear: ["Underwear", "Underwear"], pants: ["Pants", "Pants"], cape: ["Cape", "Capes"],
-  scarf: ["Scarf", "Scarves"], shirt: ["Shirt", "Shirts"], hat: ["Hat", "Hats"], robe: ["Robe", "Robes"],
+  socks: ["Socks", "Socks"],
+  underwear: ["Underwear", "Underwear"],
+  pants: ["Pants", "Pants"],
+  cape: ["Cape", "Capes"],
+  scarf: ["Scarf", "Scarves"],
+  shirt: ["Shirt", "Shirts"],
+  hat: ["Hat", "Hats"],
+  robe: ["Robe", "Robes"],
 };
 
 export const PHASES = {
@@ -45,12 +59,16 @@ export function programOf(rules, id) {
 
 /** "DMM": a card's stains as letters (one per symbol). */
 export function stainLetters(stains) {
-  return Object.entries(STAIN_LETTERS).map(([type, letter]) => letter.repeat(stains?.[type] ?? 0)).join("");
+  return Object.entries(STAIN_LETTERS)
+    .map(([type, letter]) => letter.repeat(stains?.[type] ?? 0))
+    .join("");
 }
 
 /** "1 Magic, 2 Slime" or "no stains". */
 export function stainWords(stains) {
-  const parts = Object.keys(STAIN_NAMES).filter((t) => stains?.[t]).map((t) => `${stains[t]} ${STAIN_NAMES[t]}`);
+  const parts = Object.keys(STAIN_NAMES)
+    .filter((t) => stains?.[t])
+    .map((t) => `${stains[t]} ${STAIN_NAMES[t]}`);
   return parts.length ? parts.join(", ") : "no stains";
 }
 
@@ -67,7 +85,10 @@ export function cardValue(rules, card) {
 export function cardText(rules, id) {
   const card = cardOf(rules, id);
   if (!card) return "a card";
-  return `${speciesName(card.species)} ${clothName(card.type)} (${stainWords(card.stains)}; ${cardValue(rules, card)})`;
+  return (
+    `${speciesName(card.species)} ${clothName(card.type)} (${stainWords(card.stains)}; ` +
+    `${cardValue(rules, card)})`
+  );
 }
 
 /** "Elves Cape": a card's short name. */
@@ -85,7 +106,13 @@ export function programText(rules, id) {
 
 /** "Dirt ≤ 3, Magic ≤ 2, Slime ignored". */
 export function limitWords(limits) {
-  return Object.keys(STAIN_NAMES).map((t) => (limits?.[t] === null || limits?.[t] === undefined ? `${STAIN_NAMES[t]} ignored` : `${STAIN_NAMES[t]} at most ${limits[t]}`)).join(", ");
+  return Object.keys(STAIN_NAMES)
+    .map((t) =>
+      limits?.[t] === null || limits?.[t] === undefined
+        ? `${STAIN_NAMES[t]} ignored`
+        : `${STAIN_NAMES[t]} at most ${limits[t]}`,
+    )
+    .join(", ");
 }
 
 /** Clockwise passes to the left neighbour (seat + 1, GSETUP-2). */
@@ -114,13 +141,22 @@ export function errors(rules) {
     card_not_in_market: "Someone took that card just before you.",
     card_not_drawn: "You can only keep a card from this laundry.",
     potion_used: "Your Stain Potion is already used.",
-    not_enough_players: rules ? `A game needs at least ${rules.min_players} players.` : "The game needs more players.",
-    room_full: rules ? `That room already has ${rules.max_players} players. You can still watch.` : "That room is full. You can still watch.",
+    not_enough_players: rules
+      ? `A game needs at least ${rules.min_players} players.`
+      : "The game needs more players.",
+    room_full: rules
+      ? `That room already has ${rules.max_players} players. You can still watch.`
+      : "That room is full. You can still watch.",
   };
 }
 
 // What the open window asks of this seat, by its kind, for the tab's title and the turn alert.
-const TURN_LABELS = { pick: "Your pick", market: "Your market pick", laundry: "Your laundry", keep: "Keep a card" };
+const TURN_LABELS = {
+  pick: "Your pick",
+  market: "Your market pick",
+  laundry: "Your laundry",
+  keep: "Keep a card",
+};
 
 /** The client's turnLabel (games/index.js): null once this seat has picked in a pick window
  *  (it may still change, but the step waits on the others). */

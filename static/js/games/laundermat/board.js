@@ -9,25 +9,47 @@ import { ADDITION_ORDER, additionName, entries, money, points, weaponName } from
 /** Points if nobody is investigated, and what each flagged type would cost (public facts). */
 export function scoreLines(ctx, seat) {
   const { total, risks } = runningScore(ctx.rules, ctx.game, seat);
-  return h("div.score", { "data-testid": `score-${seat}` },
-    h("p.score-total", h("strong", { "data-testid": `points-${seat}` }, points(total)), " if nobody is investigated"),
+  return h(
+    "div.score",
+    { "data-testid": `score-${seat}` },
+    h(
+      "p.score-total",
+      h("strong", { "data-testid": `points-${seat}` }, points(total)),
+      " if nobody is investigated",
+    ),
     risks.length
-      ? h("ul.risks", { "aria-label": "Points at risk" }, risks.map((r) => h("li", { "data-key": r.kind, "data-testid": `risk-${seat}-${r.kind}` },
-          icon("flag"), ` If ${additionName(r.kind)} is investigated: −${points(r.lose)}`,
-          r.caught ? h("strong", " and caught") : " (protected)")))
-      : null);
+      ? h(
+          "ul.risks",
+          { "aria-label": "Points at risk" },
+          risks.map((r) =>
+            h(
+              "li",
+              { "data-key": r.kind, "data-testid": `risk-${seat}-${r.kind}` },
+              icon("flag"),
+              ` If ${additionName(r.kind)} is investigated: −${points(r.lose)}`,
+              r.caught ? h("strong", " and caught") : " (protected)",
+            ),
+          ),
+        )
+      : null,
+  );
 }
 
 export function copyBadges(copy) {
   const badges = [];
-  badges.push(copy.flagged
-    ? h("span.tag.flagged", icon("flag"), "Flagged")
-    : h("span.tag.clean", icon("check"), "Clean"));
-  if (copy.email_protected) badges.push(h("span.tag.protected", icon("shield"), "Protected (Email)"));
+  badges.push(
+    copy.flagged
+      ? h("span.tag.flagged", icon("flag"), "Flagged")
+      : h("span.tag.clean", icon("check"), "Clean"),
+  );
+  if (copy.email_protected)
+    badges.push(h("span.tag.protected", icon("shield"), "Protected (Email)"));
   if (copy.protection > 0) {
-    badges.push(copy.countered
-      ? h("span.tag.countered", icon("broken"), `Protection ${money(copy.protection)} cancelled`)
-      : h("span.tag.protected", icon("shield"), `Protected ${money(copy.protection)}`));
+    badges.push(
+      copy.countered
+        ? h("span.tag.countered", icon("broken"), `Protection ${money(copy.protection)} cancelled`)
+        : h("span.tag.protected", icon("shield"), `Protected ${money(copy.protection)}`),
+    );
   }
   if (copy.bonus_copy) badges.push(h("span.tag", "Free (2 for 1)"));
   if (copy.bonus) badges.push(h("span.tag.bonus", icon("star"), `+${money(copy.bonus)} exact`));
@@ -38,7 +60,15 @@ export function copyBadges(copy) {
 function groupCopies(copies) {
   const groups = new Map();
   for (const c of copies) {
-    const key = [c.kind, c.flagged, c.protection, c.countered, c.email_protected, c.bonus_copy, c.bonus ?? 0].join("|");
+    const key = [
+      c.kind,
+      c.flagged,
+      c.protection,
+      c.countered,
+      c.email_protected,
+      c.bonus_copy,
+      c.bonus ?? 0,
+    ].join("|");
     const group = groups.get(key);
     if (group) {
       group.count += 1;
@@ -53,14 +83,20 @@ function roundStatus(ctx, p) {
   const acting = game.window?.actors?.includes(p.seat);
   switch (game.phase) {
     case "draft":
-      return p.has_selected ? h("span.status.ok", icon("check"), "picked") : h("span.status.wait", icon("clock"), "choosing");
+      return p.has_selected
+        ? h("span.status.ok", icon("check"), "picked")
+        : h("span.status.wait", icon("clock"), "choosing");
     case "purchase":
       if (!acting) return h("span.status.muted", "can't buy");
-      return p.purchased ? h("span.status.ok", icon("check"), "done") : h("span.status.wait", icon("clock"), "shopping");
+      return p.purchased
+        ? h("span.status.ok", icon("check"), "done")
+        : h("span.status.wait", icon("clock"), "shopping");
     case "bribe_protect":
     case "bribe_counter":
     case "bribe_entries":
-      return p.done ? h("span.status.ok", icon("check"), "done") : h("span.status.wait", icon("clock"), "deciding");
+      return p.done
+        ? h("span.status.ok", icon("check"), "done")
+        : h("span.status.wait", icon("clock"), "deciding");
     case "seniority":
     case "alarm":
       return acting ? h("span.status.wait", icon("clock"), "deciding") : null;
@@ -79,70 +115,181 @@ function board(ctx, p) {
   if (p.weapon === "seniority" && p.seniority_used) used.push("used");
   if (p.weapon === "broken_machine" && p.broken_machine_used) used.push("used");
   if (p.weapon === "two_for_one" && p.two_for_one_pending) used.push("ready");
-  return h("article.board", { "data-key": `b${p.seat}`, "data-testid": `board-${p.seat}`, class: p.seat === ctx.seat ? "mine" : null,
-    "aria-label": `${ctx.nameOf(p.seat)}'s board` },
-    h("header.board-head",
-      h("h3.board-name", ctx.nameOf(p.seat), p.seat === ctx.seat ? h("span.you", ctx.replay ? " (watching)" : " (you)") : null),
-      lead ? h("span.tag", { title: "First in this round's turn order: Vault raids are settled in turn order" }, "raids the Vault 1st") : null,
+  return h(
+    "article.board",
+    {
+      "data-key": `b${p.seat}`,
+      "data-testid": `board-${p.seat}`,
+      class: p.seat === ctx.seat ? "mine" : null,
+      "aria-label": `${ctx.nameOf(p.seat)}'s board`,
+    },
+    h(
+      "header.board-head",
+      h(
+        "h3.board-name",
+        ctx.nameOf(p.seat),
+        p.seat === ctx.seat ? h("span.you", ctx.replay ? " (watching)" : " (you)") : null,
+      ),
+      lead
+        ? h(
+            "span.tag",
+            { title: "First in this round's turn order: Vault raids are settled in turn order" },
+            "raids the Vault 1st",
+          )
+        : null,
       rp && !ctx.replay ? presence(p.away ? { ...rp, away: true } : rp) : null,
-      roundStatus(ctx, p)),
-    h("p.weapon-line",
+      roundStatus(ctx, p),
+    ),
+    h(
+      "p.weapon-line",
       p.weapon
-        ? [h("strong", weaponName(p.weapon)), used.length ? h("span.muted", ` (${used.join(", ")})`) : null]
-        : h("span.muted", "No Secret Weapon")),
+        ? [
+            h("strong", weaponName(p.weapon)),
+            used.length ? h("span.muted", ` (${used.join(", ")})`) : null,
+          ]
+        : h("span.muted", "No Secret Weapon"),
+    ),
     mine.length ? scoreLines(ctx, p.seat) : null, // "No additions yet" says it all
-    "holds_bills" in p && game.weapon_market.includes("jackpot") ? h("p.small.muted", p.holds_bills ? "Holds at least one bill (Jackpot target)" : "Holds no bills") : null,
+    "holds_bills" in p && game.weapon_market.includes("jackpot")
+      ? h(
+          "p.small.muted",
+          p.holds_bills ? "Holds at least one bill (Jackpot target)" : "Holds no bills",
+        )
+      : null,
     mine.length
-      ? h("ul.copies", groupCopies(mine).map(({ copy, count, ids }) => h("li", { "data-key": `k${ids.join("-")}` },
-          h("span.copy-name", additionName(copy.kind), count > 1 ? h("span.count", ` ×${count}`) : null),
-          h("span.copy-tags", copyBadges(copy)))))
-      : h("p.small.muted", "No additions yet."));
+      ? h(
+          "ul.copies",
+          groupCopies(mine).map(({ copy, count, ids }) =>
+            h(
+              "li",
+              { "data-key": `k${ids.join("-")}` },
+              h(
+                "span.copy-name",
+                additionName(copy.kind),
+                count > 1 ? h("span.count", ` ×${count}`) : null,
+              ),
+              h("span.copy-tags", copyBadges(copy)),
+            ),
+          ),
+        )
+      : h("p.small.muted", "No additions yet."),
+  );
 }
 
 export function boards(ctx) {
   const { game } = ctx;
-  const order = [...game.players].sort((a, b) => (a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat));
-  return h("section.boards-section", { "data-key": "boards", "aria-labelledby": "boards-title" },
+  const order = [...game.players].sort((a, b) =>
+    a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat,
+  );
+  return h(
+    "section.boards-section",
+    { "data-key": "boards", "aria-labelledby": "boards-title" },
     h("h2#boards-title", "The table"),
-    h("p.small.muted", "Additions are public, and so is whether each copy is flagged (bought with an Alarm bill or hit by Anonymous Email) or clean. Wallets are secret."),
-    h("div.boards", order.map((p) => board(ctx, p))));
+    h(
+      "p.small.muted",
+      "Additions are public, and so is whether each copy is flagged (bought with an Alarm " +
+        "bill or hit by Anonymous Email) or clean. Wallets are secret.",
+    ),
+    h(
+      "div.boards",
+      order.map((p) => board(ctx, p)),
+    ),
+  );
 }
 
 // ------------------------------------------------------------------ market, pool, wallet, log
 
 export function market(ctx) {
   const { game } = ctx;
-  return h("section.card.market", { "data-key": "market", "data-testid": "market", "aria-labelledby": "market-title" },
+  return h(
+    "section.card.market",
+    { "data-key": "market", "data-testid": "market", "aria-labelledby": "market-title" },
     h("h2#market-title", "Market"),
-    h("table.market-table",
+    h(
+      "table.market-table",
       h("caption.visually-hidden", "Additions for sale"),
-      h("thead", h("tr", h("th", { scope: "col" }, "Addition"), h("th", { scope: "col" }, "Cost"), h("th", { scope: "col" }, "Scores"), h("th", { scope: "col" }, "Left"))),
-      h("tbody", game.market.map((m) => h("tr", { "data-key": m.kind, class: m.stock === 0 ? "sold-out" : null },
-        h("th", { scope: "row" }, additionName(m.kind), game.email_type === m.kind ? h("span.tag.flagged", icon("flag"), "Email") : null),
-        h("td", money(m.cost)),
-        h("td", points(m.points)),
-        h("td", m.stock === 0 ? "Sold out" : m.stock))))),
-    h("p.small.muted", `Pay exactly the cost to earn a ${money(ctx.rules.exact_bonus)} bonus. Overpayment is lost.`),
-    h("h3", "Secret Weapons ", game.weapon_price !== null ? h("span.price", `next one costs ${money(game.weapon_price)}`) : null),
+      h(
+        "thead",
+        h(
+          "tr",
+          h("th", { scope: "col" }, "Addition"),
+          h("th", { scope: "col" }, "Cost"),
+          h("th", { scope: "col" }, "Scores"),
+          h("th", { scope: "col" }, "Left"),
+        ),
+      ),
+      h(
+        "tbody",
+        game.market.map((m) =>
+          h(
+            "tr",
+            { "data-key": m.kind, class: m.stock === 0 ? "sold-out" : null },
+            h(
+              "th",
+              { scope: "row" },
+              additionName(m.kind),
+              game.email_type === m.kind ? h("span.tag.flagged", icon("flag"), "Email") : null,
+            ),
+            h("td", money(m.cost)),
+            h("td", points(m.points)),
+            h("td", m.stock === 0 ? "Sold out" : m.stock),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "p.small.muted",
+      `Pay exactly the cost to earn a ${money(ctx.rules.exact_bonus)} bonus. Overpayment is lost.`,
+    ),
+    h(
+      "h3",
+      "Secret Weapons ",
+      game.weapon_price !== null
+        ? h("span.price", `next one costs ${money(game.weapon_price)}`)
+        : null,
+    ),
     game.weapon_market.length
-      ? h("ul.weapon-list", game.weapon_market.map((w) => h("li", { "data-key": w },
-          h("strong", weaponName(w)), h("span.tag", ctx.weapons[w]?.when ?? ""), h("p.small", ctx.weapons[w]?.does ?? ""))))
-      : h("p.muted", "All Secret Weapons are sold."));
+      ? h(
+          "ul.weapon-list",
+          game.weapon_market.map((w) =>
+            h(
+              "li",
+              { "data-key": w },
+              h("strong", weaponName(w)),
+              h("span.tag", ctx.weapons[w]?.when ?? ""),
+              h("p.small", ctx.weapons[w]?.does ?? ""),
+            ),
+          ),
+        )
+      : h("p.muted", "All Secret Weapons are sold."),
+  );
 }
 
 export function pool(ctx) {
   const { game } = ctx;
   const total = Object.values(game.entries).reduce((a, b) => a + b, 0);
-  return h("section.card.pool", { "data-key": "pool", "data-testid": "pool", "aria-labelledby": "pool-title" },
+  return h(
+    "section.card.pool",
+    { "data-key": "pool", "data-testid": "pool", "aria-labelledby": "pool-title" },
     h("h2#pool-title", "Investigation odds"),
-    h("p.small.muted", "At the end one type is investigated, drawn by these entries. Flagged copies of it score 0 and their owners are caught unless protected."),
-    h("ul.odds", ADDITION_ORDER.map((kind) => {
-      const n = game.entries[kind] ?? 0;
-      const pct = total ? Math.round((100 * n) / total) : 0;
-      return h("li", { "data-key": kind, class: game.email_type === kind ? "emailed" : null },
-        h("span.odds-name", additionName(kind)),
-        h("span.odds-num", `${entries(n)} · ${pct}%`),
-        h("span.odds-bar", { "aria-hidden": "true" }, h("span", { style: { width: `${pct}%` } })));
-    })));
+    h(
+      "p.small.muted",
+      "At the end one type is investigated, drawn by these entries. Flagged copies of it " +
+        "score 0 and their owners are caught unless protected.",
+    ),
+    h(
+      "ul.odds",
+      ADDITION_ORDER.map((kind) => {
+        const n = game.entries[kind] ?? 0;
+        const pct = total ? Math.round((100 * n) / total) : 0;
+        return h(
+          "li",
+          { "data-key": kind, class: game.email_type === kind ? "emailed" : null },
+          h("span.odds-name", additionName(kind)),
+          h("span.odds-num", `${entries(n)} · ${pct}%`),
+          h("span.odds-bar", { "aria-hidden": "true" }, h("span", { style: { width: `${pct}%` } })),
+        );
+      }),
+    ),
+  );
 }
-

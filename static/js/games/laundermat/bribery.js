@@ -2,11 +2,12 @@
 import { h } from "../../dom.js";
 import { capital, plural } from "../../text.js";
 import { icon } from "../../ui/icons.js";
-import { copyBadges, pool } from "./board.js";
+import { copyBadges } from "./board.js";
+import { entriesStage } from "./entries.js";
 import { billPicker } from "./pay.js";
 import { evaluate } from "./payment.js";
 import { smallestBill } from "./rules.js";
-import { ADDITION_ORDER, additionName, entries, money } from "./text.js";
+import { additionName, money } from "./text.js";
 
 const STAGES = [
   ["bribe_protect", "Protect"],
@@ -16,154 +17,295 @@ const STAGES = [
 
 export function briberyPanel(ctx) {
   const { game, opts } = ctx;
-  const steps = h("ol.stages", STAGES.map(([phase, label], i) => h("li", {
-    "data-key": phase,
-    class: phase === game.phase ? "current" : STAGES.findIndex(([p]) => p === game.phase) > i ? "past" : null,
-    "aria-current": phase === game.phase ? "step" : null,
-  }, h("span.stage-num", String(i + 1)), label)));
+  const steps = h(
+    "ol.stages",
+    STAGES.map(([phase, label], i) =>
+      h(
+        "li",
+        {
+          "data-key": phase,
+          class:
+            phase === game.phase
+              ? "current"
+              : STAGES.findIndex(([p]) => p === game.phase) > i
+                ? "past"
+                : null,
+          "aria-current": phase === game.phase ? "step" : null,
+        },
+        h("span.stage-num", String(i + 1)),
+        label,
+      ),
+    ),
+  );
   let body;
   if (game.phase === "bribe_protect") body = protectStage(ctx);
   else if (game.phase === "bribe_counter") body = counterStage(ctx);
   else body = entriesStage(ctx);
-  const doneList = h("ul.picked", game.players.map((p) => h("li", { "data-key": `d${p.seat}`, class: p.done ? "ok" : null },
-    p.done ? icon("check") : icon("clock"), h("span", ctx.nameOf(p.seat), p.seat === ctx.seat ? " (you)" : ""),
-    h("span.visually-hidden", p.done ? " is done" : " is still deciding"))));
-  return h("section.card.action.bribery", { "data-key": "bribery-panel", "data-testid": "bribery-panel", "data-stage": game.phase, "aria-labelledby": "bribery-title" },
+  const doneList = h(
+    "ul.picked",
+    game.players.map((p) =>
+      h(
+        "li",
+        { "data-key": `d${p.seat}`, class: p.done ? "ok" : null },
+        p.done ? icon("check") : icon("clock"),
+        h("span", ctx.nameOf(p.seat), p.seat === ctx.seat ? " (you)" : ""),
+        h("span.visually-hidden", p.done ? " is done" : " is still deciding"),
+      ),
+    ),
+  );
+  return h(
+    "section.card.action.bribery",
+    {
+      "data-key": "bribery-panel",
+      "data-testid": "bribery-panel",
+      "data-stage": game.phase,
+      "aria-labelledby": "bribery-title",
+    },
     h("h2#bribery-title", { tabindex: "-1", "data-landing": "panel" }, "Bribery"),
     steps,
     body,
     opts.done
-      ? h("div.row.end", h("button.primary", { type: "button", "data-action": "bribe-done", "data-testid": "bribe-done", disabled: ctx.pending },
-          "I'm done with this stage"))
-      : ctx.me ? h("p.note", { "data-testid": "bribe-waiting" }, "You're done with this stage. It ends when everyone is done or time runs out.") : null,
+      ? h(
+          "div.row.end",
+          h(
+            "button.primary",
+            {
+              type: "button",
+              "data-action": "bribe-done",
+              "data-testid": "bribe-done",
+              disabled: ctx.pending,
+            },
+            "I'm done with this stage",
+          ),
+        )
+      : ctx.me
+        ? h(
+            "p.note",
+            { "data-testid": "bribe-waiting" },
+            "You're done with this stage. It ends when everyone is done or time runs out.",
+          )
+        : null,
     h("h3.small-head", "Who is done"),
-    doneList);
+    doneList,
+  );
 }
 
-function copyLabel(ctx, copy) {
+function copyLabel(copy) {
   return `${additionName(copy.kind)} (round ${copy.round})`;
 }
 
 function protectStage(ctx) {
   const { game, opts, seat, ui } = ctx;
-  const mine = game.copies.filter((c) => c.owner === seat).sort((a, b) => Number(b.flagged) - Number(a.flagged));
+  const mine = game.copies
+    .filter((c) => c.owner === seat)
+    .sort((a, b) => Number(b.flagged) - Number(a.flagged));
   const legal = new Set(opts.protect ?? []);
-  const intro = h("p", "Pay at least ", h("strong", money(ctx.rules.protection_minimum)), " to protect one of your additions. If its type is investigated, a protected ", h("strong", "flagged"),
-    " copy still scores 0, but you are not caught (disqualified). Clean copies can't get you caught. Bribes are public.");
+  const intro = h(
+    "p",
+    "Pay at least ",
+    h("strong", money(ctx.rules.protection_minimum)),
+    " to protect one of your additions. If its type is investigated, a protected ",
+    h("strong", "flagged"),
+    " copy still scores 0, but you are not caught (disqualified). Clean copies can't get you " +
+      "caught. Bribes are public.",
+  );
   if (!ctx.me) return h("div", intro, protectionsList(ctx));
   const target = game.copies.find((c) => c.id === ui.target);
   if (target && opts.can_act) {
     const p = ctx.payment();
     const r = evaluate(p);
-    return h("div", intro,
-      h("div.checkout", { "data-testid": "protect-checkout" },
-        h("button.ghost.small.back", { type: "button", "data-action": "bribe-untarget", "data-focus": "checkout" }, "← Choose another"),
-        h("p", h("strong", `Protect your ${copyLabel(ctx, target)}`), target.protection > 0 ? ` (already ${money(target.protection)}: any amount adds to it)` : ""),
-        billPicker({ ...p, title: "Pay with", describe: (res) => ({
-          tone: "exact",
-          summary: `${money(res.printed)}: the protection becomes ${money(res.printed + target.protection)}. Cancelling it will cost at least that much.`,
-        }) }),
-        h("button.primary", { type: "button", "data-action": "confirm-protect", "data-testid": "confirm-protect", disabled: !r.ok || ctx.pending },
-          r.ok ? `Pay ${money(r.printed)} to protect it` : "Protect")));
+    return h(
+      "div",
+      intro,
+      h(
+        "div.checkout",
+        { "data-testid": "protect-checkout" },
+        h(
+          "button.ghost.small.back",
+          { type: "button", "data-action": "bribe-untarget", "data-focus": "checkout" },
+          "← Choose another",
+        ),
+        h(
+          "p",
+          h("strong", `Protect your ${copyLabel(target)}`),
+          target.protection > 0
+            ? ` (already ${money(target.protection)}: any amount adds to it)`
+            : "",
+        ),
+        billPicker({
+          ...p,
+          title: "Pay with",
+          describe: (res) => ({
+            tone: "exact",
+            summary:
+              `${money(res.printed)}: the protection becomes ` +
+              `${money(res.printed + target.protection)}. Cancelling it will cost at least ` +
+              "that much.",
+          }),
+        }),
+        h(
+          "button.primary",
+          {
+            type: "button",
+            "data-action": "confirm-protect",
+            "data-testid": "confirm-protect",
+            disabled: !r.ok || ctx.pending,
+          },
+          r.ok ? `Pay ${money(r.printed)} to protect it` : "Protect",
+        ),
+      ),
+    );
   }
   const flagged = mine.filter((c) => c.flagged);
   const clean = mine.filter((c) => !c.flagged);
   const cash = ctx.me.wallet_total;
   const why = (c) => {
     if (c.email_protected) return "Protected by Anonymous Email";
-    return `Needs ${money(c.protection > 0 ? smallestBill(ctx.rules) : ctx.rules.protection_minimum)}; you have ${money(cash)}`;
+    const least = c.protection > 0 ? smallestBill(ctx.rules) : ctx.rules.protection_minimum;
+    return `Needs ${money(least)}; you have ${money(cash)}`;
   };
-  return h("div", intro,
+  return h(
+    "div",
+    intro,
     flagged.length
-      ? h("ul.copy-actions", flagged.map((c) => h("li", { "data-key": `c${c.id}` },
-          h("span.copy-name", copyLabel(ctx, c)), h("span.copy-tags", copyBadges(c)),
-          legal.has(c.id)
-            ? h("button.small", { type: "button", "data-action": "bribe-target", "data-copy": c.id, "data-testid": `protect-${c.id}`, disabled: ctx.pending },
-                c.protection > 0 ? "Add more" : "Protect")
-            : h("span.small.muted", why(c)))))
-      : h("p.note", mine.length ? "None of your additions is flagged, so none of them can get you caught." : "You own no additions, so there is nothing to protect."),
-    clean.length ? h("p.small.muted", `Your ${plural(clean.length, "clean addition")} can't get you caught, so they need no protection.`) : null,
-    protectionsList(ctx));
+      ? h(
+          "ul.copy-actions",
+          flagged.map((c) =>
+            h(
+              "li",
+              { "data-key": `c${c.id}` },
+              h("span.copy-name", copyLabel(c)),
+              h("span.copy-tags", copyBadges(c)),
+              legal.has(c.id)
+                ? h(
+                    "button.small",
+                    {
+                      type: "button",
+                      "data-action": "bribe-target",
+                      "data-copy": c.id,
+                      "data-testid": `protect-${c.id}`,
+                      disabled: ctx.pending,
+                    },
+                    c.protection > 0 ? "Add more" : "Protect",
+                  )
+                : h("span.small.muted", why(c)),
+            ),
+          ),
+        )
+      : h(
+          "p.note",
+          mine.length
+            ? "None of your additions is flagged, so none of them can get you caught."
+            : "You own no additions, so there is nothing to protect.",
+        ),
+    clean.length
+      ? h(
+          "p.small.muted",
+          `Your ${plural(clean.length, "clean addition")} can't get you caught, so they need ` +
+            "no protection.",
+        )
+      : null,
+    protectionsList(ctx),
+  );
 }
 
 function protectionsList(ctx) {
   const protectedCopies = ctx.game.copies.filter((c) => c.protection > 0);
   if (!protectedCopies.length) return h("p.small.muted", "No protections bought yet.");
-  return h("div",
+  return h(
+    "div",
     h("h3.small-head", "Protections so far"),
-    h("ul.copy-actions", protectedCopies.map((c) => h("li", { "data-key": `pp${c.id}` },
-      h("span.copy-name", `${capital(ctx.who(c.owner))}: ${copyLabel(ctx, c)}`), h("span.copy-tags", copyBadges(c))))));
+    h(
+      "ul.copy-actions",
+      protectedCopies.map((c) =>
+        h(
+          "li",
+          { "data-key": `pp${c.id}` },
+          h("span.copy-name", `${capital(ctx.who(c.owner))}: ${copyLabel(c)}`),
+          h("span.copy-tags", copyBadges(c)),
+        ),
+      ),
+    ),
+  );
 }
 
 function counterStage(ctx) {
   const { game, opts, ui } = ctx;
   const offers = opts.counter ?? [];
-  const intro = h("p", "Pay at least a protection's amount to cancel it: that player can be caught again. You can't cancel your own; each protection can be cancelled once. Anonymous Email's free protection can't be cancelled.");
+  const intro = h(
+    "p",
+    "Pay at least a protection's amount to cancel it: that player can be caught again. You " +
+      "can't cancel your own; each protection can be cancelled once. Anonymous Email's free " +
+      "protection can't be cancelled.",
+  );
   const target = offers.find((o) => o.copy === ui.target);
   if (target && opts.can_act) {
     const copy = game.copies.find((c) => c.id === target.copy);
     const p = ctx.payment();
     const r = evaluate(p);
-    return h("div", intro,
-      h("div.checkout", { "data-testid": "counter-checkout" },
-        h("button.ghost.small.back", { type: "button", "data-action": "bribe-untarget", "data-focus": "checkout" }, "← Choose another"),
-        h("p", h("strong", `Cancel ${ctx.nameOf(copy.owner)}'s protection on ${copyLabel(ctx, copy)}`), ` (at least ${money(target.amount)})`),
+    return h(
+      "div",
+      intro,
+      h(
+        "div.checkout",
+        { "data-testid": "counter-checkout" },
+        h(
+          "button.ghost.small.back",
+          { type: "button", "data-action": "bribe-untarget", "data-focus": "checkout" },
+          "← Choose another",
+        ),
+        h(
+          "p",
+          h("strong", `Cancel ${ctx.nameOf(copy.owner)}'s protection on ${copyLabel(copy)}`),
+          ` (at least ${money(target.amount)})`,
+        ),
         billPicker({ ...p, title: "Pay with" }),
-        h("button.primary", { type: "button", "data-action": "confirm-counter", "data-testid": "confirm-counter", disabled: !r.ok || ctx.pending },
-          r.ok ? `Pay ${money(r.printed)} to cancel it` : "Cancel the protection")));
+        h(
+          "button.primary",
+          {
+            type: "button",
+            "data-action": "confirm-counter",
+            "data-testid": "confirm-counter",
+            disabled: !r.ok || ctx.pending,
+          },
+          r.ok ? `Pay ${money(r.printed)} to cancel it` : "Cancel the protection",
+        ),
+      ),
+    );
   }
   const others = game.copies.filter((c) => c.protection > 0 && c.owner !== ctx.seat);
   const legal = new Map(offers.map((o) => [o.copy, o]));
-  return h("div", intro,
+  return h(
+    "div",
+    intro,
     others.length
-      ? h("ul.copy-actions", others.map((c) => h("li", { "data-key": `o${c.id}` },
-          h("span.copy-name", `${ctx.nameOf(c.owner)}: ${copyLabel(ctx, c)}`), h("span.copy-tags", copyBadges(c)),
-          legal.has(c.id)
-            ? h("button.small", { type: "button", "data-action": "bribe-target", "data-copy": c.id, "data-testid": `counter-${c.id}`, disabled: ctx.pending },
-                `Cancel · ${money(legal.get(c.id).amount)}+`)
-            : h("span.small.muted", c.countered ? "Already cancelled" : ctx.me ? "Not enough money" : ""))))
-      : h("p.muted", "Nobody else bought a protection, so there is nothing to cancel."));
-}
-
-function entriesStage(ctx) {
-  const { opts, ui } = ctx;
-  const intro = h("p", "Every ", h("strong", money(ctx.rules.entry_price)), " buys one investigation entry. Place them on the types you want investigated (your rivals' flagged ones?) to change the odds below.");
-  if (!ctx.me || !opts.can_act) return h("div", intro, pool(ctx));
-  if (!opts.entries) {
-    return h("div", intro, pool(ctx),
-      h("p.note", `You have ${money(ctx.me.wallet_total)}: not enough for an entry. Press Done when you're ready.`));
-  }
-  const p = ctx.payment();
-  const r = evaluate(p);
-  const bought = Math.floor(r.printed / ctx.rules.entry_price);
-  const placed = ADDITION_ORDER.reduce((sum, k) => sum + (ui.split[k] ?? 0), 0);
-  const left = bought - placed;
-  const steppers = ADDITION_ORDER.map((kind) => {
-    const n = ui.split[kind] ?? 0;
-    return h("li.stepper", { "data-key": `s${kind}` },
-      h("span.stepper-name", additionName(kind)),
-      h("button.small.step", { type: "button", "data-action": "split-dec", "data-kind": kind, disabled: n === 0,
-        "aria-label": `One fewer entry on ${additionName(kind)}`, "data-testid": `split-dec-${kind}` }, "−"),
-      h("span.stepper-value", { "aria-live": "polite", "data-testid": `split-${kind}` }, String(n)),
-      h("button.small.step", { type: "button", "data-action": "split-inc", "data-kind": kind, disabled: left <= 0,
-        "aria-label": `One more entry on ${additionName(kind)}`, "data-testid": `split-inc-${kind}` }, "+"));
-  });
-  let status;
-  if (bought === 0) status = "Pick bills to buy entries.";
-  else if (left > 0) status = `You're buying ${entries(bought)}: place ${left} more.`;
-  else if (left < 0) status = `You placed ${-left} too many: remove some or add bills.`;
-  else status = `All ${entries(bought)} placed.`;
-  const wasted = r.printed - bought * ctx.rules.entry_price;
-  return h("div", intro,
-    pool(ctx),
-    h("div.checkout", { "data-testid": "entries-checkout" },
-      billPicker({ ...p, title: "Pay with", describe: () => ({
-        tone: wasted ? "over" : "exact",
-        summary: `${money(r.printed)} buys ${entries(bought)}${wasted ? `; ${money(wasted)} of it buys nothing (entries come in ${money(ctx.rules.entry_price)} steps)` : ""}.`,
-      }) }),
-      h("ul.steppers", steppers),
-      h("p.pay-summary", { class: left === 0 && bought > 0 ? "tone-exact" : "tone-short", "data-testid": "split-status", "aria-live": "polite" }, status),
-      h("button.primary", { type: "button", "data-action": "confirm-entries", "data-testid": "confirm-entries",
-        disabled: !r.ok || bought === 0 || left !== 0 || ctx.pending },
-        bought ? `Pay ${money(r.printed)} for ${entries(bought)}` : "Buy entries")));
+      ? h(
+          "ul.copy-actions",
+          others.map((c) =>
+            h(
+              "li",
+              { "data-key": `o${c.id}` },
+              h("span.copy-name", `${ctx.nameOf(c.owner)}: ${copyLabel(c)}`),
+              h("span.copy-tags", copyBadges(c)),
+              legal.has(c.id)
+                ? h(
+                    "button.small",
+                    {
+                      type: "button",
+                      "data-action": "bribe-target",
+                      "data-copy": c.id,
+                      "data-testid": `counter-${c.id}`,
+                      disabled: ctx.pending,
+                    },
+                    `Cancel · ${money(legal.get(c.id).amount)}+`,
+                  )
+                : h(
+                    "span.small.muted",
+                    c.countered ? "Already cancelled" : ctx.me ? "Not enough money" : "",
+                  ),
+            ),
+          ),
+        )
+      : h("p.muted", "Nobody else bought a protection, so there is nothing to cancel."),
+  );
 }

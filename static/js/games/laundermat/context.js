@@ -8,7 +8,11 @@ import { weapons } from "./text.js";
 
 /** The live room's context, from the store's state. */
 export function context(state, shell = {}) {
-  return viewContext(state.view, { ...liveOptions(state, shell), animateFrom: state.animateFrom, arrival: state.arrival });
+  return viewContext(state.view, {
+    ...liveOptions(state, shell),
+    animateFrom: state.animateFrom,
+    arrival: state.arrival,
+  });
 }
 
 /**

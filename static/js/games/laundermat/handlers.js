@@ -61,7 +61,9 @@ function payment({ state, render }) {
     "pay-toggle"(data) {
       const card = Number(data.card);
       const pay = state.ui.pay;
-      pay.bills = pay.bills.includes(card) ? pay.bills.filter((c) => c !== card) : [...pay.bills, card];
+      pay.bills = pay.bills.includes(card)
+        ? pay.bills.filter((c) => c !== card)
+        : [...pay.bills, card];
       if (pay.reference === card && !pay.bills.includes(card)) pay.reference = null;
       render();
     },
@@ -76,7 +78,7 @@ function payment({ state, render }) {
       state.ui.pay = { ...state.ui.pay, bills: [], reference: null };
       render();
     },
-    "pay-reference"(data, el) {
+    "pay-reference"(_data, el) {
       state.ui.pay.reference = el.value === "" ? null : Number(el.value);
       render();
     },
@@ -92,7 +94,15 @@ function alarm({ state, render, send }) {
     "alarm-buy"() {
       const r = state.ui.alarmType && paid(state);
       if (!r) return;
-      send({ type: "alarm_purchase", addition: state.ui.alarmType, bills: r.bills, reference: r.reference }, "alarm_purchase");
+      send(
+        {
+          type: "alarm_purchase",
+          addition: state.ui.alarmType,
+          bills: r.bills,
+          reference: r.reference,
+        },
+        "alarm_purchase",
+      );
     },
     "alarm-discard"() {
       send({ type: "alarm_discard" }, "alarm_discard");
@@ -115,7 +125,10 @@ function purchase({ state, render, send, root }) {
       state.ui.choice = null;
       resetPay(state, null);
       render();
-      if (previous) requestAnimationFrame(() => root.querySelector(`[data-testid=choose-${previous.id}]`)?.focus());
+      if (previous)
+        requestAnimationFrame(() =>
+          root.querySelector(`[data-testid=choose-${previous.id}]`)?.focus(),
+        );
     },
     "email-type"(data) {
       state.ui.emailType = data.kind;
@@ -130,7 +143,10 @@ function purchase({ state, render, send, root }) {
       const r = choice && paid(state);
       if (!r) return;
       if (choice.kind === "addition") {
-        send({ type: "buy_addition", addition: choice.id, bills: r.bills, reference: r.reference }, "buy");
+        send(
+          { type: "buy_addition", addition: choice.id, bills: r.bills, reference: r.reference },
+          "buy",
+        );
         return;
       }
       const command = { type: "buy_weapon", weapon: choice.id, bills: r.bills };
@@ -173,7 +189,10 @@ function bribery({ state, render, send, root }) {
       render();
     },
     "split-dec"(data) {
-      state.ui.split = { ...state.ui.split, [data.kind]: Math.max(0, (state.ui.split[data.kind] ?? 0) - 1) };
+      state.ui.split = {
+        ...state.ui.split,
+        [data.kind]: Math.max(0, (state.ui.split[data.kind] ?? 0) - 1),
+      };
       render();
     },
     "confirm-entries"() {

@@ -1,12 +1,12 @@
 // LaunderMat's client, as the registry (games/index.js) expects a game client to be.
 import { renderGame } from "./game.js";
 import { handlers } from "./handlers.js";
+import { lobbyNote, lobbyPrimer, SETTING_HINTS } from "./lobby.js";
 import { moments } from "./moments.js";
-import { SETTING_HINTS, lobbyNote, lobbyPrimer } from "./lobby.js";
+import { renderReplay } from "./replay.js";
 import { rulesOf } from "./rules.js";
-import { renderReplay, seatNames } from "./replay.js";
 import { rulesDialog } from "./rules-dialog.js";
-import { TAGLINE, TITLE, errors, pageTitle, points, turnLabel } from "./text.js";
+import { errors, pageTitle, points, TAGLINE, TITLE, turnLabel } from "./text.js";
 
 export default {
   name: "laundermat",
@@ -16,7 +16,6 @@ export default {
   scoreText: points,
   renderGame,
   renderReplay,
-  seatNames,
   handlers,
   moments,
   rulesDialog,

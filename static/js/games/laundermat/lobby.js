@@ -1,6 +1,4 @@
 // LaunderMat's words in the shell's lobby and create form.
-import { h } from "../../dom.js";
-import { icon } from "../../ui/icons.js";
 import { rulesOf } from "./rules.js";
 
 export const SETTING_HINTS = {
@@ -11,18 +9,35 @@ export const SETTING_HINTS = {
 export function lobbyNote(entry) {
   const rules = rulesOf(null, entry);
   if (!rules) return "";
-  return `${rules.rounds} rounds. Each draft and each purchase window lasts at most the round timer; each of the 3 bribery stages lasts the bribery timer.`;
+  return (
+    `${rules.rounds} rounds. Each draft and each purchase window lasts at most the round ` +
+    "timer; each of the 3 bribery stages lasts the bribery timer."
+  );
 }
 
 export function lobbyPrimer(entry) {
   const rules = rulesOf(null, entry);
   if (!rules) return null; // the catalog has not arrived yet
-  return h("section.card.primer", { "aria-labelledby": "primer-title", "data-key": "primer" },
-    h("h2#primer-title", "While you wait: the game in 30 seconds"),
-    h("ol",
-      h("li", h("strong", "Pick a bill. "), "Everyone secretly picks one bill from the table at the same time. Alone on a bill? It's yours."),
-      h("li", h("strong", "Collide and raid. "), "Same bill as someone else? Nobody gets it: you raid the Vault instead, and a bad die roll sounds the Alarm."),
-      h("li", h("strong", "Buy. "), "Got a bill? Buy an addition for points (pay the exact price for a bonus) or a Secret Weapon."),
-      h("li", h("strong", "Bribe, then the investigation. "), `After ${rules.rounds} rounds, one addition type is investigated. Flagged copies of it score nothing, and their owners are caught unless protected.`)),
-    h("button.ghost.small", { type: "button", "data-action": "open-rules" }, icon("book"), "Full rules"));
+  return [
+    [
+      "Pick a bill. ",
+      "Everyone secretly picks one bill from the table at the same time. Alone on a bill? " +
+        "It's yours.",
+    ],
+    [
+      "Collide and raid. ",
+      "Same bill as someone else? Nobody gets it: you raid the Vault instead, and a bad die " +
+        "roll sounds the Alarm.",
+    ],
+    [
+      "Buy. ",
+      "Got a bill? Buy an addition for points (pay the exact price for a bonus) or a " +
+        "Secret Weapon.",
+    ],
+    [
+      "Bribe, then the investigation. ",
+      `After ${rules.rounds} rounds, one addition type is investigated. Flagged copies of it ` +
+        "score nothing, and their owners are caught unless protected.",
+    ],
+  ];
 }

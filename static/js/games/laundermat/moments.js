@@ -20,7 +20,13 @@ export function moments(state, from) {
     } else if (entry.kind === "vault_raid") {
       const delay = raids * DIE_STAGGER_MS + DIE_ROLL_MS;
       raids += 1;
-      out.push({ key, delay, tone: entry.alarm ? "alarm" : null, title: entry.alarm ? "ALARM!" : "Vault raid", text: ctx.sentence(entry) });
+      out.push({
+        key,
+        delay,
+        tone: entry.alarm ? "alarm" : null,
+        title: entry.alarm ? "ALARM!" : "Vault raid",
+        text: ctx.sentence(entry),
+      });
     }
   });
   return out;

@@ -4,13 +4,21 @@
 import { list } from "../../text.js";
 import { money } from "./text.js";
 
-const YOURS = new Set(["lost_found_collected", "seniority_claim", "seniority_decline", "vault_empty", "vault_raid"]);
+const YOURS = new Set([
+  "lost_found_collected",
+  "seniority_claim",
+  "seniority_decline",
+  "vault_empty",
+  "vault_raid",
+]);
 // The round's reveal lasts through these windows; the next one (bribery, after the last
 // round) or the investigation ends it, and its news with it.
 const REVEAL_WINDOWS = new Set(["seniority", "alarm", "purchase"]);
 
 function revealOver(entry) {
-  return entry.kind === "investigation" || (entry.kind === "window" && !REVEAL_WINDOWS.has(entry.phase));
+  return (
+    entry.kind === "investigation" || (entry.kind === "window" && !REVEAL_WINDOWS.has(entry.phase))
+  );
 }
 
 /** log: the round's entries so far (whole log is fine); seat: the viewer's (null: nothing);
@@ -26,11 +34,15 @@ export function revealNews(log, seat, sentence, who) {
   const parts = [];
   for (const entry of round) {
     if (entry.kind === "draft_locked") {
-      for (const c of entry.collected) if (c.seat === seat) parts.push(`You collected ${money(c.value)}.`);
+      for (const c of entry.collected)
+        if (c.seat === seat) parts.push(`You collected ${money(c.value)}.`);
       for (const c of entry.collisions) {
         if (!c.seats.includes(seat)) continue;
         const others = c.seats.filter((s) => s !== seat).map(who);
-        parts.push(`You collided with ${list(others)} on ${money(c.value)}: nobody collects it, you raid the Vault.`);
+        parts.push(
+          `You collided with ${list(others)} on ${money(c.value)}: nobody collects it, you ` +
+            "raid the Vault.",
+        );
       }
       if (entry.timed_out.includes(seat)) parts.push("You picked nothing in time.");
     } else if (YOURS.has(entry.kind) && (entry.seat === seat || entry.losers?.includes(seat))) {

@@ -32,7 +32,10 @@ export function evaluate({ wallet, forced, pay, target, mode }) {
   const byCard = new Map(wallet.map((b) => [b.card, b]));
   if (forced) byCard.set(forced.card, forced);
   const committed = [...(forced ? [forced.card] : []), ...pay.bills.filter((c) => byCard.has(c))];
-  const reference = mode === "addition" && pay.reference !== null && committed.includes(pay.reference) ? pay.reference : null;
+  const reference =
+    mode === "addition" && pay.reference !== null && committed.includes(pay.reference)
+      ? pay.reference
+      : null;
   const printed = committed.reduce((sum, c) => sum + byCard.get(c).value, 0);
   const total = reference !== null ? committed.length * byCard.get(reference).value : printed;
   return {
@@ -56,26 +59,38 @@ function cost(game, kind) {
  *  `game` is view.game, `ui` the per-window ui state (freshUi). */
 export function paymentFor(game, ui) {
   const me = game?.me;
-  if (!me || !me.options.can_act) return null;
+  if (!me?.options.can_act) return null;
   const rules = rulesOf(game);
   const base = { wallet: me.wallet, pay: ui.pay, forced: null, mode: "printed" };
   const weapon = game.players[me.seat]?.weapon;
-  const addition = { mode: "addition", tshirt: weapon === "green_tshirt", exactBonus: exactBonus(rules, weapon) };
+  const addition = {
+    mode: "addition",
+    tshirt: weapon === "green_tshirt",
+    exactBonus: exactBonus(rules, weapon),
+  };
   switch (game.phase) {
     case "alarm":
       if (!game.alarm) return null;
-      return { ...base, ...addition, forced: { card: game.alarm.card, value: game.alarm.value },
-        target: ui.alarmType ? cost(game, ui.alarmType) : 0 };
+      return {
+        ...base,
+        ...addition,
+        forced: { card: game.alarm.card, value: game.alarm.value },
+        target: ui.alarmType ? cost(game, ui.alarmType) : 0,
+      };
     case "purchase": {
       const choice = ui.choice;
       if (!choice) return null;
-      if (choice.kind === "addition") return { ...base, ...addition, target: cost(game, choice.id) };
+      if (choice.kind === "addition")
+        return { ...base, ...addition, target: cost(game, choice.id) };
       return { ...base, target: game.weapon_price ?? 0 };
     }
     case "bribe_protect": {
       const copy = game.copies.find((c) => c.id === ui.target);
       if (!copy) return null;
-      return { ...base, target: copy.protection > 0 ? smallestBill(rules) : rules.protection_minimum };
+      return {
+        ...base,
+        target: copy.protection > 0 ? smallestBill(rules) : rules.protection_minimum,
+      };
     }
     case "bribe_counter": {
       const offer = (me.options.counter ?? []).find((o) => o.copy === ui.target);

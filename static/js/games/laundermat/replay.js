@@ -1,19 +1,14 @@
 // A replay step of LaunderMat, drawn with the live screen's own parts (boards, reveal, wallet,
 // market, odds, log, end) from the step's view alone: no socket, no controls that act.
 import { h } from "../../dom.js";
+import { replayRoom } from "../../replay.js";
+import { gameLog } from "../../ui/game-screen.js";
 import { boards, market, pool } from "./board.js";
 import { viewContext } from "./context.js";
 import { renderEnd } from "./end.js";
-import { gameLog, roundReport, wallet } from "./game.js";
+import { wallet } from "./game.js";
+import { roundReport } from "./report.js";
 import { PHASES } from "./text.js";
-
-/** The names at the table by seat (seating is shuffled: the final view's players name each
- *  seat's player_id). */
-export function seatNames(record) {
-  const byId = new Map(record.player_ids.map((id, i) => [id, record.names[i]]));
-  const players = record.final?.players ?? [];
-  return players.length ? players.map((p, seat) => byId.get(p.name) ?? `Seat ${seat + 1}`) : record.names;
-}
 
 /**
  * replay: {record (GET /api/games/{id}/replay), view (the step's game view), step, viewer
@@ -21,31 +16,54 @@ export function seatNames(record) {
  */
 export function renderReplay(replay) {
   const { record, view, viewer } = replay;
-  const room = {
-    code: record.code,
-    players: record.player_ids.map((id, seat) => ({ player_id: id, name: record.names[seat], seat, connected: false, away: false })),
-  };
-  const ctx = viewContext({ room, game: view }, { replay: true, end: replay.end ?? null });
+  const ctx = viewContext(
+    { room: replayRoom(record), game: view },
+    { replay: true, end: replay.end ?? null },
+  );
   const over = view.phase === "over";
   const phase = PHASES[view.phase] ?? { title: view.phase };
   const last = [...ctx.log].reverse().map(ctx.sentence).find(Boolean);
   const seats = viewer === "all" ? (view.all_seats ?? []) : ctx.me ? [ctx.me] : [];
-  return h("div.replay-board", { "data-key": "replay-board", "data-testid": "replay-board", "data-phase": view.phase, "data-round": view.round },
-    h("section.phase-bar", { "data-key": "phase-bar", "aria-label": "The game at this step" },
-      h("div.phase-line",
-        h("span.round", { "data-testid": "replay-round" }, over ? "Final" : `Round ${view.round} of ${view.rounds}`),
-        h("h2.phase-title", { "data-testid": "replay-phase" }, phase.title)),
-      last ? h("p.instruction", { "data-testid": "replay-last" }, last) : null),
-    h("div.game-layout",
-      h("div.col-main",
+  return h(
+    "div.replay-board",
+    {
+      "data-key": "replay-board",
+      "data-testid": "replay-board",
+      "data-phase": view.phase,
+      "data-round": view.round,
+    },
+    h(
+      "section.phase-bar",
+      { "data-key": "phase-bar", "aria-label": "The game at this step" },
+      h(
+        "div.phase-line",
+        h(
+          "span.round",
+          { "data-testid": "replay-round" },
+          over ? "Final" : `Round ${view.round} of ${view.rounds}`,
+        ),
+        h("h2.phase-title", { "data-testid": "replay-phase" }, phase.title),
+      ),
+      last ? h("p.instruction", { "data-testid": "replay-last" }, last) : null,
+    ),
+    h(
+      "div.game-layout",
+      h(
+        "div.col-main",
         over ? renderEnd(ctx) : roundReport(ctx),
         // Whose secrets are on show comes before the table (on a phone, the side column
         // falls below everything).
-        h("div.replay-wallets", { "data-key": "wallets" },
-          seats.map((me) => wallet(ctx, me, `${ctx.nameOf(me.seat)}'s wallet`, `wallet-${me.seat}`))),
+        h(
+          "div.replay-wallets",
+          { "data-key": "wallets" },
+          seats.map((me) =>
+            wallet(ctx, me, `${ctx.nameOf(me.seat)}'s wallet`, `wallet-${me.seat}`),
+          ),
+        ),
         boards(ctx),
-        over ? null : market(ctx)),
-      h("div.col-side",
-        over ? null : pool(ctx),
-        gameLog(ctx))));
+        over ? null : market(ctx),
+      ),
+      h("div.col-side", over ? null : pool(ctx), gameLog(ctx)),
+    ),
+  );
 }

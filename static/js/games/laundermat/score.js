@@ -39,10 +39,14 @@ export function scoreIf(rules, game, seat, investigated = null) {
  */
 export function runningScore(rules, game, seat) {
   const base = scoreIf(rules, game, seat, null);
-  const kinds = [...new Set(game.copies.filter((c) => c.owner === seat && c.flagged).map((c) => c.kind))];
-  const risks = kinds.map((kind) => {
-    const hit = scoreIf(rules, game, seat, kind);
-    return { kind, lose: base.total - hit.total, caught: hit.caught };
-  }).sort((a, b) => b.lose - a.lose || (a.kind < b.kind ? -1 : 1));
+  const kinds = [
+    ...new Set(game.copies.filter((c) => c.owner === seat && c.flagged).map((c) => c.kind)),
+  ];
+  const risks = kinds
+    .map((kind) => {
+      const hit = scoreIf(rules, game, seat, kind);
+      return { kind, lose: base.total - hit.total, caught: hit.caught };
+    })
+    .sort((a, b) => b.lose - a.lose || (a.kind < b.kind ? -1 : 1));
   return { total: base.total, risks };
 }

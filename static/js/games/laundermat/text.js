@@ -3,7 +3,9 @@
 import { plural } from "../../text.js";
 
 export const TITLE = "LaunderMat";
-export const TAGLINE = "Grab cash, dodge the Alarms, buy up the laundromat, and hope the investigation looks the other way.";
+export const TAGLINE =
+  "Grab cash, dodge the Alarms, buy up the laundromat, and hope the investigation looks the " +
+  "other way.";
 
 export const ADDITIONS = {
   clearance_rack: { name: "Clearance Rack", short: "Rack" },
@@ -26,7 +28,11 @@ export function points(value) {
 
 /** "1 → $10k, 2 → $30k, ..." from rules.review_bonus (index = distinct surviving types). */
 function reviewScale(rules) {
-  return rules.review_bonus.map((bonus, n) => [n, bonus]).filter(([n]) => n > 0).map(([n, bonus]) => `${n} → ${money(bonus)}`).join(", ");
+  return rules.review_bonus
+    .map((bonus, n) => [n, bonus])
+    .filter(([n]) => n > 0)
+    .map(([n, bonus]) => `${n} → ${money(bonus)}`)
+    .join(", ");
 }
 
 /** The Secret Weapons: name, when it works and what it does (its numbers from `rules`). */
@@ -35,17 +41,23 @@ export function weapons(rules) {
     lost_and_found: {
       name: "Lost and Found",
       when: "Once per game · draft",
-      does: "Instead of a bill on the table, take a hidden bill from the deck. Nobody can collide with it. Its value stays secret (even from you) until the draft locks.",
+      does:
+        "Instead of a bill on the table, take a hidden bill from the deck. Nobody can collide " +
+        "with it. Its value stays secret (even from you) until the draft locks.",
     },
     anonymous_email: {
       name: "Anonymous Email",
       when: "Right away",
-      does: "Pick an addition type: every copy of it, anyone's, now and later, becomes flagged (+1 investigation entry). Your own copies of it are protected for free.",
+      does:
+        "Pick an addition type: every copy of it, anyone's, now and later, becomes flagged (+1 " +
+        "investigation entry). Your own copies of it are protected for free.",
     },
     two_for_one: {
       name: "2 for 1",
       when: "Your next addition",
-      does: "Your next addition purchase gives you a second copy of the same type for free, if one is left in stock.",
+      does:
+        "Your next addition purchase gives you a second copy of the same type for free, if one " +
+        "is left in stock.",
     },
     jackpot: {
       name: "Jackpot",
@@ -55,53 +67,83 @@ export function weapons(rules) {
     seniority: {
       name: "Seniority",
       when: "Once per game · after a collision",
-      does: "When you collide with other players on a bill, you may claim it for yourself. The others get nothing from that collision.",
+      does:
+        "When you collide with other players on a bill, you may claim it for yourself. The " +
+        "others get nothing from that collision.",
     },
     rubber_gloves: {
       name: "Rubber Gloves",
       when: "Always",
-      does: "Add 2 to every Vault roll (up to 6), so fewer Alarms. Bills of $70k or more still always sound the Alarm.",
+      does:
+        "Add 2 to every Vault roll (up to 6), so fewer Alarms. Bills of $70k or more still " +
+        "always sound the Alarm.",
     },
     five_star_review: {
       name: "5 Star Review",
       when: "At the end",
-      does: `Bonus for the different addition types you own that were not shut down: ${reviewScale(rules)}.`,
+      does:
+        "Bonus for the different addition types you own that were not shut down: " +
+        `${reviewScale(rules)}.`,
     },
     green_tshirt: {
       name: "Green T-Shirt",
       when: "Every addition purchase",
-      does: "When you pay for an addition you may name one of your committed bills as the reference: every committed bill then counts as that bill's value.",
+      does:
+        "When you pay for an addition you may name one of your committed bills as the " +
+        "reference: every committed bill then counts as that bill's value.",
     },
     budget_app: {
       name: "Budget App",
       when: "At the end",
-      does: `Every exact-payment bonus you earn is ${money(rules.budget_exact_bonus)} instead of ${money(rules.exact_bonus)}, earlier ones included.`,
+      does:
+        `Every exact-payment bonus you earn is ${money(rules.budget_exact_bonus)} instead of ` +
+        `${money(rules.exact_bonus)}, earlier ones included.`,
     },
     broken_machine: {
       name: "Broken Machine",
       when: "Once per game · draft",
-      does: "During a draft, put the table back in the deck, clear every selection, deal a fresh table and restart the draft timer.",
+      does:
+        "During a draft, put the table back in the deck, clear every selection, deal a fresh " +
+        "table and restart the draft timer.",
     },
   };
 }
 
-const WEAPON_NAMES = Object.fromEntries(Object.entries(weapons({ review_bonus: [], exact_bonus: 0, budget_exact_bonus: 0 })).map(([k, w]) => [k, w.name]));
+const WEAPON_NAMES = Object.fromEntries(
+  Object.entries(weapons({ review_bonus: [], exact_bonus: 0, budget_exact_bonus: 0 })).map(
+    ([k, w]) => [k, w.name],
+  ),
+);
 
 export const PHASES = {
   draft: { title: "Draft", tagline: "Everyone picks one bill at the same time" },
-  seniority: { title: "Seniority", tagline: "A Seniority owner decides whether to claim a collided bill" },
+  seniority: {
+    title: "Seniority",
+    tagline: "A Seniority owner decides whether to claim a collided bill",
+  },
   alarm: { title: "Alarm!", tagline: "An Alarm sounded in the Vault" },
   purchase: { title: "Purchases", tagline: "Players who collected a bill may buy one thing" },
-  bribe_protect: { title: "Bribery 1 of 3 · Protection", tagline: "Pay to protect your flagged additions from being caught" },
-  bribe_counter: { title: "Bribery 2 of 3 · Counterbribes", tagline: "Pay to cancel other players' protections" },
-  bribe_entries: { title: "Bribery 3 of 3 · Investigation entries", tagline: "Pay to steer which type gets investigated" },
+  bribe_protect: {
+    title: "Bribery 1 of 3 · Protection",
+    tagline: "Pay to protect your flagged additions from being caught",
+  },
+  bribe_counter: {
+    title: "Bribery 2 of 3 · Counterbribes",
+    tagline: "Pay to cancel other players' protections",
+  },
+  bribe_entries: {
+    title: "Bribery 3 of 3 · Investigation entries",
+    tagline: "Pay to steer which type gets investigated",
+  },
   over: { title: "Game over", tagline: "The investigation is in" },
 };
 
 /** The tab's title in a game: "Round 2: Draft", "Bribery 1 of 3 · Protection". */
 export function pageTitle(game) {
   const phase = PHASES[game.phase]?.title ?? game.phase;
-  return game.phase.startsWith("bribe") || game.phase === "over" ? phase : `Round ${game.round}: ${phase}`;
+  return game.phase.startsWith("bribe") || game.phase === "over"
+    ? phase
+    : `Round ${game.round}: ${phase}`;
 }
 
 export function additionName(kind) {
@@ -131,7 +173,9 @@ export function errors(rules) {
     no_bills: "Pick at least one bill to pay with.",
     payment_short: "Those bills don't add up to the price. Nothing was spent.",
     sold_out: "Sold out: someone bought the last copy just before you. Nothing was spent.",
-    flagged_type_restricted: "You already own a flagged copy of that type; while another type is affordable you must pick that one.",
+    flagged_type_restricted:
+      "You already own a flagged copy of that type; while another type is affordable you " +
+      "must pick that one.",
     bad_reference: "The Green T-Shirt reference must be one of the bills you pay with.",
     weapon_not_offered: "Someone bought that Secret Weapon just before you. Nothing was spent.",
     weapon_limit: "You already own a Secret Weapon; each player may own only one.",
@@ -140,15 +184,21 @@ export function errors(rules) {
     copy_not_found: "That addition doesn't exist.",
     copy_not_owned: "You can only protect your own additions.",
     email_protected: "Anonymous Email already protects that addition.",
-    protection_too_small: rules ? `A new protection costs at least ${money(rules.protection_minimum)}.` : "That protection is too small.",
+    protection_too_small: rules
+      ? `A new protection costs at least ${money(rules.protection_minimum)}.`
+      : "That protection is too small.",
     not_protected: "That addition has no protection to cancel.",
     own_protection: "You can't cancel your own protection.",
     already_countered: "That protection has already been cancelled.",
     bad_split: "Place every entry you bought, and no more.",
     stage_done: "You already said you're done with this stage.",
     nothing_selected: "You have no selection to clear.",
-    room_full: rules ? `That room already has ${rules.max_players} players. You can still watch.` : "That room is full. You can still watch.",
-    not_enough_players: rules ? `A game needs at least ${rules.min_players} players.` : "The game needs more players.",
+    room_full: rules
+      ? `That room already has ${rules.max_players} players. You can still watch.`
+      : "That room is full. You can still watch.",
+    not_enough_players: rules
+      ? `A game needs at least ${rules.min_players} players.`
+      : "The game needs more players.",
   };
 }
 
