@@ -12,6 +12,11 @@ run: setup
 
 test: setup system-packages lint typecheck jstest pytest
 
+# The inner loop, about a minute: lint, types, the client's unit tests, and the games' and the
+# rooms' tests without real servers or the longest property runs (`make test` runs them all).
+check: setup lint typecheck jstest
+	$(BIN)/pytest -q -n 2 -m "not server and not slow" tests/games tests/rooms
+
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
