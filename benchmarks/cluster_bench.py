@@ -91,8 +91,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", type=Path, help="write every figure here too")
     args = parser.parse_args(argv)
     if args.tiny:
-        args.steps, args.step_seconds, args.warmup = [4], 3.0, 1.0
-        args.relay_rooms, args.kills, args.failover_rooms, args.settle = 2, 2, 3, 0.5
+        args.steps, args.step_seconds, args.warmup = [4], 2.0, 0.5
+        args.relay_rooms, args.kills, args.failover_rooms, args.settle = 2, 1, 3, 0.5
     elif args.steps is None:
         args.steps = [100, 200, 300, 400, 500, 600, 800]
     return args
