@@ -309,7 +309,7 @@ def test_lobby_commitment_nonces_and_the_revealed_end(
     expect(next_card.locator(sel("nonce-count"))).to_contain_text("1 of 3 players")
     assert unnamed_controls(ana) == []
     assert no_sideways_scroll(ana)
-    ana.wait_for_timeout(3500)  # the investigation's reveal animation
+    ana.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
     shot(ana, artifacts / "end-fairness-390x844.png")
 
     # The history link on the end screen lists this game.
