@@ -254,4 +254,4 @@ def test_two_players_play_a_whole_market_game(
         expect(page.locator(sel("round"))).to_have_text("Round 1 of 4")
         expect(page.locator(sel("game-log"))).not_to_contain_text("Final scoring")
     record = result_of(server_url, code)
-    assert [c for c in record["commands"] if c["type"] == "pick"]  # type: ignore[union-attr, index]
+    assert [c for c in record["commands"] if c["type"] == "pick"]

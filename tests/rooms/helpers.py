@@ -9,6 +9,8 @@ from typing import Any
 import orjson
 
 from laundermat.games import patch
+from laundermat.games.laundermat.engine import GameState
+from laundermat.games.laundermat.match import LaunderMatMatch
 from laundermat.rooms import FakeClock, Room, RoomConfig, RoomManager
 from laundermat.store.memory import MemoryStore
 
@@ -100,3 +102,10 @@ async def act(
 async def settle() -> None:
     for _ in range(20):
         await asyncio.sleep(0)
+
+
+def laundermat_state(room: Room) -> GameState:
+    """The state of the LaunderMat game the room plays (the room's match is any game's)."""
+    match = room.play.match
+    assert isinstance(match, LaunderMatMatch)
+    return match.game.state

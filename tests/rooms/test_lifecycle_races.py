@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from .helpers import Sub, manager, settle
+from .helpers import Sub, laundermat_state, manager, settle
 
 SETTINGS = {"round_timer": 600, "bribe_timer": 15}
 
@@ -84,7 +84,7 @@ def test_a_seat_whose_socket_never_comes_is_away_after_thirty_seconds() -> None:
         assert host.view["room"]["players"][2]["stand_in"] is True  # a bot plays the seat
         await clock.advance(3_000)  # past the stand-in's pause (seats_bots.PAUSE_MS)
         await settle()
-        state = room.play.match.game.state
+        state = laundermat_state(room)
         assert state.players[ghost_seat].selection is not None  # the stand-in drafted for it
 
     run(scenario())

@@ -12,7 +12,7 @@ from laundermat.rooms.members import Member
 from laundermat.rooms.records import PlayerRecord
 from laundermat.store.memory import MemoryStore
 
-from .helpers import CONFIG, Sub, act, seated, settle
+from .helpers import CONFIG, Sub, act, laundermat_state, seated, settle
 from .test_room import run
 
 
@@ -24,7 +24,7 @@ async def lobby(room: Room, sub: Sub, pid: str, cid: str, action: str, **kw: Any
 async def finish(room: Room) -> None:
     """The game ends by timeouts, every window at once."""
     while not room.play.over:
-        await room.apply_quietly(Timeout(room.play.match.game.state.window_id))
+        await room.apply_quietly(Timeout(laundermat_state(room).window_id))
     await settle()
     room._push()  # as the room does after a timeout
     assert room.lobby.status == "finished"
