@@ -52,6 +52,7 @@ async def record(commands: int = 24, seed: int = 11) -> dict[str, Any]:
             continue
         seat = command.pop("seat")
         member = next(m for m in room.lobby.members if m.seat == seat)
+        assert member.sub is not None
         await room.act(member.sub, member.player_id, f"c{done}", command, None, time.perf_counter())
         done += 1
     expected = Recorder()

@@ -58,7 +58,8 @@ async def play(
         await room.lobby_action(sub, host, f"b{i}", "add_bot", None, None)
     await room.lobby_action(sub, host, "go", "start", None, None)
     moves.room = room
-    clock: FakeClock = rooms.clock
+    clock = rooms.clock
+    assert isinstance(clock, FakeClock)
     entries: list[tuple[int, str]] = []
     for _ in range(40_000):
         await clock.advance(STEP_MS)

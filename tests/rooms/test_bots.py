@@ -120,7 +120,8 @@ def test_bots_act_after_their_pause_from_their_seats_view(monkeypatch: pytest.Mo
         spy = Spy(monkeypatch)
         rooms, room, subs, _ids = await with_bots()
         spy.room = room
-        clock: FakeClock = rooms.clock
+        clock = rooms.clock
+        assert isinstance(clock, FakeClock)
         start = clock.now_ms()
         bots = room.bots.seats()
         assert len(bots) == 2 and seat_of(subs[0]) not in bots
@@ -147,7 +148,8 @@ def test_a_bot_never_acts_after_the_deadline(monkeypatch: pytest.MonkeyPatch) ->
         spy = Spy(monkeypatch)
         rooms, room, _subs, _ids = await with_bots()
         spy.room = room
-        clock: FakeClock = rooms.clock
+        clock = rooms.clock
+        assert isinstance(clock, FakeClock)
         deadline = room.play.deadline_ms
         window = room.play.window_id
         await clock.advance(deadline - clock.now_ms() - 1)
@@ -165,8 +167,10 @@ def test_a_bot_stands_in_while_a_player_is_away_and_gives_the_seat_back(
         spy = Spy(monkeypatch)
         rooms, room, subs, _ids = await seated(settings=SLOW)
         spy.room = room
-        clock: FakeClock = rooms.clock
+        clock = rooms.clock
+        assert isinstance(clock, FakeClock)
         seat = seat_of(subs[2])
+        assert room.play.match is not None
         await room.disconnect(subs[2])
         await clock.advance(29_000)
         assert room.bots.seats() == set() and spy.calls == []
@@ -183,7 +187,7 @@ def test_a_bot_stands_in_while_a_player_is_away_and_gives_the_seat_back(
         # Back: the seat is theirs at once, and the room says what the bot did meanwhile (the
         # game's log names the seat: an outside phone audit found nothing told the player).
         back = Sub()
-        await room.connect(back, rooms.tokens[2])
+        await room.connect(back, rooms.tokens[2])  # type: ignore[attr-defined]  # set by seated()
         info = back.view["room"]["players"][2]
         assert info["away"] is False and info["stand_in"] is False
         assert info["stood_in_moves"] == 1
@@ -197,8 +201,10 @@ def test_a_bot_stands_in_while_a_player_is_away_and_gives_the_seat_back(
 def test_with_stand_ins_off_the_game_goes_on_without_the_away_player() -> None:
     async def scenario() -> None:
         rooms, room, subs, _ids = await seated(settings=SLOW, stand_in=False)
-        clock: FakeClock = rooms.clock
+        clock = rooms.clock
+        assert isinstance(clock, FakeClock)
         seat = seat_of(subs[2])
+        assert room.play.match is not None
         await room.disconnect(subs[2])
         await clock.advance(30_000)
         await settle()
@@ -224,6 +230,7 @@ def test_a_restart_keeps_the_bots_and_they_play_on() -> None:
         assert all(p["bot"] for p in again.info()["players"][1:])
         await later.advance(2_500)
         await settle()
+        assert again.play.match is not None
         assert not bots & set(again.play.match.pending())
         await again.close(forget=False)
 
@@ -254,6 +261,7 @@ def test_bots_play_a_whole_game_and_the_rematch(monkeypatch: pytest.MonkeyPatch)
             assert (await lobby(room, subs[0], ids[0], f"go{number}", action))["type"] == "ack"
             spy.room = room
             before = len(spy.calls)
+            assert isinstance(rooms.clock, FakeClock)
             for _ in range(3_000):
                 if room.lobby.status == "finished":
                     break

@@ -75,6 +75,7 @@ def test_a_seat_whose_socket_never_comes_is_away_after_thirty_seconds() -> None:
         await room.lobby_action(host, host_id, "go", "start", None, None)
         assert host.last("ack")["id"] == "go"
         ghost_seat = next(m.seat for m in room.lobby.members if m.player_id == ghost_id)
+        assert ghost_seat is not None
         await clock.advance(29_000)
         await settle()
         assert not _away(room, ghost_id)

@@ -13,6 +13,7 @@ from typing import Any
 from laundermat.rooms.clock import FakeClock
 from laundermat.rooms.errors import RoomError
 from laundermat.rooms.room import Room
+from laundermat.store.memory import MemoryStore
 
 from .helpers import CONFIG, Sub, act, laundermat_state, seated, settle
 from .test_room import run
@@ -36,6 +37,7 @@ async def _first_select_lost() -> tuple[Any, Any, list[str], list[Any], dict[str
     while its room heard `unavailable`: (room, subs, ids, display, that command)."""
     _, room, subs, ids = await seated(settings={"round_timer": 600, "bribe_timer": 15})
     display = subs[0].view["game"]["display"]
+    assert isinstance(room.store, MemoryStore)
     room.store.lose_next_answer = True
     first = {"type": "select", "card": display[0]["card"]}
     answer = await act(room, subs[0], ids[0], first, "c1")

@@ -118,7 +118,7 @@ def test_restore_seats_a_game_whose_room_record_has_no_seats() -> None:
         [live] = await store.load_live_rooms()
         again = Room.restore(live, store, FakeClock(), CONFIG)
         assert {m.player_id: m.seat for m in again.lobby.members} == seats
-        assert sorted(seats.values()) == [0, 1, 2] and set(seats) == set(ids)
+        assert set(seats.values()) == {0, 1, 2} and set(seats) == set(ids) and len(seats) == 3
 
     run(scenario())
 

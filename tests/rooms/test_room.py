@@ -349,6 +349,7 @@ def test_restore_from_a_snapshot_plus_the_later_commands() -> None:
         game_record = store.games[room.play.game_id]
         assert game_record.snapshot_seq == 20 and game_record.snapshot is not None
         [live] = await store.load_live_rooms()
+        assert live.game is not None
         assert [seq for seq, _ in live.game.commands] == list(range(21, room.play.seq + 1))
         again = Room.restore(live, store, FakeClock(), config)
         assert laundermat_state(again).to_dict() == laundermat_state(room).to_dict()
