@@ -88,6 +88,7 @@ def lease_owner(replicas: Any, code: str) -> str | None:
         value = client.get(f"{replicas.prefix}lease:{code}")
     finally:
         client.close()
+    assert value is None or isinstance(value, bytes)  # no decode_responses: redis answers bytes
     return None if value is None else value.decode()
 
 

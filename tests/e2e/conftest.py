@@ -23,7 +23,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 from laundermat.bots.server_process import free_port
 
@@ -38,9 +38,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-PHONE = {"width": 390, "height": 844}
-NARROW_PHONE = {"width": 360, "height": 740}
-LAPTOP = {"width": 1366, "height": 768}  # the most common laptop screen
+PHONE: ViewportSize = {"width": 390, "height": 844}
+NARROW_PHONE: ViewportSize = {"width": 360, "height": 740}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}  # the most common laptop screen
 
 
 @pytest.fixture(scope="session")
@@ -155,7 +155,7 @@ def open_page(browser: Browser, console_errors: ConsoleLog) -> Iterator[OpenPage
 
     def make(
         label: str,
-        viewport: dict[str, int] = PHONE,
+        viewport: ViewportSize = PHONE,
         setup: Callable[[BrowserContext], None] | None = None,
         touch: bool = False,  # a phone's touch screen: no hover, a coarse pointer
     ) -> Page:

@@ -220,7 +220,7 @@ def a_game_in_round(target: int) -> Game:
         seat = pending[0] if pending else window.actors[0]
         wire = bots[seat].decide(match.view(seat))
         if wire is None:
-            wire = definition.timeout(match, match.window_id()).to_dict()
+            wire = definition.timeout(match, window.id).to_dict()
         match.apply(match.parse(wire))
     return game
 

@@ -52,7 +52,7 @@ async def start(
 def play(game: Game, commands: int, rng: random.Random) -> list[dict]:
     """Apply up to `commands` random legal commands; returns them in their logged form."""
     policy = RandomPolicy(rng, wait_chance=0)
-    log = []
+    log: list[dict] = []
     while len(log) < commands and game.state.phase is not Phase.OVER:
         seat = rng.choice(game.state.window_actors)
         wire = policy.decide(view(game.state, seat)) or {

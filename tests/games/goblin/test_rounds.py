@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from laundermat.games.goblin.cards import PROGRAMS, cycle_of_round, hand_size
@@ -55,7 +57,7 @@ def test_gwash_1_order_is_the_lead_then_the_direction(players: int) -> None:
     match = new(players, seed=20 + players)
     play(match, seed=3)
     log = match.view(None)["log"]
-    current: dict[str, object] = {}
+    current: dict[str, Any] = {}
     washers: list[int] = []
     for e in [*log, {"kind": "round"}]:
         if e["kind"] == "round":
