@@ -56,16 +56,24 @@ def manager(store: MemoryStore | None = None, clock: FakeClock | None = None) ->
     return RoomManager(store or MemoryStore(), clock or FakeClock(), CONFIG)
 
 
+class SeatedRooms(RoomManager):
+    """The room manager `seated` makes: the in-memory store, a fake clock, and the seat tokens
+    it handed out (`tokens`, in seat order) for reconnect tests."""
+
+    store: MemoryStore
+    clock: FakeClock
+    tokens: list[str]
+
+
 async def seated(
     players: int = 3,
     settings: dict[str, int] | None = None,
     start: bool = True,
     stand_in: bool = True,
-) -> tuple[RoomManager, Room, list[Sub], list[str]]:
+) -> tuple[SeatedRooms, Room, list[Sub], list[str]]:
     """A room with `players` connected players (the first is host), started if asked;
-    `stand_in=False`: the host turns stand-ins off (an away seat is the engine's, GEN-4).
-    The seat tokens are kept on the room manager as `tokens` for reconnect tests."""
-    rooms = manager()
+    `stand_in=False`: the host turns stand-ins off (an away seat is the engine's, GEN-4)."""
+    rooms = SeatedRooms(MemoryStore(), FakeClock(), CONFIG)
     room, host_id, host_token = await rooms.create(
         "p0", settings or {"round_timer": 30, "bribe_timer": 15}
     )
@@ -77,7 +85,7 @@ async def seated(
     subs = [Sub() for _ in range(players)]
     for sub, token in zip(subs, tokens, strict=True):
         await room.connect(sub, token)
-    rooms.tokens = tokens  # type: ignore[attr-defined]
+    rooms.tokens = tokens
     if not stand_in:
         await room.lobby_action(subs[0], ids[0], "off-1", "stand_in", None, None, on=False)
         assert subs[0].last("ack")["id"] == "off-1"
@@ -109,3 +117,9 @@ def laundermat_state(room: Room) -> GameState:
     match = room.play.match
     assert isinstance(match, LaunderMatMatch)
     return match.game.state
+
+
+def memory_store(room: Room) -> MemoryStore:
+    """The room's store: the in-memory one these tests give every room."""
+    assert isinstance(room.store, MemoryStore)
+    return room.store

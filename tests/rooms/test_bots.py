@@ -14,7 +14,7 @@ from laundermat.games import GameDefinition
 from laundermat.rooms import FakeClock, Room, seats_bots
 from laundermat.store.memory import MemoryStore
 
-from .helpers import CONFIG, Sub, laundermat_state, seat_of, seated, settle
+from .helpers import CONFIG, Sub, laundermat_state, memory_store, seat_of, seated, settle
 
 SLOW = {"round_timer": 600, "bribe_timer": 45}
 
@@ -74,7 +74,7 @@ def test_the_host_adds_and_removes_bots_in_the_lobby_only() -> None:
         bot = players[2]
         assert bot["bot"] is True and bot["name"] == "Bot Ada" and bot["connected"] is True
         assert [p["bot"] for p in players[:2]] == [False, False]
-        assert room.store.rooms[room.code].players[2].bot is True  # type: ignore[attr-defined]
+        assert memory_store(room).rooms[room.code].players[2].bot is True
         # remove_bot: the host's, a bot's id only.
         answer = await lobby(room, subs[1], ids[1], "x3", "remove_bot", target=bot["player_id"])
         assert answer["code"] == "not_host"
@@ -110,7 +110,7 @@ def test_the_stand_in_option_is_the_hosts_and_kept() -> None:
         assert (await lobby(room, subs[0], ids[0], "s2", "stand_in"))["code"] == "bad_message"
         assert (await lobby(room, subs[0], ids[0], "s3", "stand_in", on=False))["type"] == "ack"
         assert subs[1].view["room"]["options"] == {"stand_in": False}
-        assert room.store.rooms[room.code].options == {"stand_in": False}  # type: ignore[attr-defined]
+        assert memory_store(room).rooms[room.code].options == {"stand_in": False}
 
     run(scenario())
 
@@ -120,8 +120,7 @@ def test_bots_act_after_their_pause_from_their_seats_view(monkeypatch: pytest.Mo
         spy = Spy(monkeypatch)
         rooms, room, subs, _ids = await with_bots()
         spy.room = room
-        clock = rooms.clock
-        assert isinstance(clock, FakeClock)
+        clock: FakeClock = rooms.clock
         start = clock.now_ms()
         bots = room.bots.seats()
         assert len(bots) == 2 and seat_of(subs[0]) not in bots
@@ -148,8 +147,7 @@ def test_a_bot_never_acts_after_the_deadline(monkeypatch: pytest.MonkeyPatch) ->
         spy = Spy(monkeypatch)
         rooms, room, _subs, _ids = await with_bots()
         spy.room = room
-        clock = rooms.clock
-        assert isinstance(clock, FakeClock)
+        clock: FakeClock = rooms.clock
         deadline = room.play.deadline_ms
         window = room.play.window_id
         await clock.advance(deadline - clock.now_ms() - 1)
@@ -167,8 +165,7 @@ def test_a_bot_stands_in_while_a_player_is_away_and_gives_the_seat_back(
         spy = Spy(monkeypatch)
         rooms, room, subs, _ids = await seated(settings=SLOW)
         spy.room = room
-        clock = rooms.clock
-        assert isinstance(clock, FakeClock)
+        clock: FakeClock = rooms.clock
         seat = seat_of(subs[2])
         assert room.play.match is not None
         await room.disconnect(subs[2])
@@ -187,7 +184,7 @@ def test_a_bot_stands_in_while_a_player_is_away_and_gives_the_seat_back(
         # Back: the seat is theirs at once, and the room says what the bot did meanwhile (the
         # game's log names the seat: an outside phone audit found nothing told the player).
         back = Sub()
-        await room.connect(back, rooms.tokens[2])  # type: ignore[attr-defined]  # set by seated()
+        await room.connect(back, rooms.tokens[2])
         info = back.view["room"]["players"][2]
         assert info["away"] is False and info["stand_in"] is False
         assert info["stood_in_moves"] == 1
@@ -201,8 +198,7 @@ def test_a_bot_stands_in_while_a_player_is_away_and_gives_the_seat_back(
 def test_with_stand_ins_off_the_game_goes_on_without_the_away_player() -> None:
     async def scenario() -> None:
         rooms, room, subs, _ids = await seated(settings=SLOW, stand_in=False)
-        clock = rooms.clock
-        assert isinstance(clock, FakeClock)
+        clock: FakeClock = rooms.clock
         seat = seat_of(subs[2])
         assert room.play.match is not None
         await room.disconnect(subs[2])
@@ -261,7 +257,6 @@ def test_bots_play_a_whole_game_and_the_rematch(monkeypatch: pytest.MonkeyPatch)
             assert (await lobby(room, subs[0], ids[0], f"go{number}", action))["type"] == "ack"
             spy.room = room
             before = len(spy.calls)
-            assert isinstance(rooms.clock, FakeClock)
             for _ in range(3_000):
                 if room.lobby.status == "finished":
                     break

@@ -54,7 +54,7 @@ def test_patched_viewers_hold_the_whole_view_after_every_change() -> None:
         rooms, room, subs, _ = await seated(players=5)
         plain = Raw()  # seat 4 reconnects asking for whole views only
         room.views.full_views(plain)
-        await room.connect(plain, rooms.tokens[4])  # type: ignore[attr-defined]
+        await room.connect(plain, rooms.tokens[4])
         subs = subs[:4]
         watcher, plain_watcher = Sub(), Raw()
         room.views.full_views(plain_watcher)

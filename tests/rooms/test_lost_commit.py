@@ -129,7 +129,7 @@ def test_a_start_whose_commit_answer_was_lost_does_not_come_back_after_a_restart
         assert again.lobby.status == "lobby" and again.play.match is None
         # The host starts it again: one game, played from the start.
         sub = Sub()
-        await again.connect(sub, rooms.tokens[0])  # type: ignore[attr-defined]
+        await again.connect(sub, rooms.tokens[0])
         await again.lobby_action(sub, ids[0], "start-2", "start", None, None)
         assert sub.last("ack")["id"] == "start-2" and again.lobby.status == "playing"
         [live] = await store.load_live_rooms()

@@ -8,9 +8,8 @@ from typing import Any
 
 from laundermat.games.laundermat.engine import Timeout
 from laundermat.rooms import FakeClock, Room, RoomError
-from laundermat.store.memory import MemoryStore
 
-from .helpers import CONFIG, Sub, act, laundermat_state, seated, settle
+from .helpers import CONFIG, Sub, act, laundermat_state, memory_store, seated, settle
 from .test_room import run
 
 
@@ -91,12 +90,12 @@ def test_a_retry_of_the_previous_games_command_after_a_restart_is_not_applied() 
             await room.lobby_action(subs[i], ids[i], f"y{i}", "ready", None, None, on=True)
         await room.lobby_action(subs[0], ids[0], "r", "rematch", None, None)
         assert room.lobby.game_number == 2
-        store: MemoryStore = room.store  # type: ignore[assignment]
+        store = memory_store(room)
         [live] = await store.load_live_rooms()
         again = Room.restore(live, store, FakeClock(), CONFIG)
         await again.resume()
         sub = Sub()
-        await again.connect(sub, rooms.tokens[0])  # type: ignore[attr-defined]
+        await again.connect(sub, rooms.tokens[0])
         before = laundermat_state(again).to_dict()
         card = sub.view["game"]["display"][0]["card"]
         answer = await act(again, sub, ids[0], {"type": "select", "card": card}, "c-old")
@@ -111,7 +110,7 @@ def test_a_retry_of_the_previous_games_command_after_a_restart_is_not_applied() 
 def test_restore_seats_a_game_whose_room_record_has_no_seats() -> None:
     async def scenario() -> None:
         _, room, _, ids = await seated()
-        store: MemoryStore = room.store  # type: ignore[assignment]
+        store = memory_store(room)
         seats = {m.player_id: m.seat for m in room.lobby.members}
         for p in store.rooms[room.code].players:  # as a crash before the seats were saved
             p.seat = None
@@ -129,7 +128,7 @@ def test_resume_finishes_a_game_over_in_its_log_but_not_in_its_row() -> None:
         while not room.play.over:
             await room.apply_quietly(Timeout(laundermat_state(room).window_id))
         await settle()
-        store: MemoryStore = room.store  # type: ignore[assignment]
+        store = memory_store(room)
         row = store.games[room.play.game_id]
         expected = row.result
         row.result = row.finished_ms = None  # as written before results went with the log

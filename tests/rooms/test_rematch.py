@@ -10,9 +10,8 @@ from laundermat.games.laundermat.engine import Timeout
 from laundermat.rooms import FakeClock, Room
 from laundermat.rooms.members import Member
 from laundermat.rooms.records import PlayerRecord
-from laundermat.store.memory import MemoryStore
 
-from .helpers import CONFIG, Sub, act, laundermat_state, seated, settle
+from .helpers import CONFIG, Sub, act, laundermat_state, memory_store, seated, settle
 from .test_room import run
 
 
@@ -168,7 +167,8 @@ def test_someone_away_does_not_hold_up_the_others_but_a_moment_offline_does() ->
         await clock.advance(20_000)  # away (GEN-4): the three play
         await settle()
         assert room.lobby.status == "playing" and room.lobby.game_number == 2
-        assert room.lobby.member(ids[3]).seat is None  # type: ignore[union-attr]
+        left_out = room.lobby.member(ids[3])
+        assert left_out is not None and left_out.seat is None
         assert subs[0].view["room"]["status"] == "playing"
 
     run(scenario())
@@ -192,7 +192,7 @@ def test_ready_is_saved_with_the_room_and_an_old_record_loads() -> None:
         _, room, subs, ids = await seated()
         await finish(room)
         assert (await lobby(room, subs[1], ids[1], "r1", "ready", on=True))["type"] == "ack"
-        store: MemoryStore = room.store  # type: ignore[assignment]
+        store = memory_store(room)
         assert [p.ready for p in store.rooms[room.code].players] == [False, True, False]
         [live] = await store.load_live_rooms()
         again = Room.restore(live, store, FakeClock(), CONFIG)

@@ -12,7 +12,17 @@ from laundermat.rooms import FakeClock, Room, RoomError
 from laundermat.rooms.members import CODE_ALPHABET, new_code
 from laundermat.store.memory import MemoryStore
 
-from .helpers import CONFIG, Sub, act, laundermat_state, manager, seat_of, seated, settle
+from .helpers import (
+    CONFIG,
+    Sub,
+    act,
+    laundermat_state,
+    manager,
+    memory_store,
+    seat_of,
+    seated,
+    settle,
+)
 
 
 def run(coro: Any) -> Any:
@@ -168,10 +178,10 @@ def test_the_table_sees_when_a_dropped_player_will_be_away() -> None:
         assert away_at(subs[0]) is None
         assert room.info()["players"][2]["away"] is True
         back = Sub()
-        await room.connect(back, rooms.tokens[2])  # type: ignore[attr-defined]
+        await room.connect(back, rooms.tokens[2])
         await room.disconnect(back)
         assert away_at(subs[0]) == clock.now_ms() + 30_000
-        await room.connect(Sub(), rooms.tokens[2])  # type: ignore[attr-defined]
+        await room.connect(Sub(), rooms.tokens[2])
         assert away_at(subs[0]) is None
 
     run(scenario())
@@ -184,7 +194,7 @@ def test_restore_resumes_the_deadline_or_gives_the_grace() -> None:
         card = subs[0].view["game"]["display"][0]["card"]
         await act(room, subs[0], ids[0], {"type": "select", "card": card}, "c1")
         deadline = room.play.deadline_ms
-        store: MemoryStore = room.store  # type: ignore[assignment]
+        store = memory_store(room)
         # A restart 20 s later: the window keeps its deadline.
         later = FakeClock(clock.now_ms() + 20_000)
         [live] = await store.load_live_rooms()
@@ -276,7 +286,7 @@ def test_everyone_away_ends_the_game_then_the_host_starts_a_rematch() -> None:
         assert store.games[room.play.game_id].result is not None
         back = [Sub() for _ in ids]
         for i, sub in enumerate(back):
-            await room.connect(sub, rooms.tokens[i])  # type: ignore[attr-defined]
+            await room.connect(sub, rooms.tokens[i])
         host = back[0]
         assert host.view["game"]["phase"] == "over"
         for i in (1, 2):
@@ -368,7 +378,7 @@ def test_a_finished_room_shows_its_final_standings_after_a_restart() -> None:
         await settle()
         assert room.lobby.status == "finished"
         assert laundermat_state(room).investigated is not None
-        store: MemoryStore = room.store  # type: ignore[assignment]
+        store = memory_store(room)
         [live] = await store.load_live_rooms()
         assert live.game is not None and live.game.finished
         again = Room.restore(live, store, FakeClock(), CONFIG)
