@@ -12,6 +12,11 @@ run: setup
 
 test: setup system-packages lint typecheck jstest pytest
 
+# The inner loop, about a minute: lint, types, the client's unit tests, and the games' and the
+# rooms' tests without real servers or the longest property runs (`make test` runs them all).
+check: setup lint typecheck jstest
+	$(BIN)/pytest -q -n 2 -m "not server and not slow" tests/games tests/rooms
+
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
@@ -53,7 +58,7 @@ jstest:
 # `make pytest PYTEST_WORKERS=0` runs in one process.
 PYTEST_WORKERS ?= 4
 pytest: setup
-	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 $(PYTEST_ARGS)
+	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 --dist loadgroup $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache .grimp_cache

@@ -57,7 +57,7 @@ async def run(mode: str, args: argparse.Namespace) -> dict[str, Any]:
     game_ids = []
     for i in range(args.rooms):
         player = PlayerRecord("p1", "a", "h", 0, 0)
-        room = RoomRecord(f"G{i:05d}", "playing", {}, "p1", [player], 1, 0, 0)
+        room = RoomRecord(f"G{i:05d}", "playing", {}, "p1", [player], 1, 0, 0, "laundermat")
         game_ids.append(await store.start_game(room, 1, ["p1"], None, None))
     latencies: list[float] = []
     stop = asyncio.Event()

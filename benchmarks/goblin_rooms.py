@@ -21,6 +21,7 @@ from benchmarks.room_bench import Sink, play_again
 from laundermat.games.goblin import GAME
 from laundermat.rooms import RoomConfig
 from laundermat.rooms.clock import FakeClock
+from laundermat.rooms.lobby_actions import Start
 from laundermat.rooms.room import Room
 from laundermat.store.memory import MemoryStore
 
@@ -32,7 +33,7 @@ async def table(room: Room, players: int) -> list[tuple[str, Sink]]:
         sink = Sink()
         await room.connect(sink, token)
         seats.append((player_id, sink))
-    await room.lobby_action(seats[0][1], seats[0][0], "start", "start", None, None)
+    await room.lobby_action(seats[0][1], seats[0][0], "start", Start(action="start"))
     return seats
 
 

@@ -26,6 +26,7 @@ from laundermat.games.laundermat.bots import RandomPolicy
 from laundermat.games.laundermat.engine import view
 from laundermat.rooms import RoomConfig
 from laundermat.rooms.clock import FakeClock
+from laundermat.rooms.lobby_actions import Ready, Start
 from laundermat.rooms.room import Room
 from laundermat.store.memory import MemoryStore
 
@@ -65,7 +66,7 @@ async def table(room: Room, views: str, spectators: int) -> list[tuple[str, Sink
             room.views.full_views(sink)
         await room.connect(sink, None)
         seats.append(("", sink))
-    await room.lobby_action(seats[0][1], seats[0][0], "start", "start", None, None)
+    await room.lobby_action(seats[0][1], seats[0][0], "start", Start(action="start"))
     return seats
 
 
@@ -75,7 +76,7 @@ async def play_again(room: Room, seats: list[tuple[str, Sink]], command_id: str)
     for n, (player_id, sink) in enumerate(seats):
         if player_id:  # not a spectator
             cid = f"{command_id}-{n}"
-            await room.lobby_action(sink, player_id, cid, "ready", None, None, on=True)
+            await room.lobby_action(sink, player_id, cid, Ready(action="ready", on=True))
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:

@@ -99,7 +99,7 @@ async def store_loop(
         for i in range(rooms + snapshots):
             code = f"B{i:05d}"
             player = PlayerRecord("p1", "a", "h", 0, 0)
-            room = RoomRecord(code, "playing", {}, "p1", [player], 1, 0, 0)
+            room = RoomRecord(code, "playing", {}, "p1", [player], 1, 0, 0, "laundermat")
             fence = None
             if fenced:
                 token = await store.claim_new(room)

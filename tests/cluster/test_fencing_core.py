@@ -22,7 +22,7 @@ Work = Callable[[Store, Store], Awaitable[None]]
 
 
 def record(code: str, status: str = "lobby") -> RoomRecord:
-    return RoomRecord(code, status, {}, None, [], 0, 1000, 1000)
+    return RoomRecord(code, status, {}, None, [], 0, 1000, 1000, "laundermat")
 
 
 def two_replicas(url: str, work: Work) -> None:

@@ -89,6 +89,7 @@ def start(seats: list[Seat]) -> None:
         expect(seat.page.locator(sel("draft-panel"))).to_be_visible()
 
 
+@pytest.mark.calm
 def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, artifacts: Path):
     auditor = ScreenAuditor()
     seats, code = make_room(open_page, server_url, artifacts, auditor=auditor)
@@ -163,8 +164,8 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
     print([line for line in log_text.splitlines() if "Time ran out" in line])
     assert "raided the Vault" in log_text or "collided" in log_text, log_text[:2000]
 
-    host.wait_for_timeout(3500)  # let the reveal animation finish before the pictures
-    for seat in seats:
+    for seat in seats:  # the reveal's animations done before the pictures
+        seat.page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
         seat.screenshot("final")
     assert no_sideways_scroll(narrow)
 

@@ -105,6 +105,7 @@ def result_of(url: str, code: str) -> dict[str, Any]:
     return replay
 
 
+@pytest.mark.calm
 def test_three_players_play_a_whole_goblin_game(
     open_page: OpenPage, server_url: str, artifacts: Path
 ) -> None:
@@ -195,6 +196,7 @@ def test_three_players_play_a_whole_goblin_game(
     assert len(record["result"]["players"]) == 3
 
 
+@pytest.mark.calm
 def test_two_players_play_a_whole_market_game(
     open_page: OpenPage, server_url: str, artifacts: Path
 ) -> None:

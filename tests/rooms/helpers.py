@@ -7,11 +7,13 @@ import time
 from typing import Any
 
 import orjson
+from pydantic import TypeAdapter
 
 from laundermat.games import patch
 from laundermat.games.laundermat.engine import GameState
 from laundermat.games.laundermat.match import LaunderMatMatch
 from laundermat.rooms import FakeClock, Room, RoomConfig, RoomManager
+from laundermat.rooms.lobby_actions import LobbyAction
 from laundermat.store.memory import MemoryStore
 
 
@@ -47,6 +49,14 @@ class Sub:
 
     def last(self, kind: str) -> dict[str, Any]:
         return next(m for m in reversed(self.messages) if m["type"] == kind)
+
+
+_LOBBY_ACTION: TypeAdapter[LobbyAction] = TypeAdapter(LobbyAction)
+
+
+def action(name: str, **fields: Any) -> LobbyAction:
+    """A lobby action by its name and fields, as a `lobby` message carries them."""
+    return _LOBBY_ACTION.validate_python({"action": name, **fields})
 
 
 CONFIG = RoomConfig(away_after_ms=30_000, restart_grace_ms=5_000)
@@ -87,10 +97,10 @@ async def seated(
         await room.connect(sub, token)
     rooms.tokens = tokens
     if not stand_in:
-        await room.lobby_action(subs[0], ids[0], "off-1", "stand_in", None, None, on=False)
+        await room.lobby_action(subs[0], ids[0], "off-1", action("stand_in", on=False))
         assert subs[0].last("ack")["id"] == "off-1"
     if start:
-        await room.lobby_action(subs[0], ids[0], "start-1", "start", None, None)
+        await room.lobby_action(subs[0], ids[0], "start-1", action("start"))
         assert subs[0].last("ack")["id"] == "start-1"
     return rooms, room, subs, ids
 

@@ -17,7 +17,7 @@ from laundermat.games.laundermat.match import DIE_ROLL_MS, MOMENT_MS
 from laundermat.rooms import FakeClock, Room, RoomConfig, RoomManager, seats_bots
 from laundermat.store.memory import MemoryStore
 
-from .helpers import Sub, settle
+from .helpers import Sub, action, settle
 
 STEP_MS = 50
 
@@ -56,8 +56,8 @@ async def play(
     sub = Sub()
     await room.connect(sub, _token)
     for i in range(2):
-        await room.lobby_action(sub, host, f"b{i}", "add_bot", None, None)
-    await room.lobby_action(sub, host, "go", "start", None, None)
+        await room.lobby_action(sub, host, f"b{i}", action("add_bot"))
+    await room.lobby_action(sub, host, "go", action("start"))
     moves.room = room
     entries: list[tuple[int, str]] = []
     for _ in range(40_000):

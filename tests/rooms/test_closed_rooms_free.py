@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import act, seated, settle
+from .helpers import act, action, seated, settle
 from .test_bots import lobby
 
 
@@ -62,7 +62,7 @@ def test_a_lobby_whose_last_player_left_is_freed_without_a_collection() -> None:
     async def scenario() -> None:
         rooms, room, subs, ids = await seated(players=1, start=False)
         ref = weakref.ref(room)
-        await room.lobby_action(subs[0], ids[0], "bye", "leave", None, None)  # closes in its queue
+        await room.lobby_action(subs[0], ids[0], "bye", action("leave"))  # closes in its queue
         await settle()
         assert room.closed and rooms.get(room.code) is None
         del room

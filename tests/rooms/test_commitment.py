@@ -85,6 +85,7 @@ def record_of(server_seed: str, nonces: dict[str, str]) -> dict[str, Any]:
         commands=[],  # public_record is given them
         result={**match.result(), "winner_names": winner_names},
         finished=True,
+        game="laundermat",
         server_seed=server_seed,
         nonces=nonces,
     )

@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 import orjson
+import pytest
 
 from laundermat.games import patch
 from laundermat.games.laundermat.bots import RandomPolicy
@@ -225,3 +226,75 @@ def test_the_recorded_fixture_applies_here_as_in_the_browser() -> None:
     expected = dict(recorded["expected"])
     expected.pop("server_time")
     assert doc == expected
+
+
+class _Scripted:
+    """A view-only game whose views a test sets: `public` for everyone, `mine` laid over it
+    for seat 0 (each key replaced whole), an empty log."""
+
+    def __init__(self, public: dict[str, Any], mine: dict[str, Any]) -> None:
+        self.public, self.mine = public, mine
+
+    def over(self) -> bool:
+        return False
+
+    def log_length(self) -> int:
+        return 0
+
+    def view(self, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
+        data = orjson.loads(orjson.dumps(self.public))
+        if viewer == 0:
+            data.update(orjson.loads(orjson.dumps(self.mine)))
+        return {**data, "log": [], "log_from": log_from}
+
+
+# Seat 0's view before: its own score and secret over the public part.
+BEFORE = ({"score": 0, "turn": 1}, {"score": 5, "secret": [1, 2]})
+
+
+@pytest.mark.parametrize(
+    ("before", "public", "mine", "sent"),
+    [
+        # Its own score goes: the public one shows again (a replace).
+        (BEFORE, {"score": 0, "turn": 2}, {"secret": [1, 2]}, "patch"),
+        # Its own secret goes, and the public part has none: a remove.
+        (BEFORE, {"score": 0, "turn": 2}, {"score": 5}, "patch"),
+        # Only its own score changes: a patch to it alone, the version kept (GFILL-2).
+        (BEFORE, {"score": 0, "turn": 1}, {"score": 7, "secret": [1, 2]}, "seat only"),
+        # A public op goes inside its own value (a list to everyone, an object to it): it
+        # cannot be patched, and gets a whole view.
+        (
+            ({"score": 0, "secret": [1]}, {"secret": {"n": 1}}),
+            {"score": 0, "secret": [1, 2]},
+            {"secret": {"n": 2}},
+            "view",
+        ),
+    ],
+)
+def test_a_seats_own_part_that_goes_or_that_a_public_op_reaches_into(
+    before: tuple[dict[str, Any], dict[str, Any]],
+    public: dict[str, Any],
+    mine: dict[str, Any],
+    sent: str,
+) -> None:
+    """Paths of a seat's own ops our two games do not take: every viewer still holds the
+    view a resync would give it, and a change of its own part alone reaches only the seat."""
+    from laundermat.rooms.members import Member
+    from laundermat.rooms.publish import Publisher
+
+    match: Any = _Scripted(*before)
+    publisher = Publisher(lambda: 1)
+    seat, other, watcher = Sub(), Sub(), Sub()
+    members = [Member("p0", "n0", "", 0, seat=0, sub=seat), Member("p1", "n1", "", 0, sub=other)]
+    publisher.spectators.add(watcher)
+    publisher.push({}, None, match, members, full={seat, other, watcher})
+    match.public, match.mine = public, mine
+    version = publisher.push({}, None, match, members)
+
+    assert seat.patches == (0 if sent == "view" else 1)  # Sub records a patch as its view
+    assert seat.doc is not None and seat.doc["game"] == match.view(0)
+    assert seat.doc["version"] == version == (1 if sent == "seat only" else 2)
+    assert other.patches + watcher.patches == (0 if sent == "seat only" else 2)
+    for sub in (other, watcher):
+        assert sub.doc is not None and sub.doc["game"] == match.view(None)
+        assert sub.doc["version"] == version

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from .helpers import Sub, laundermat_state, manager, settle
+from .helpers import Sub, action, laundermat_state, manager, settle
 
 SETTINGS = {"round_timer": 600, "bribe_timer": 15}
 
@@ -25,7 +25,7 @@ def test_a_join_queued_behind_the_last_leave_keeps_the_room_open() -> None:
         room, host_id, host_token = await rooms.create("Host", SETTINGS)
         host = Sub()
         await room.connect(host, host_token)
-        leave = room.lobby_action(host, host_id, "bye", "leave", None, None)
+        leave = room.lobby_action(host, host_id, "bye", action("leave"))
         join = room.join("Friend")  # queued right behind the leave
         _, (friend_id, friend_token) = await asyncio.gather(leave, join)
         await settle()
@@ -46,7 +46,7 @@ def test_the_last_leave_with_nothing_behind_it_closes_the_room() -> None:
         room, host_id, host_token = await rooms.create("Host", SETTINGS)
         host = Sub()
         await room.connect(host, host_token)
-        await room.lobby_action(host, host_id, "bye", "leave", None, None)
+        await room.lobby_action(host, host_id, "bye", action("leave"))
         await settle()
         assert room.closed and rooms.get(room.code) is None
         store: Any = rooms.store
@@ -72,7 +72,7 @@ def test_a_seat_whose_socket_never_comes_is_away_after_thirty_seconds() -> None:
         second_id, second_token = await room.join("Second")
         await room.connect(Sub(), second_token)
         ghost_id, _ = await room.join("Ghost")  # never says hello
-        await room.lobby_action(host, host_id, "go", "start", None, None)
+        await room.lobby_action(host, host_id, "go", action("start"))
         assert host.last("ack")["id"] == "go"
         ghost_seat = next(m.seat for m in room.lobby.members if m.player_id == ghost_id)
         assert ghost_seat is not None

@@ -15,7 +15,7 @@ from laundermat.rooms.errors import RoomError
 from laundermat.rooms.room import Room
 from laundermat.store.memory import MemoryStore
 
-from .helpers import CONFIG, Sub, act, laundermat_state, seated, settle
+from .helpers import CONFIG, Sub, act, action, laundermat_state, seated, settle
 from .test_room import run
 
 
@@ -116,10 +116,10 @@ def test_a_start_whose_commit_answer_was_lost_does_not_come_back_after_a_restart
         rooms, room, subs, ids = await seated(start=False)
         store: Any = room.store
         store.lose_next_answer = True
-        await room.lobby_action(subs[0], ids[0], "start-1", "start", None, None)
+        await room.lobby_action(subs[0], ids[0], "start-1", action("start"))
         assert subs[0].last("error")["code"] == "unavailable"
         assert room.lobby.status == "lobby" and len(store.games) == 1  # it landed all the same
-        await room.lobby_action(subs[1], ids[1], "n-1", "nonce", None, None, nonce="ab" * 16)
+        await room.lobby_action(subs[1], ids[1], "n-1", action("nonce", nonce="ab" * 16))
         assert subs[1].last("ack")["id"] == "n-1"  # the lobby's record, written again
         await room.close(forget=False)
         [live] = await store.load_live_rooms()
@@ -130,7 +130,7 @@ def test_a_start_whose_commit_answer_was_lost_does_not_come_back_after_a_restart
         # The host starts it again: one game, played from the start.
         sub = Sub()
         await again.connect(sub, rooms.tokens[0])
-        await again.lobby_action(sub, ids[0], "start-2", "start", None, None)
+        await again.lobby_action(sub, ids[0], "start-2", action("start"))
         assert sub.last("ack")["id"] == "start-2" and again.lobby.status == "playing"
         [live] = await store.load_live_rooms()
         assert live.game is not None and live.game.game_id == again.play.game_id

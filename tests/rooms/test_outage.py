@@ -9,7 +9,7 @@ from typing import Any
 from laundermat.games.laundermat.engine import Timeout
 from laundermat.rooms import FakeClock, Room, RoomError
 
-from .helpers import CONFIG, Sub, act, laundermat_state, memory_store, seated, settle
+from .helpers import CONFIG, Sub, act, action, laundermat_state, memory_store, seated, settle
 from .test_room import run
 
 
@@ -18,7 +18,7 @@ def test_a_start_the_store_refuses_leaves_the_lobby_as_it_was() -> None:
         _, room, subs, ids = await seated(start=False)
         store: Any = room.store
         store.unavailable = True
-        await room.lobby_action(subs[0], ids[0], "s1", "start", None, None)
+        await room.lobby_action(subs[0], ids[0], "s1", action("start"))
         answer = subs[0].last("error")
         assert answer["id"] == "s1" and answer["code"] == "unavailable"
         assert (
@@ -26,7 +26,7 @@ def test_a_start_the_store_refuses_leaves_the_lobby_as_it_was() -> None:
         )
         assert all(m.seat is None for m in room.lobby.members) and store.games == {}
         store.unavailable = False
-        await room.lobby_action(subs[0], ids[0], "s1", "start", None, None)  # the same id, later
+        await room.lobby_action(subs[0], ids[0], "s1", action("start"))  # the same id, later
         assert subs[0].last("ack")["id"] == "s1" and room.lobby.status == "playing"
 
     run(scenario())
@@ -37,15 +37,18 @@ def test_lobby_changes_the_store_refuses_are_undone() -> None:
         _, room, subs, ids = await seated(start=False)
         store: Any = room.store
         store.unavailable = True
-        await room.lobby_action(subs[0], ids[0], "k", "kick", None, ids[2])
+        await room.lobby_action(subs[0], ids[0], "k", action("kick", player_id=ids[2]))
         assert subs[0].last("error")["code"] == "unavailable"
         assert [m.player_id for m in room.lobby.members] == ids and subs[2].closed is None
         assert room.lobby.bars.barred == []  # nobody barred by a kick that did not happen
         await room.lobby_action(
-            subs[0], ids[0], "t", "settings", {"round_timer": 60, "bribe_timer": 15}, None
+            subs[0],
+            ids[0],
+            "t",
+            action("settings", settings={"round_timer": 60, "bribe_timer": 15}),
         )
         assert room.lobby.settings["round_timer"] == 30
-        await room.lobby_action(subs[1], ids[1], "l", "leave", None, None)
+        await room.lobby_action(subs[1], ids[1], "l", action("leave"))
         assert [m.player_id for m in room.lobby.members] == ids and subs[1].closed is None
 
     run(scenario())
@@ -87,8 +90,8 @@ def test_a_retry_of_the_previous_games_command_after_a_restart_is_not_applied() 
             await room.apply_quietly(Timeout(laundermat_state(room).window_id))
         await settle()
         for i in (1, 2):  # the others say they play again; the host starts it
-            await room.lobby_action(subs[i], ids[i], f"y{i}", "ready", None, None, on=True)
-        await room.lobby_action(subs[0], ids[0], "r", "rematch", None, None)
+            await room.lobby_action(subs[i], ids[i], f"y{i}", action("ready", on=True))
+        await room.lobby_action(subs[0], ids[0], "r", action("rematch"))
         assert room.lobby.game_number == 2
         store = memory_store(room)
         [live] = await store.load_live_rooms()

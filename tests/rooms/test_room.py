@@ -16,6 +16,7 @@ from .helpers import (
     CONFIG,
     Sub,
     act,
+    action,
     laundermat_state,
     manager,
     memory_store,
@@ -213,18 +214,21 @@ def test_restore_resumes_the_deadline_or_gives_the_grace() -> None:
 def test_lobby_rules_host_kick_leave_and_start() -> None:
     async def scenario() -> None:
         _, room, subs, ids = await seated(players=4, start=False)
-        await room.lobby_action(subs[1], ids[1], "l1", "start", None, None)
+        await room.lobby_action(subs[1], ids[1], "l1", action("start"))
         assert subs[1].last("error")["code"] == "not_host"
         await room.lobby_action(
-            subs[0], ids[0], "l2", "settings", {"round_timer": 45, "bribe_timer": 30}, None
+            subs[0],
+            ids[0],
+            "l2",
+            action("settings", settings={"round_timer": 45, "bribe_timer": 30}),
         )
         assert subs[3].view["room"]["settings"] == {"round_timer": 45, "bribe_timer": 30}
-        await room.lobby_action(subs[0], ids[0], "l3", "kick", None, ids[3])
+        await room.lobby_action(subs[0], ids[0], "l3", action("kick", player_id=ids[3]))
         assert subs[3].closed == 4003 and subs[3].last("error")["code"] == "kicked"
-        await room.lobby_action(subs[0], ids[0], "l4", "leave", None, None)
+        await room.lobby_action(subs[0], ids[0], "l4", action("leave"))
         assert subs[0].closed == 1000
         assert room.lobby.host == ids[1]  # hosting passes to the next seat
-        await room.lobby_action(subs[1], ids[1], "l5", "start", None, None)
+        await room.lobby_action(subs[1], ids[1], "l5", action("start"))
         assert subs[1].last("error")["code"] == "not_enough_players"
         with pytest.raises(RoomError) as info:
             for i in range(10):
@@ -290,12 +294,12 @@ def test_everyone_away_ends_the_game_then_the_host_starts_a_rematch() -> None:
         host = back[0]
         assert host.view["game"]["phase"] == "over"
         for i in (1, 2):
-            await room.lobby_action(back[i], ids[i], f"y{i}", "ready", None, None, on=True)
+            await room.lobby_action(back[i], ids[i], f"y{i}", action("ready", on=True))
             await room.disconnect(back[i])
         await clock.advance(30_000)
         await settle()
         assert room.lobby.status == "finished"  # the host, here, has not said
-        await room.lobby_action(host, ids[0], "r1", "rematch", None, None)
+        await room.lobby_action(host, ids[0], "r1", action("rematch"))
         assert host.last("ack")["id"] == "r1"
         assert room.lobby.status == "playing" and room.lobby.game_number == 2
         game = host.view["game"]
@@ -341,7 +345,7 @@ def test_restore_from_a_snapshot_plus_the_later_commands() -> None:
         subs = [Sub() for _ in ids]
         for sub, token in zip(subs, tokens, strict=True):
             await room.connect(sub, token)
-        await room.lobby_action(subs[0], ids[0], "s", "start", None, None)
+        await room.lobby_action(subs[0], ids[0], "s", action("start"))
         policy = RandomPolicy(random.Random(3), wait_chance=0.0)
         sent = 0
         while room.play.seq < 23:

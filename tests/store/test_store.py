@@ -37,6 +37,7 @@ def room(code: str = "ABCDE", status: str = "lobby", players: int = 3) -> RoomRe
         game_number=1,
         created_ms=1000,
         updated_ms=1000,
+        game="laundermat",
     )
 
 

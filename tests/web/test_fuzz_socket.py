@@ -105,13 +105,16 @@ def templates() -> list[Message]:
         {"type": "hello", "token": "t" * 43},
         {"type": "spectate"},
         *acts,
+        # Each lobby action takes only its own fields (rooms/lobby_actions.py).
+        {"type": "lobby", "id": "f", "action": "start"},
         {
             "type": "lobby",
             "id": "f",
-            "action": "start",
+            "action": "settings",
             "settings": {"round_timer": 30, "bribe_timer": 15},
-            "player_id": "p0",
         },
+        {"type": "lobby", "id": "f", "action": "kick", "player_id": "p0"},
+        {"type": "lobby", "id": "f", "action": "stand_in", "on": True},
         {"type": "resync"},
         {"type": "ping"},
     ]

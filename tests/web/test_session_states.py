@@ -7,10 +7,11 @@ import asyncio
 import typing
 
 import pytest
+from pydantic import ValidationError
 
 from laundermat.web.connection import Connection, ConnState
-from laundermat.web.protocol import ClientMessage
-from laundermat.web.session import HANDLERS
+from laundermat.web.protocol import ClientMessage, client_message
+from laundermat.web.session import HANDLERS, validation_message
 
 
 class FakeSocket:
@@ -42,8 +43,35 @@ def test_only_the_documented_transitions_are_allowed() -> None:
     asyncio.run(scenario())
 
 
+def _members(union: typing.Any) -> set[type]:
+    """The models of a discriminated union, nested ones (each `lobby` action's) included."""
+    found: set[type] = set()
+    for member in typing.get_args(typing.get_args(union)[0]):
+        found |= _members(member) if typing.get_origin(member) is typing.Annotated else {member}
+    return found
+
+
 def test_every_client_message_has_one_handler() -> None:
-    union = typing.get_args(typing.get_args(ClientMessage)[0])
-    assert set(HANDLERS) == set(union)
+    assert set(HANDLERS) == _members(ClientMessage)
     for accepts, _ in HANDLERS.values():
         assert ConnState.CLOSING not in accepts
+
+
+@pytest.mark.parametrize(
+    ("raw", "where"),
+    [
+        ({"type": "<b>hi</b>"}, "type: "),
+        ({"type": "lobby", "id": "x", "action": "<b>hi</b>"}, "lobby.action: "),
+        (  # each action takes only its own fields
+            {"type": "lobby", "id": "x", "action": "kick", "player_id": "p", "nonce": "<b>hi</b>"},
+            "lobby.kick.nonce: ",
+        ),
+    ],
+)
+def test_a_refusal_names_the_field_and_never_quotes_the_input(
+    raw: dict[str, str], where: str
+) -> None:
+    with pytest.raises(ValidationError) as refused:
+        client_message.validate_python(raw)
+    message = validation_message(refused.value)
+    assert message.startswith(where) and "<b>" not in message, message

@@ -24,7 +24,7 @@ from laundermat.rooms.fairness import SERVER, derive, server_nonce
 from laundermat.verify import NOT_CHECKABLE, check, check_json, main, problems
 from laundermat.web.protocol import ReplayBody
 from laundermat.web.replays import public_commands, public_record
-from tests.rooms.helpers import seated
+from tests.rooms.helpers import action, seated
 
 Record = dict[str, Any]
 RECORD_FIELDS = sorted(ReplayBody.model_fields)
@@ -33,10 +33,10 @@ RECORD_FIELDS = sorted(ReplayBody.model_fields)
 async def _play_a_room_game() -> Record:
     rooms, room, subs, ids = await seated(players=1, start=False)
     host, sub = ids[0], subs[0]
-    await room.lobby_action(sub, host, "n", "nonce", None, None, nonce=secrets.token_hex(16))
+    await room.lobby_action(sub, host, "n", action("nonce", nonce=secrets.token_hex(16)))
     for i in range(2):
-        await room.lobby_action(sub, host, f"bot{i}", "add_bot", None, None)
-    await room.lobby_action(sub, host, "go", "start", None, None)
+        await room.lobby_action(sub, host, f"bot{i}", action("add_bot"))
+    await room.lobby_action(sub, host, "go", action("start"))
     for _ in range(3_000):  # the person's windows time out; the bots play theirs
         if room.lobby.status == "finished":
             break

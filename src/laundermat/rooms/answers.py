@@ -6,8 +6,9 @@ again once the store is back. An id the command log already holds (a retry older
 memory, refused by the log's unique key) is answered with an ack: the first application
 stands.
 
-The ack goes out inside the push of the change, once the version that shows it is known and
-before any view of it: a change only its own seat sees keeps the version (publish.py).
+The ack rides with the push of the change (`wire.Ack`): the push sends it once the version
+that shows the change is known and before any view of it, since a change only its own seat sees
+keeps the version (publish.py). The answer remembered is that version.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..games import RuleError
 from .errors import RoomError
 from .members import Member
 from .records import DuplicateCommand, StoreUnavailable
-from .wire import Announce, Observer, ack_bytes, error_bytes
+from .wire import Ack, Observer, ack_bytes, error_bytes
 
 T = TypeVar("T")
 
@@ -31,11 +32,11 @@ async def answer_once(
     limit: int,
     observer: Observer,
     version: int,
-    push: Callable[[Announce], None],
+    push: Callable[[Ack], int],
 ) -> tuple[bool, T | None]:
     """Returns whether `run` ran, was acked and pushed. `version`: the one viewers hold now;
-    `push(announce)` sends every viewer the change, calling `announce(version that shows it)`
-    before the first view goes out."""
+    `push(ack)` sends the ack and every viewer the change, and returns the version that
+    shows it."""
     sub = member.sub
     assert sub is not None
     first = member.answered.get(command_id)
@@ -59,11 +60,7 @@ async def answer_once(
         member.remember(command_id, version, limit)
         sub.send(ack_bytes(command_id, version))
         return False, None
-
-    def announce(shown: int) -> None:
-        member.remember(command_id, shown, limit)
-        sub.send(ack_bytes(command_id, shown))
-
-    push(announce)
+    shown = push(Ack(sub, command_id))
+    member.remember(command_id, shown, limit)
     observer.command(None)
     return True, outcome

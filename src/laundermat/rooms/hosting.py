@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, assert_never
 
 from ..games import Command
 from . import rematch
@@ -19,15 +19,30 @@ from .close_codes import CloseCode
 from .errors import RoomError
 from .jobs import JobQueue
 from .lobby import Lobby, RoomStatus
+from .lobby_actions import (
+    ANYONES,
+    AddBot,
+    ChangeSettings,
+    Kick,
+    Leave,
+    LobbyAction,
+    LobbyChange,
+    Nonce,
+    Ready,
+    Rematch,
+    RemoveBot,
+    StandIn,
+    Start,
+    Unbar,
+)
 from .members import Member
 from .play import GameDriver
 from .presence import AwayClocks
 from .publish import Publisher
-from .records import RoomRecord, StoreUnavailable
+from .records import RETRY_MS, RoomRecord, StoreUnavailable
 from .wire import error_bytes
 
 log = logging.getLogger("laundermat.room")
-RETRY_MS = 1_000  # a next game the store refused to start is tried again
 
 
 class RoomPort(Protocol):
@@ -48,73 +63,38 @@ class RoomPort(Protocol):
 
 
 async def lobby_action(
-    room: RoomPort,
-    member: Member,
-    action: str,
-    settings: dict[str, int] | None,
-    target: str | None,
-    nonce: str | None = None,
-    on: bool | None = None,
-    command_id: str | None = None,
+    room: RoomPort, member: Member, action: LobbyAction, command_id: str | None = None
 ) -> bool:
     """One lobby action; True when the sender's socket should close afterwards. Its
     `command_id` is saved with the change (Lobby.answered), once nothing can refuse it."""
     lobby = room.lobby
+    if not isinstance(action, ANYONES):
+        lobby.require_host(member)
     undo = lobby.memo()
-    victim = None
+    victim: Member | None = None  # whom a kick removed
     try:
-        if action == "leave":
-            lobby.leave(member)
-        elif action == "nonce":  # anyone seated: their own randomness (fairness.py)
-            lobby.add_nonce(member, nonce)
-        elif action == "ready":  # anyone, after a game: the last one ready starts the next
-            rematch.set_ready(lobby, member, on)
-            if rematch.everyone_ready(lobby):
-                players = rematch.line_up(lobby, False, lobby.updated_ms)
-                return await start_game(room, undo, member, command_id, players)
-        else:
-            lobby.require_host(member)
-            if action == "start":
+        match action:
+            case Start():
                 lobby.require_lobby()
-                return await start_game(room, undo, member, command_id)  # with the game
-            if action == "rematch":  # with the ready players; `on`: bots fill empty seats
-                if lobby.status is not RoomStatus.FINISHED:
-                    raise RoomError("not_finished", "A rematch starts once the game is over.")
-                member.ready = True  # the host who starts it plays...
-                try:
-                    players = rematch.line_up(lobby, bool(on), lobby.updated_ms)
-                except RoomError:
-                    undo()  # ...but a refused start leaves their answer as it was
-                    raise
+                return await start_game(room, undo, member, command_id)  # with the whole table
+            case Rematch():  # with the ready players; `on`: bots fill empty seats
+                players = _rematch(lobby, member, action.on, undo)
                 return await start_game(room, undo, member, command_id, players)
-            if action == "settings":
-                if settings is None:
-                    raise RoomError("bad_message", "settings needs a settings object.")
-                lobby.change_settings(settings)
-            elif action == "kick":
-                victim = lobby.kick(member, target)
-            elif action == "unbar":
-                lobby.unbar(target)
-            elif action == "add_bot":
-                lobby.add_bot(lobby.updated_ms)  # now: the room touched it
-            elif action == "remove_bot":
-                lobby.remove_bot(target)
-            elif action == "stand_in":
-                lobby.set_stand_in(on)
-            else:
-                raise RoomError("bad_message", f"Unknown lobby action {action[:32]!r}.")
+            case Ready():  # the last one ready starts the next game
+                rematch.set_ready(lobby, member, action.on)
+                if rematch.everyone_ready(lobby):
+                    players = rematch.line_up(lobby, False, lobby.updated_ms)
+                    return await start_game(room, undo, member, command_id, players)
+            case _:
+                victim = _change(lobby, member, action)
         if command_id is not None:
             lobby.answered(member.player_id, command_id)
         await room.save()
     except StoreUnavailable:
         undo()
         raise
-    if action == "leave":
-        if lobby.status is RoomStatus.LOBBY:
-            room.away.cancel(member.player_id)
-        else:  # GEN-3: the seat stays, and its player will be away
-            room.away.arm(member.player_id)
-            await start_if_ready(room)  # the others may all be ready
+    if isinstance(action, Leave):
+        await _left(room, member)
         return True
     if victim is not None:
         room.away.cancel(victim.player_id)
@@ -122,6 +102,52 @@ async def lobby_action(
             victim.sub.send(error_bytes("kicked", "The host removed you from the room."))
             victim.sub.close(CloseCode.KICKED, "kicked")
     return False
+
+
+def _change(lobby: Lobby, member: Member, action: LobbyChange) -> Member | None:
+    """An action that changes the lobby and starts no game; returns whom a kick removed."""
+    match action:
+        case Leave():
+            lobby.leave(member)
+        case Nonce():  # their own randomness (fairness.py)
+            lobby.add_nonce(member, action.nonce)
+        case ChangeSettings():
+            lobby.change_settings(dict(action.settings))
+        case Kick():
+            return lobby.kick(member, action.player_id)
+        case Unbar():
+            lobby.unbar(action.player_id)
+        case AddBot():
+            lobby.add_bot(lobby.updated_ms)  # now: the room touched it
+        case RemoveBot():
+            lobby.remove_bot(action.player_id)
+        case StandIn():
+            lobby.set_stand_in(action.on)
+        case _:
+            assert_never(action)
+    return None
+
+
+def _rematch(
+    lobby: Lobby, host: Member, fill_with_bots: bool, undo: Callable[[], None]
+) -> list[str]:
+    """Who plays the rematch the host starts now."""
+    if lobby.status is not RoomStatus.FINISHED:
+        raise RoomError("not_finished", "A rematch starts once the game is over.")
+    host.ready = True  # the host who starts it plays...
+    try:
+        return rematch.line_up(lobby, fill_with_bots, lobby.updated_ms)
+    except RoomError:
+        undo()  # ...but a refused start leaves their answer as it was
+        raise
+
+
+async def _left(room: RoomPort, member: Member) -> None:
+    if room.lobby.status is RoomStatus.LOBBY:
+        room.away.cancel(member.player_id)
+    else:  # GEN-3: the seat stays, and its player will be away
+        room.away.arm(member.player_id)
+        await start_if_ready(room)  # the others may all be ready
 
 
 async def start_game(

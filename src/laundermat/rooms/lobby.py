@@ -151,24 +151,22 @@ class Lobby:
         self.members.append(member)
         return member
 
-    def remove_bot(self, target: str | None) -> None:
+    def remove_bot(self, target: str) -> None:
         self.require_lobby()
         bot = self.member(target)
         if bot is None or not bot.bot:
             raise RoomError("bad_message", "remove_bot needs the player_id of a bot.")
         self.members.remove(bot)
 
-    def set_stand_in(self, on: bool | None) -> None:
+    def set_stand_in(self, on: bool) -> None:
         self.require_lobby()
-        if on is None:
-            raise RoomError("bad_message", "stand_in needs on: true or false.")
         self.stand_in = on
 
-    def add_nonce(self, member: Member, nonce: str | None) -> None:
+    def add_nonce(self, member: Member, nonce: str) -> None:
         """A player's own randomness for the next game's seed (before it starts)."""
         if self.status is RoomStatus.PLAYING:
             raise RoomError("not_in_lobby", "Randomness is added before a game starts.")
-        if nonce is None or not NONCE.match(nonce):
+        if not NONCE.match(nonce):
             raise RoomError("bad_message", "nonce needs 32 to 64 lowercase hex characters.")
         self.commitment.nonces[member.player_id] = nonce
 
@@ -200,7 +198,7 @@ class Lobby:
             raise RoomError("bad_message", "; ".join(problems))
         self.settings = changed
 
-    def kick(self, by: Member, target: str | None) -> Member:
+    def kick(self, by: Member, target: str) -> Member:
         """The seat goes, and its player stays out until the host lets them back (bars.py)."""
         self.require_lobby()
         victim = self.member(target)
@@ -210,7 +208,7 @@ class Lobby:
         self.bars.bar(victim, self.updated_ms)  # now: the room touched it
         return victim
 
-    def unbar(self, target: str | None) -> None:
+    def unbar(self, target: str) -> None:
         self.require_lobby()
         self.bars.lift(target)
 

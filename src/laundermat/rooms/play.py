@@ -18,10 +18,8 @@ import orjson
 from ..games import Command, GameDefinition, Match
 from .clock import Clock
 from .errors import RoomError
-from .records import CommandWrite, LiveGame, RoomRecord, StoreLike, StoreUnavailable
+from .records import RETRY_MS, CommandWrite, LiveGame, RoomRecord, StoreLike, StoreUnavailable
 from .wire import compact
-
-RETRY_MS = 1_000  # a timeout the store refused is tried again this long after
 
 
 class GameDriver:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 __all__ = [
+    "RETRY_MS",
     "BarRecord",
     "CommandWrite",
     "DuplicateCommand",
@@ -32,6 +33,11 @@ class StoreUnavailable(Exception):
     written, or the link was lost during the commit and whether it was is not known (a room
     reads the log before its next write, play.py). Callers answer `unavailable` and may try
     again later."""
+
+
+# What the store refused (a command, a timeout, presence, the room record, a next game) is
+# tried again this long after: at a steady pace, not as fast as a store that is down refuses.
+RETRY_MS = 1_000
 
 
 class SeqTaken(StoreUnavailable):
@@ -110,7 +116,9 @@ class RoomRecord:
     game_number: int
     created_ms: int
     updated_ms: int
-    game: str = "laundermat"  # the name of the game the room plays (games/)
+    # The name of the game the room plays (games/). Always given: the store's rows made
+    # before games had names read the column's server default, LaunderMat's name.
+    game: str
     # The commitment for the next (or the running) game: {"server_seed", "nonces"}.
     fairness: dict[str, Any] | None = None
     # The platform's own settings, apart from the game's: {"stand_in": bool} (seats_bots.py).
@@ -177,7 +185,7 @@ class GameSummary:
     player_names: list[str]
     finished_ms: int | None
     winners: list[str]
-    game: str = "laundermat"
+    game: str  # as RoomRecord.game
     # What places each player (games/standings.py): the result's seats, and the seating the
     # seed draws from player_ids (in the order of player_names).
     result: dict[str, Any] | None = None
@@ -197,7 +205,7 @@ class GameRecord:
     commands: list[dict[str, Any]]
     result: dict[str, Any] | None
     finished: bool
-    game: str = "laundermat"
+    game: str  # as RoomRecord.game
     server_seed: str | None = None
     nonces: dict[str, str] | None = None
     room_open: bool = False  # a room with this code is open: the public record names none

@@ -30,11 +30,9 @@ def present(m: Member) -> bool:
     return not m.bot and not m.left and not m.away
 
 
-def set_ready(lobby: Lobby, member: Member, on: bool | None) -> None:
+def set_ready(lobby: Lobby, member: Member, on: bool) -> None:
     if lobby.status is not RoomStatus.FINISHED:
         raise RoomError("not_finished", "Ready is said after a game, for the next one.")
-    if on is None:
-        raise RoomError("bad_message", "ready needs on: true or false.")
     member.ready = on
 
 

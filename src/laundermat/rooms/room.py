@@ -15,26 +15,25 @@ from typing import Any, TypeVar
 
 from .. import games
 from ..games import Command, RuleError
-from . import hosting
+from . import hosting, wire
 from .answers import answer_once
 from .audience import Audience
 from .clock import Clock
 from .errors import RoomError
 from .jobs import JobQueue
 from .lobby import Lobby, RoomStatus
+from .lobby_actions import LobbyAction
 from .members import Member, device_hash, token_matches
 from .play import GameDriver
 from .presence import AwayClocks
 from .publish import Publisher
-from .records import LiveRoom, RoomRecord, StoreLike, StoreUnavailable
+from .records import RETRY_MS, LiveRoom, RoomRecord, StoreLike, StoreUnavailable
 from .seats_bots import BotSeats
 from .wire import NoObserver, Observer, RoomConfig, Subscriber, error_bytes, replaced, welcome_bytes
 
 log = logging.getLogger("laundermat.room")
 T = TypeVar("T")
 Seat = tuple[str, str]  # (player_id, secret token)
-
-RETRY_MS = 1_000  # a room job the store refused (presence, the room record) is tried again
 
 
 class Room:
@@ -123,16 +122,12 @@ class Room:
         sub: Subscriber,
         player_id: str,
         command_id: str,
-        action: str,
-        settings: dict[str, int] | None,
-        target: str | None,
-        nonce: str | None = None,
-        on: bool | None = None,
+        action: LobbyAction,
     ) -> None:
+        """A lobby action (hosting.py); answered on `sub` as `act` is."""
+
         async def run(member: Member) -> bool:
-            return await hosting.lobby_action(
-                self, member, action, settings, target, nonce, on, command_id
-            )
+            return await hosting.lobby_action(self, member, action, command_id)
 
         async def job() -> None:
             answered, close_after = await self._answer_once(sub, player_id, command_id, run)
@@ -269,9 +264,8 @@ class Room:
         if member is None or member.sub is not sub:
             return False, None  # this socket no longer holds the seat
         limit, version = self.config.answered_limit, self.views.version
-        return await answer_once(
-            member, command_id, run, limit, self.observer, version, lambda a: self._push((), a)
-        )
+        push = self._push_acked  # the ack rides with the change's views
+        return await answer_once(member, command_id, run, limit, self.observer, version, push)
 
     async def _apply(
         self, command: Command, client_id: str | None, player_id: str | None = None
@@ -326,12 +320,15 @@ class Room:
     def _deadline(self) -> int | None:
         return self.play.deadline_ms if self._playing() else None
 
-    def _push(
-        self, full: Collection[Subscriber] = (), announce: Callable[[int], None] | None = None
-    ) -> None:
+    def _push(self, full: Collection[Subscriber] = ()) -> None:
+        self._push_acked(None, full)
+
+    def _push_acked(self, ack: wire.Ack | None, full: Collection[Subscriber] = ()) -> int:
+        """Every viewer's view or patch (after `ack`); returns the version that shows them."""
         match, members = self.play.match, self.lobby.members
-        self.views.push(self.info(), self._deadline(), match, members, full, announce)
+        shown = self.views.push(self.info(), self._deadline(), match, members, full, ack)
         self.bots.changed()
+        return shown
 
     async def _resync(self, sub: Subscriber) -> None:
         member = self.lobby.holder(sub)

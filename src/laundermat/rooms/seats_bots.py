@@ -36,8 +36,8 @@ from .clock import Clock
 from .errors import RoomError
 from .jobs import JobQueue
 from .lobby import Lobby, RoomStatus
-from .play import RETRY_MS, GameDriver
-from .records import StoreUnavailable
+from .play import GameDriver
+from .records import RETRY_MS, StoreUnavailable
 from .wire import RoomConfig
 
 log = logging.getLogger("laundermat.room")

@@ -1,18 +1,14 @@
 """What a room shares with its callers: the subscriber and observer interfaces, its
-configuration, and the two small messages it encodes itself (ack and error)."""
+configuration, and the small messages it encodes itself (ack, error, welcome)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 import orjson
 
 from .close_codes import CloseCode
-
-# Told the version that shows a change before its views go out (the command's ack).
-Announce = Callable[[int], None]
 
 
 class Subscriber(Protocol):
@@ -21,6 +17,15 @@ class Subscriber(Protocol):
     def send(self, data: bytes) -> None: ...
 
     def close(self, code: int, reason: str) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Ack:
+    """A command's ack, which rides with the push of its change (answers.py decides it; the
+    push sends it to `to` just before the first view, with the version that shows it)."""
+
+    to: Subscriber
+    command_id: str
 
 
 class Observer(Protocol):

@@ -34,6 +34,7 @@ class _Game:
     seed: int
     player_ids: list[str]
     settings: dict[str, Any]
+    game: str  # kept with the game, as the SQL store's games table does
     commands: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     client_ids: list[tuple[str, str]] = field(default_factory=list)  # (player_id, client_id)
     ids_by_seq: dict[int, tuple[str, str]] = field(default_factory=dict)
@@ -90,7 +91,13 @@ class MemoryStore:
         self._check()
         game_id = max(self.games, default=0) + 1  # never reused, as a SQL sequence
         self.games[game_id] = _Game(
-            game_id, room.code, room.game_number, seed, list(player_ids), dict(room.settings)
+            game_id,
+            room.code,
+            room.game_number,
+            seed,
+            list(player_ids),
+            dict(room.settings),
+            room.game,
         )
         game = self.games[game_id]
         game.deadline_ms, game.window_id = deadline_ms, window_id
@@ -235,7 +242,7 @@ class MemoryStore:
                     player_names=[names.get(p, p) for p in game.player_ids],
                     finished_ms=game.finished_ms,
                     winners=[str(w) for w in winners],
-                    game=room.game if room else "laundermat",
+                    game=game.game,
                     result=copy.deepcopy(game.result),
                     seed=game.seed,
                     player_ids=list(game.player_ids),
@@ -260,7 +267,7 @@ class MemoryStore:
             commands=[copy.deepcopy(c) for _, c in game.commands],
             result=copy.deepcopy(game.result),
             finished=game.result is not None,
-            game=room.game if room else "laundermat",
+            game=game.game,
             server_seed=game.server_seed,
             nonces=copy.deepcopy(game.nonces),
             room_open=self._open(game.code),

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import games
 from ..games import DEFAULT_GAME, GameDefinition
+from ..rooms.lobby_actions import GameSettings
 
 
 class Strict(BaseModel):
@@ -40,9 +41,6 @@ Name = Annotated[
     ),
 ]
 
-# A game's settings: each key one of its `Setting`s, each value one of that setting's
-# choices (GET /api/catalog lists them; the room checks them against the game).
-RoomSettings = Annotated[dict[Annotated[str, Field(max_length=32)], int], Field(max_length=16)]
 GameName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z][a-z0-9_]*$")]
 
 
@@ -78,7 +76,7 @@ class CreateRoom(Input):
 
     name: Name
     game: GameName = DEFAULT_GAME
-    settings: RoomSettings = Field(default_factory=dict)
+    settings: GameSettings = Field(default_factory=dict)
     device: Device | None = None
 
 

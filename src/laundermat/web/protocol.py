@@ -24,9 +24,9 @@ from pydantic import ConfigDict, Field, TypeAdapter
 from .. import games
 from ..error_codes import SERVER_ERROR_CODES as SERVER_ERROR_CODES  # published here too
 from ..rooms.close_codes import CloseCode
-from .bodies import CreateRoom, Input, JoinRoom, RoomSettings, Strict
+from .bodies import CreateRoom, Input, JoinRoom, Strict
+from .lobby_messages import CommandId, LobbyActionMessage
 
-CommandId = Annotated[str, Field(min_length=1, max_length=64)]
 Token = Annotated[str, Field(min_length=16, max_length=128)]
 
 
@@ -149,39 +149,6 @@ class Act(Input):
     window: int | None = None
 
 
-class LobbyAction(Input):
-    """Lobby actions. `settings`, `kick`, `unbar` (`player_id`: a barred player's, as
-    `room.barred` lists them), `start` and `rematch` are the host's; `leave` is
-    anyone's (in the lobby it frees the seat; during a game the seat stays, GEN-3). The host's
-    platform actions, in the lobby: `add_bot` (a bot in the next free seat), `remove_bot`
-    (`player_id`: a bot's) and `stand_in` (`on`: whether a bot plays an away player's seat).
-    After a game: `ready` (anyone: `on`, whether they play the next game; it starts once
-    every present player is ready) and the host's `rematch` (the next game now, with the
-    ready players; `on: true` fills the empty seats with bots)."""
-
-    type: Literal["lobby"]
-    id: CommandId
-    action: Literal[
-        "settings",
-        "kick",
-        "unbar",
-        "start",
-        "rematch",
-        "ready",
-        "leave",
-        "nonce",
-        "add_bot",
-        "remove_bot",
-        "stand_in",
-    ]
-    settings: RoomSettings | None = None
-    player_id: str | None = None
-    on: bool | None = None  # `stand_in`, `ready`; `rematch`: fill empty seats with bots
-    # `nonce` (anyone seated, before a game starts): the browser's own random hex for the
-    # room's current commitment (docs/fairness.md).
-    nonce: Annotated[str, Field(pattern=r"^[0-9a-f]{32,64}$")] | None = None
-
-
 class Resync(Input):
     type: Literal["resync"]
 
@@ -191,7 +158,7 @@ class Ping(Input):
 
 
 ClientMessage = Annotated[
-    Hello | Spectate | Act | LobbyAction | Resync | Ping, Field(discriminator="type")
+    Hello | Spectate | Act | LobbyActionMessage | Resync | Ping, Field(discriminator="type")
 ]
 client_message: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 

@@ -22,16 +22,8 @@ from ..rooms import Room, RoomError
 from ..rooms.close_codes import CloseCode
 from ..rooms.wire import error_bytes
 from .connection import Connection, ConnState
-from .protocol import (
-    SERVER_ERROR_CODES,
-    Act,
-    Hello,
-    LobbyAction,
-    Ping,
-    Resync,
-    Spectate,
-    client_message,
-)
+from .lobby_messages import LOBBY_MESSAGES, LobbyActionMessage
+from .protocol import SERVER_ERROR_CODES, Act, Hello, Ping, Resync, Spectate, client_message
 from .state import AppState
 
 OPEN, PLAYER, SPECTATOR = ConnState.OPEN, ConnState.PLAYER, ConnState.SPECTATOR
@@ -42,7 +34,12 @@ def validation_message(exc: ValidationError) -> str:
     # Never echo the input back: name the field and the problem only.
     first = exc.errors()[0]
     where = ".".join(str(p) for p in first.get("loc", ()) if not isinstance(p, int))
-    return f"{where or 'message'}: {first.get('msg', 'invalid')}"[:200]
+    problem = first.get("msg", "invalid")
+    if first.get("type") == "union_tag_invalid":  # pydantic's message quotes the input's tag
+        context = first.get("ctx", {})
+        where = ".".join(p for p in (where, context.get("discriminator", "").strip("'")) if p)
+        problem = f"Input should be one of {context.get('expected_tags', '')}"
+    return f"{where or 'message'}: {problem}"[:200]
 
 
 @dataclass
@@ -154,19 +151,10 @@ class Session:
             self.conn, self.conn.player_id, message.id, message.command, message.window, received
         )
 
-    async def lobby(self, message: LobbyAction, _: float) -> None:
+    async def lobby(self, message: LobbyActionMessage, _: float) -> None:
         assert self.room is not None and self.conn.player_id is not None
-        settings = dict(message.settings) if message.settings is not None else None
-        await self.room.lobby_action(
-            self.conn,
-            self.conn.player_id,
-            message.id,
-            message.action,
-            settings,
-            message.player_id,
-            message.nonce,
-            message.on,
-        )
+        # Each lobby message is its action (web/lobby_messages.py): the room takes it as is.
+        await self.room.lobby_action(self.conn, self.conn.player_id, message.id, message)
 
     # ------------------------------------------------------------ answers
 
@@ -187,5 +175,5 @@ HANDLERS: dict[type[BaseModel], tuple[frozenset[ConnState], Handler]] = {
     Ping: (ALL, Session.ping),
     Resync: (SEATED, Session.resync),
     Act: (frozenset({PLAYER}), Session.act),
-    LobbyAction: (frozenset({PLAYER}), Session.lobby),
+    **{message: (frozenset({PLAYER}), Session.lobby) for message in LOBBY_MESSAGES},
 }

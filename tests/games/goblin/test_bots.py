@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from laundermat.bots.simulate import simulate
 from laundermat.games.goblin import GAME
 
@@ -68,6 +70,7 @@ def test_the_heuristic_uses_its_potion_to_complete_a_program() -> None:
     assert wire == {"type": "stop", "seat": 0}
 
 
+@pytest.mark.slow
 def test_simulate_goblin_has_no_violations_and_the_heuristic_wins_more() -> None:
     for players in (2, 3, 4, 5):
         report = simulate(players, 4, 7, "full", "goblin", 1)

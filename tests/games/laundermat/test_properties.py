@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -132,6 +133,7 @@ def play_checked(seed: int, n: int, fuzz: bool) -> None:
     assert again.state.to_dict() == game.state.to_dict()
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(seed=st.integers(0, 2**63 - 1), n=st.integers(3, 6))
 def test_random_games_keep_every_invariant(seed: int, n: int) -> None:
@@ -140,6 +142,7 @@ def test_random_games_keep_every_invariant(seed: int, n: int) -> None:
     play_checked(seed, n, fuzz=False)
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(seed=st.integers(0, 2**63 - 1), n=st.integers(3, 6))
 def test_random_commands_are_applied_or_rejected_without_effect(seed: int, n: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -65,6 +66,7 @@ def play_split(seed: int, n: int) -> None:
         check_split(game.state, rng)
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(seed=st.integers(0, 2**63 - 1), n=st.integers(3, 6))
 def test_public_and_private_parts_compose_to_the_view(seed: int, n: int) -> None:
