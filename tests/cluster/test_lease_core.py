@@ -291,7 +291,7 @@ def test_the_orphan_scan_takes_its_own_share_and_asks_redis_about_no_other(
             asked.extend(some)
             return await owners(some)
 
-        cluster_b.leases.owners = counting  # type: ignore[method-assign, assignment]
+        cluster_b.leases.owners = counting  # type: ignore[method-assign, assignment]  # a spy
         await cluster_b.watcher.orphans()
         b_share = {c for c in codes if rendezvous(c, live) == "b"}
         assert 0 < len(b_share) < len(codes)

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 import httpx
 import pytest
@@ -98,6 +99,32 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait()
 
 
+# Under `make test` (pytest-xdist, --dist loadgroup) the browser files run in two groups, each
+# on one worker: two Chromiums and two servers at a time instead of one per worker, since four
+# at once on two cores slowed each whole game fivefold. Balanced by their times alone.
+BROWSER_GROUPS = {
+    "browser-a": {
+        *("test_browser", "test_bots", "test_table_ux", "test_accessibility"),
+        *("test_csp", "test_catalog", "test_join_retry", "test_timer"),
+    },
+    "browser-b": {
+        *("test_goblin_game", "test_goblin_bots", "test_replay", "test_goblin_screens"),
+        *("test_client_states", "test_moments"),
+    },
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.parent != here:
+            continue
+        group = next((g for g, files in BROWSER_GROUPS.items() if item.path.stem in files), None)
+        if group is None:
+            raise pytest.UsageError(f"{item.path.name}: add it to a group in BROWSER_GROUPS")
+        item.add_marker(pytest.mark.xdist_group(group))
+
+
 # Package scope, not session: Playwright's sync API keeps an event loop running while it is
 # open, which would break every later test that calls asyncio.run().
 @pytest.fixture(scope="package")
@@ -149,9 +176,15 @@ OpenPage = Callable[..., Page]
 
 
 @pytest.fixture
-def open_page(browser: Browser, console_errors: ConsoleLog) -> Iterator[OpenPage]:
-    """A new page in its own context (its own localStorage: a separate phone)."""
+def open_page(
+    browser: Browser, console_errors: ConsoleLog, request: pytest.FixtureRequest
+) -> Iterator[OpenPage]:
+    """A new page in its own context (its own localStorage: a separate phone). In a test
+    marked `calm`, every page asks for reduced motion, as some players' phones do."""
     contexts = []
+    motion: Literal["reduce", "no-preference"] = (
+        "reduce" if request.node.get_closest_marker("calm") else "no-preference"
+    )
 
     def make(
         label: str,
@@ -160,7 +193,11 @@ def open_page(browser: Browser, console_errors: ConsoleLog) -> Iterator[OpenPage
         touch: bool = False,  # a phone's touch screen: no hover, a coarse pointer
     ) -> Page:
         context = browser.new_context(
-            viewport=viewport, device_scale_factor=1, has_touch=touch, is_mobile=touch
+            viewport=viewport,
+            device_scale_factor=1,
+            has_touch=touch,
+            is_mobile=touch,
+            reduced_motion=motion,
         )
         context.set_default_timeout(15_000)
         contexts.append(context)
