@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+from collections.abc import Coroutine
+from typing import Any
 
 
 class TcpProxy:
@@ -36,8 +38,8 @@ class TcpProxy:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(timeout=5)
 
-    def _call(self, coro: object) -> None:
-        asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout=10)  # type: ignore[arg-type]
+    def _call(self, coro: Coroutine[Any, Any, None]) -> None:
+        asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout=10)
 
     async def _listen(self) -> None:
         self._server = await asyncio.start_server(self._pipe, "127.0.0.1", self.port)

@@ -29,10 +29,10 @@ def test_a_game_depends_only_on_its_own_seed() -> None:
     assert short.figures.spreads == long.figures.spreads[: len(short.figures.spreads)]
 
 
-def test_the_lite_check_runs_the_cheap_invariants_after_every_command(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_lite_check_runs_the_cheap_invariants_after_every_command(monkeypatch) -> None:
     calls: list[int] = []
 
-    def fake(game):  # type: ignore[no-untyped-def]
+    def fake(game):
         calls.append(1)
         return []
 
@@ -41,7 +41,7 @@ def test_the_lite_check_runs_the_cheap_invariants_after_every_command(monkeypatc
     assert len(calls) == report.commands - 1  # the last command ends the game: full check
 
 
-def test_the_full_check_still_finds_a_broken_invariant(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_full_check_still_finds_a_broken_invariant(monkeypatch) -> None:
     monkeypatch.setattr(invariants, "check_market", lambda state: ["broken"])
     report = simulate(3, 1, 2, "full", workers=1)
     assert report.invariant_violations == report.commands

@@ -160,8 +160,9 @@ class Tables:
         for task in pending:
             task.cancel()
         for task in self.tasks:
-            if task.done() and not task.cancelled() and task.exception() is not None:
-                raise task.exception()  # type: ignore[misc]
+            error = task.exception() if task.done() and not task.cancelled() else None
+            if error is not None:
+                raise error
         return len(pending)
 
     async def cancel(self) -> None:

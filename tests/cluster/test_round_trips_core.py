@@ -54,7 +54,7 @@ def test_a_fenced_group_commit_is_one_round_trip_and_refuses_a_stale_room(pg_url
         held, held_game = await playing(a, "WIREA")
         stale, stale_game = await playing(a, "WIREB")
 
-        def append(game: int, seq: int, fence: Fence, **ends: dict[str, Any]) -> Awaitable[None]:
+        def append(game: int, seq: int, fence: Fence, **ends: Any) -> Awaitable[None]:
             write = CommandWrite(game, seq, {"n": seq}, 1000 * seq, seq, **ends)
             return a.append_command(write, fence=fence)
 

@@ -70,6 +70,7 @@ def replicas(redis_server: RedisServer, tmp_path: Path) -> Iterator[Any]:
             started.append(proc.start())
         return started[-n:]
 
+    # The fixture is `start`, carrying what lease_owner and logged_ids read.
     start.prefix = prefix  # type: ignore[attr-defined]
     start.redis = redis_server  # type: ignore[attr-defined]
     start.pg_url = pg_url  # type: ignore[attr-defined]
@@ -88,6 +89,7 @@ def lease_owner(replicas: Any, code: str) -> str | None:
         value = client.get(f"{replicas.prefix}lease:{code}")
     finally:
         client.close()
+    assert value is None or isinstance(value, bytes)  # no decode_responses: redis answers bytes
     return None if value is None else value.decode()
 
 

@@ -20,10 +20,11 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 from laundermat.bots.server_process import free_port
 
@@ -38,9 +39,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-PHONE = {"width": 390, "height": 844}
-NARROW_PHONE = {"width": 360, "height": 740}
-LAPTOP = {"width": 1366, "height": 768}  # the most common laptop screen
+PHONE: ViewportSize = {"width": 390, "height": 844}
+NARROW_PHONE: ViewportSize = {"width": 360, "height": 740}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}  # the most common laptop screen
 
 
 @pytest.fixture(scope="session")
@@ -181,11 +182,13 @@ def open_page(
     """A new page in its own context (its own localStorage: a separate phone). In a test
     marked `calm`, every page asks for reduced motion, as some players' phones do."""
     contexts = []
-    motion = "reduce" if request.node.get_closest_marker("calm") else "no-preference"
+    motion: Literal["reduce", "no-preference"] = (
+        "reduce" if request.node.get_closest_marker("calm") else "no-preference"
+    )
 
     def make(
         label: str,
-        viewport: dict[str, int] = PHONE,
+        viewport: ViewportSize = PHONE,
         setup: Callable[[BrowserContext], None] | None = None,
         touch: bool = False,  # a phone's touch screen: no hover, a coarse pointer
     ) -> Page:

@@ -185,10 +185,10 @@ class Seat:
             target = count - 1
         else:
             target = min(self.index, count - 1)
-        testid = bills.nth(target).get_attribute("data-testid")
+        testid = bills.nth(target).get_attribute("data-testid") or ""
         if round_ == 1 and self.index == 0 and count > 1:
             # Pick one bill, then change your mind (DRAFT-2).
-            other = bills.nth(1).get_attribute("data-testid")
+            other = bills.nth(1).get_attribute("data-testid") or ""
             self.click(sel(other))
             self.settle()
             self.note(f"round {round_}: picked {other} first")

@@ -73,6 +73,7 @@ class FakeRoom:
             ws.send(json.dumps({"type": "welcome", "role": "spectator", "code": CODE}))
             self.send_view(ws, whole=True)
         elif kind == "hello":
+            assert self.viewer is not None  # a page that watches says `spectate`
             ws.send(
                 json.dumps(
                     {

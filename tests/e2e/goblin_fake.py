@@ -17,6 +17,7 @@ from playwright.sync_api import BrowserContext, WebSocketRoute
 
 from laundermat import games
 from laundermat.games import Match
+from laundermat.games.goblin import GoblinMatch
 from laundermat.games.goblin.cards import CLOTHING
 
 TOKEN = "test-token-0123456789abcdef"
@@ -70,8 +71,9 @@ def long_laundry(viewer: int, players: int = 3) -> Match:
     undealt pile (every card stays in one place)."""
     for seed in range(1, 300):
         match = new_match(seed, players)
+        assert isinstance(match, GoblinMatch)
         while drive_to(match, viewer, "laundry", push=False):
-            state = match.state  # type: ignore[attr-defined]
+            state = match.state
             if state.round == 4:  # and someone washes after: the game goes on past it
                 if state.order[-1] != viewer and _stack_clean(state, viewer, 5):
                     return match

@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 from laundermat import games
 from laundermat.games.laundermat.chance import ScriptedChance
 from laundermat.games.laundermat.engine import Game, Phase
+from laundermat.games.laundermat.match import LaunderMatMatch
 from tests.games.laundermat.builders import bill, build
 
 from .audit import audit, serve_axe
@@ -212,7 +213,8 @@ def a_game_in_round(target: int) -> Game:
     definition = games.require("laundermat")
     match = definition.new(5, ["p0", "p1", "p2"], {"round_timer": 30, "bribe_timer": 15})
     bots = {s: definition.bot(random.Random(s)) for s in range(3)}
-    game: Game = match.game  # type: ignore[attr-defined]
+    assert isinstance(match, LaunderMatMatch)
+    game = match.game
     while not (game.state.round == target and game.state.phase == Phase.DRAFT):
         window = match.window()
         assert window is not None
@@ -220,7 +222,7 @@ def a_game_in_round(target: int) -> Game:
         seat = pending[0] if pending else window.actors[0]
         wire = bots[seat].decide(match.view(seat))
         if wire is None:
-            wire = definition.timeout(match, match.window_id()).to_dict()
+            wire = definition.timeout(match, window.id).to_dict()
         match.apply(match.parse(wire))
     return game
 

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from .conftest import LAPTOP, NARROW_PHONE, PHONE, ConsoleLog, OpenPage, frames
 from .driver import Seat, sel, unnamed_controls
@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 NAMES = ["Ana", "Bo", "Cyd"]
 
 
-def label(viewport: dict[str, int]) -> str:
+def label(viewport: ViewportSize) -> str:
     return f"{viewport['width']}x{viewport['height']}"
 
 
@@ -198,7 +198,7 @@ def test_refresh_returns_player_to_their_seat(open_page: OpenPage, server_url: s
 
     # Bo picks a bill, then reloads the page mid-draft.
     bill = bo.locator("[data-testid^=draft-bill-]:enabled").first
-    testid = bill.get_attribute("data-testid")
+    testid = bill.get_attribute("data-testid") or ""
     bill.click()
     expect(bo.locator(sel(testid))).to_have_attribute("aria-pressed", "true")
     seat_before = bo.locator(sel("game")).get_attribute("data-seat")
@@ -214,7 +214,7 @@ def test_refresh_returns_player_to_their_seat(open_page: OpenPage, server_url: s
 
     # After the refresh Bo still plays: change the pick back and forth.
     other = bo.locator("[data-testid^=draft-bill-][aria-pressed=false]:enabled").first
-    other_id = other.get_attribute("data-testid")
+    other_id = other.get_attribute("data-testid") or ""
     other.click()
     expect(bo.locator(sel(other_id))).to_have_attribute("aria-pressed", "true")
 

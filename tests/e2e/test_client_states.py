@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -235,9 +236,9 @@ def test_version_gap_resync_errors_and_reconnect(open_page: OpenPage, server_url
     expect(page.locator("[data-testid^=draft-bill-]:enabled")).not_to_have_count(0)
 
 
-def wait_for(page: Page, ready: object) -> None:
+def wait_for(page: Page, ready: Callable[[], object]) -> None:
     for _ in range(100):
-        if ready():  # type: ignore[operator]
+        if ready():
             return
         page.wait_for_timeout(50)
     raise AssertionError("timed out")

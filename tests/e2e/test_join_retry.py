@@ -24,7 +24,9 @@ def test_a_join_whose_answer_is_lost_gets_its_seat(
     bodies: list[dict[str, Any]] = []
 
     def lose_the_first_answer(route: Route) -> None:
-        bodies.append(route.request.post_data_json)
+        body = route.request.post_data_json
+        assert body is not None
+        bodies.append(body)
         if len(bodies) == 1:
             answer = route.fetch()  # the server seats Bo...
             assert answer.status == 200

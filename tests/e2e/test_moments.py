@@ -8,6 +8,8 @@ Fake rooms (goblin_fake.py, fake_room.py): no game is played to get there.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -50,9 +52,9 @@ TAP_THROUGH_JS = """() => { const el = document.querySelector('[data-testid=mome
   return !el.contains(hit) && !!hit; }"""
 
 
-def moment(page: Page) -> dict[str, object]:
+def moment(page: Page) -> dict[str, Any]:
     page.wait_for_function("() => window.moments.length > 0 && window.moments[0].gone !== null")
-    seen: list[dict[str, object]] = page.evaluate(SEEN_JS)
+    seen: list[dict[str, Any]] = page.evaluate(SEEN_JS)
     return seen[0]
 
 
@@ -82,7 +84,7 @@ def test_your_laundry_result_stays_while_play_goes_on(open_page: OpenPage, serve
     expect(page.locator(sel("game-log"))).to_contain_text(f"{NAMES[washer]} stopped")
     first = moment(page)
     assert "You completed" in str(first["text"])
-    assert float(first["gone"]) - float(first["shown"]) >= MOMENT_MS - 50  # type: ignore[arg-type]
+    assert float(first["gone"]) - float(first["shown"]) >= MOMENT_MS - 50
 
 
 def test_a_tap_ends_a_moment_and_reduced_motion_has_no_animation(
@@ -100,7 +102,7 @@ def test_a_tap_ends_a_moment_and_reduced_motion_has_no_animation(
     assert page.locator(sel("moment")).evaluate("(el) => el.getAnimations().length") == 0
     page.mouse.click(200, 400)  # anywhere
     seen = moment(page)
-    assert float(seen["gone"]) - float(seen["shown"]) < MOMENT_MS - 500  # type: ignore[arg-type]
+    assert float(seen["gone"]) - float(seen["shown"]) < MOMENT_MS - 500
 
 
 def test_an_alarm_gets_its_beat_after_the_dice(open_page: OpenPage, server_url: str):

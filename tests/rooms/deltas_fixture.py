@@ -38,7 +38,7 @@ class Recorder:
 async def record(commands: int = 24, seed: int = 11) -> dict[str, Any]:
     rooms, room, _, _ = await seated(players=3)
     recorder = Recorder()
-    await room.connect(recorder, rooms.tokens[0])  # type: ignore[attr-defined]
+    await room.connect(recorder, rooms.tokens[0])
     rng = random.Random(seed)
     policy = RandomPolicy(rng)
     match: Any = room.play.match
@@ -52,10 +52,13 @@ async def record(commands: int = 24, seed: int = 11) -> dict[str, Any]:
             continue
         seat = command.pop("seat")
         member = next(m for m in room.lobby.members if m.seat == seat)
+        assert member.sub is not None
         await room.act(member.sub, member.player_id, f"c{done}", command, None, time.perf_counter())
         done += 1
     expected = Recorder()
-    seat = room.lobby.holder(recorder).seat  # type: ignore[union-attr]
+    holder = room.lobby.holder(recorder)
+    assert holder is not None
+    seat = holder.seat
     room.views.send_full(expected, room.info(), room._deadline(), match, seat)
     views = [m for m in recorder.messages if m["type"] in ("view", "patch")]
     return {"messages": views, "expected": expected.messages[0]}

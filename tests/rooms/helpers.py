@@ -10,6 +10,8 @@ import orjson
 from pydantic import TypeAdapter
 
 from laundermat.games import patch
+from laundermat.games.laundermat.engine import GameState
+from laundermat.games.laundermat.match import LaunderMatMatch
 from laundermat.rooms import FakeClock, Room, RoomConfig, RoomManager
 from laundermat.rooms.lobby_actions import LobbyAction
 from laundermat.store.memory import MemoryStore
@@ -64,16 +66,24 @@ def manager(store: MemoryStore | None = None, clock: FakeClock | None = None) ->
     return RoomManager(store or MemoryStore(), clock or FakeClock(), CONFIG)
 
 
+class SeatedRooms(RoomManager):
+    """The room manager `seated` makes: the in-memory store, a fake clock, and the seat tokens
+    it handed out (`tokens`, in seat order) for reconnect tests."""
+
+    store: MemoryStore
+    clock: FakeClock
+    tokens: list[str]
+
+
 async def seated(
     players: int = 3,
     settings: dict[str, int] | None = None,
     start: bool = True,
     stand_in: bool = True,
-) -> tuple[RoomManager, Room, list[Sub], list[str]]:
+) -> tuple[SeatedRooms, Room, list[Sub], list[str]]:
     """A room with `players` connected players (the first is host), started if asked;
-    `stand_in=False`: the host turns stand-ins off (an away seat is the engine's, GEN-4).
-    The seat tokens are kept on the room manager as `tokens` for reconnect tests."""
-    rooms = manager()
+    `stand_in=False`: the host turns stand-ins off (an away seat is the engine's, GEN-4)."""
+    rooms = SeatedRooms(MemoryStore(), FakeClock(), CONFIG)
     room, host_id, host_token = await rooms.create(
         "p0", settings or {"round_timer": 30, "bribe_timer": 15}
     )
@@ -85,7 +95,7 @@ async def seated(
     subs = [Sub() for _ in range(players)]
     for sub, token in zip(subs, tokens, strict=True):
         await room.connect(sub, token)
-    rooms.tokens = tokens  # type: ignore[attr-defined]
+    rooms.tokens = tokens
     if not stand_in:
         await room.lobby_action(subs[0], ids[0], "off-1", action("stand_in", on=False))
         assert subs[0].last("ack")["id"] == "off-1"
@@ -110,3 +120,16 @@ async def act(
 async def settle() -> None:
     for _ in range(20):
         await asyncio.sleep(0)
+
+
+def laundermat_state(room: Room) -> GameState:
+    """The state of the LaunderMat game the room plays (the room's match is any game's)."""
+    match = room.play.match
+    assert isinstance(match, LaunderMatMatch)
+    return match.game.state
+
+
+def memory_store(room: Room) -> MemoryStore:
+    """The room's store: the in-memory one these tests give every room."""
+    assert isinstance(room.store, MemoryStore)
+    return room.store

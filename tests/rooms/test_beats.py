@@ -50,7 +50,8 @@ async def play(
     """A person and two bots play on until an entry of a kind in `until` is followed by a
     bot's move; returns (when, kind) of every log entry, to the clock's step."""
     config = RoomConfig(away_after_ms=600_000, restart_grace_ms=5_000, time_scale=scale)
-    rooms = RoomManager(MemoryStore(), FakeClock(), config)
+    clock = FakeClock()
+    rooms = RoomManager(MemoryStore(), clock, config)
     room, host, _token = await rooms.create("p0", settings, game=game)
     sub = Sub()
     await room.connect(sub, _token)
@@ -58,7 +59,6 @@ async def play(
         await room.lobby_action(sub, host, f"b{i}", action("add_bot"))
     await room.lobby_action(sub, host, "go", action("start"))
     moves.room = room
-    clock: FakeClock = rooms.clock
     entries: list[tuple[int, str]] = []
     for _ in range(40_000):
         await clock.advance(STEP_MS)

@@ -15,7 +15,7 @@ from laundermat.games import GameDefinition
 from laundermat.rooms import FakeClock, Room, seats_bots
 from laundermat.store.memory import MemoryStore
 
-from .helpers import CONFIG, Sub, action, seat_of, seated, settle
+from .helpers import CONFIG, Sub, action, laundermat_state, memory_store, seat_of, seated, settle
 
 SLOW = {"round_timer": 600, "bribe_timer": 45}
 
@@ -75,7 +75,7 @@ def test_the_host_adds_and_removes_bots_in_the_lobby_only() -> None:
         bot = players[2]
         assert bot["bot"] is True and bot["name"] == "Bot Ada" and bot["connected"] is True
         assert [p["bot"] for p in players[:2]] == [False, False]
-        assert room.store.rooms[room.code].players[2].bot is True  # type: ignore[attr-defined]
+        assert memory_store(room).rooms[room.code].players[2].bot is True
         # remove_bot: the host's, a bot's id only.
         answer = await lobby(room, subs[1], ids[1], "x3", "remove_bot", player_id=bot["player_id"])
         assert answer["code"] == "not_host"
@@ -113,7 +113,7 @@ def test_the_stand_in_option_is_the_hosts_and_kept() -> None:
             action("stand_in")
         assert (await lobby(room, subs[0], ids[0], "s3", "stand_in", on=False))["type"] == "ack"
         assert subs[1].view["room"]["options"] == {"stand_in": False}
-        assert room.store.rooms[room.code].options == {"stand_in": False}  # type: ignore[attr-defined]
+        assert memory_store(room).rooms[room.code].options == {"stand_in": False}
 
     run(scenario())
 
@@ -170,6 +170,7 @@ def test_a_bot_stands_in_while_a_player_is_away_and_gives_the_seat_back(
         spy.room = room
         clock: FakeClock = rooms.clock
         seat = seat_of(subs[2])
+        assert room.play.match is not None
         await room.disconnect(subs[2])
         await clock.advance(29_000)
         assert room.bots.seats() == set() and spy.calls == []
@@ -202,6 +203,7 @@ def test_with_stand_ins_off_the_game_goes_on_without_the_away_player() -> None:
         rooms, room, subs, _ids = await seated(settings=SLOW, stand_in=False)
         clock: FakeClock = rooms.clock
         seat = seat_of(subs[2])
+        assert room.play.match is not None
         await room.disconnect(subs[2])
         await clock.advance(30_000)
         await settle()
@@ -215,7 +217,7 @@ def test_with_stand_ins_off_the_game_goes_on_without_the_away_player() -> None:
 def test_a_restart_keeps_the_bots_and_they_play_on() -> None:
     async def scenario() -> None:
         rooms, room, _subs, _ids = await with_bots()
-        store: MemoryStore = room.store  # type: ignore[assignment]
+        store: MemoryStore = room.store
         bots = room.bots.seats()
         await room.close(forget=False)
         later = FakeClock(rooms.clock.now_ms() + 1_000)
@@ -224,9 +226,10 @@ def test_a_restart_keeps_the_bots_and_they_play_on() -> None:
         await again.resume()
         assert [m.bot for m in again.lobby.members] == [False, True, True]
         assert again.bots.seats() == bots
-        assert all(p["bot"] for p in again.info()["players"][1:])  # type: ignore[index]
+        assert all(p["bot"] for p in again.info()["players"][1:])
         await later.advance(2_500)
         await settle()
+        assert again.play.match is not None
         assert not bots & set(again.play.match.pending())
         await again.close(forget=False)
 
@@ -292,6 +295,6 @@ def test_a_bot_retries_a_refused_move_once_a_second_even_past_the_deadline(
         for _ in range(30):
             await clock.advance(100)
             await settle()
-        assert room.play.match.game.state.window_id > 1  # play resumed by itself
+        assert laundermat_state(room).window_id > 1  # play resumed by itself
 
     run(scenario())

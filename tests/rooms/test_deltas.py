@@ -55,7 +55,7 @@ def test_patched_viewers_hold_the_whole_view_after_every_change() -> None:
         rooms, room, subs, _ = await seated(players=5)
         plain = Raw()  # seat 4 reconnects asking for whole views only
         room.views.full_views(plain)
-        await room.connect(plain, rooms.tokens[4])  # type: ignore[attr-defined]
+        await room.connect(plain, rooms.tokens[4])
         subs = subs[:4]
         watcher, plain_watcher = Sub(), Raw()
         room.views.full_views(plain_watcher)
@@ -80,12 +80,14 @@ def test_patched_viewers_hold_the_whole_view_after_every_change() -> None:
                 seat = command.pop("seat")
                 member = next(m for m in room.lobby.members if m.seat == seat)
                 sub = member.sub
+                assert sub is not None
                 await room.act(
                     sub, member.player_id, f"c{steps}", command, None, time.perf_counter()
                 )
             for sub in subs:
-                member = room.lobby.holder(sub)
-                assert held(sub) == whole(room, sub, member.seat), f"step {steps}"
+                holder = room.lobby.holder(sub)
+                assert holder is not None
+                assert held(sub) == whole(room, sub, holder.seat), f"step {steps}"
             assert held(watcher) == whole(room, watcher, None)
         assert match.over()
         assert all(s.patches > 50 for s in [*subs, watcher])
@@ -109,7 +111,9 @@ def test_patched_viewers_hold_the_whole_view_after_every_change() -> None:
         assert later and all(m["game"]["log_from"] == len(log) for m in later)
         assert all(m["game"]["log"] == [] for m in later)
         for sub in subs[1:]:
-            assert held(sub) == whole(room, sub, room.lobby.holder(sub).seat)
+            holder = room.lobby.holder(sub)
+            assert holder is not None
+            assert held(sub) == whole(room, sub, holder.seat)
         assert held(watcher) == whole(room, watcher, None)
 
     asyncio.run(scenario())
@@ -138,9 +142,10 @@ def test_a_game_with_only_view_gets_patches_too() -> None:
     match = GAME.new(4, ["a", "b", "c"], {"pick_timer": 10})
     assert not isinstance(match, SplitViews)
     publisher = Publisher(lambda: 1)
-    members = [Member(f"p{i}", f"n{i}", "", 0, seat=i, sub=Sub()) for i in range(3)]
+    subs = [Sub() for _ in range(3)]
+    members = [Member(f"p{i}", f"n{i}", "", 0, seat=i, sub=subs[i]) for i in range(3)]
     room = {"code": "ABCDE"}
-    for sub in (m.sub for m in members):
+    for sub in subs:
         publisher.push(room, None, match, members, full={sub})
     rng = random.Random(1)
     while not match.over():

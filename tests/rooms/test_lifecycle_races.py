@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from .helpers import Sub, action, manager, settle
+from .helpers import Sub, action, laundermat_state, manager, settle
 
 SETTINGS = {"round_timer": 600, "bribe_timer": 15}
 
@@ -75,6 +75,7 @@ def test_a_seat_whose_socket_never_comes_is_away_after_thirty_seconds() -> None:
         await room.lobby_action(host, host_id, "go", action("start"))
         assert host.last("ack")["id"] == "go"
         ghost_seat = next(m.seat for m in room.lobby.members if m.player_id == ghost_id)
+        assert ghost_seat is not None
         await clock.advance(29_000)
         await settle()
         assert not _away(room, ghost_id)
@@ -84,7 +85,7 @@ def test_a_seat_whose_socket_never_comes_is_away_after_thirty_seconds() -> None:
         assert host.view["room"]["players"][2]["stand_in"] is True  # a bot plays the seat
         await clock.advance(3_000)  # past the stand-in's pause (seats_bots.PAUSE_MS)
         await settle()
-        state = room.play.match.game.state
+        state = laundermat_state(room)
         assert state.players[ghost_seat].selection is not None  # the stand-in drafted for it
 
     run(scenario())

@@ -13,8 +13,9 @@ from typing import Any
 from laundermat.rooms.clock import FakeClock
 from laundermat.rooms.errors import RoomError
 from laundermat.rooms.room import Room
+from laundermat.store.memory import MemoryStore
 
-from .helpers import CONFIG, Sub, act, action, seated, settle
+from .helpers import CONFIG, Sub, act, action, laundermat_state, seated, settle
 from .test_room import run
 
 
@@ -36,6 +37,7 @@ async def _first_select_lost() -> tuple[Any, Any, list[str], list[Any], dict[str
     while its room heard `unavailable`: (room, subs, ids, display, that command)."""
     _, room, subs, ids = await seated(settings={"round_timer": 600, "bribe_timer": 15})
     display = subs[0].view["game"]["display"]
+    assert isinstance(room.store, MemoryStore)
     room.store.lose_next_answer = True
     first = {"type": "select", "card": display[0]["card"]}
     answer = await act(room, subs[0], ids[0], first, "c1")
@@ -54,7 +56,7 @@ def test_a_command_whose_commit_answer_was_lost_is_caught_up_and_acked_once() ->
         assert (await act(room, subs[1], ids[1], second, "d1"))["type"] == "ack"
         assert _cards(room) == [(1, first["card"]), (2, second["card"])]
         assert room.play.seq == 2 and not room.play.unsure
-        state = room.play.match.game.state
+        state = laundermat_state(room)
         assert state.players[subs[0].view["game"]["me"]["seat"]].selection == first["card"]
 
         # The first seat resends c1 (its answer said nothing was changed): acked, not re-logged.
@@ -71,20 +73,20 @@ def test_a_timeout_whose_commit_answer_was_lost_does_not_wedge_the_room() -> Non
         rooms, room, subs, _ = await seated()  # a 30 s round timer
         clock: Any = rooms.clock
         store: Any = room.store
-        window = room.play.match.game.state.window_id
+        window = laundermat_state(room).window_id
         store.lose_next_answer = True
         await clock.advance(30_000)  # the draft's deadline: its timeout lands, unanswered
         await settle()
         assert [c for _, c in _logged(room)] == [{"type": "timeout", "window": window}]
         await clock.advance(1_000)  # the timer's retry reads the log instead of writing seq 1
         await settle()
-        assert room.play.match.game.state.window_id != window and not room.play.unsure
+        assert laundermat_state(room).window_id != window and not room.play.unsure
         for _ in range(8):  # and the game plays on by timeouts, one seq after another
             await clock.advance(30_000)
             await settle()
         assert _contiguous(room) and len(_logged(room)) > 5
         if not room.play.over:
-            assert subs[0].view["game"]["window"]["id"] == room.play.match.game.state.window_id
+            assert subs[0].view["game"]["window"]["id"] == laundermat_state(room).window_id
 
     run(scenario())
 
@@ -127,7 +129,7 @@ def test_a_start_whose_commit_answer_was_lost_does_not_come_back_after_a_restart
         assert again.lobby.status == "lobby" and again.play.match is None
         # The host starts it again: one game, played from the start.
         sub = Sub()
-        await again.connect(sub, rooms.tokens[0])  # type: ignore[attr-defined]
+        await again.connect(sub, rooms.tokens[0])
         await again.lobby_action(sub, ids[0], "start-2", action("start"))
         assert sub.last("ack")["id"] == "start-2" and again.lobby.status == "playing"
         [live] = await store.load_live_rooms()

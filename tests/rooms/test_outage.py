@@ -8,9 +8,8 @@ from typing import Any
 
 from laundermat.games.laundermat.engine import Timeout
 from laundermat.rooms import FakeClock, Room, RoomError
-from laundermat.store.memory import MemoryStore
 
-from .helpers import CONFIG, Sub, act, action, seated, settle
+from .helpers import CONFIG, Sub, act, action, laundermat_state, memory_store, seated, settle
 from .test_room import run
 
 
@@ -60,20 +59,20 @@ def test_a_timeout_the_store_refuses_is_tried_again_until_it_lands() -> None:
         rooms, room, subs, _ = await seated()
         clock: Any = rooms.clock
         store: Any = room.store
-        window = room.play.match.game.state.window_id
+        window = laundermat_state(room).window_id
         store.unavailable = True
         await clock.advance(30_000)  # the draft's deadline passes during the outage
         await settle()
-        assert room.play.match.game.state.window_id == window  # still open: nothing was durable
+        assert laundermat_state(room).window_id == window  # still open: nothing was durable
         await clock.advance(3_000)
-        assert room.play.match.game.state.window_id == window
+        assert laundermat_state(room).window_id == window
         store.unavailable = False
         await clock.advance(1_000)  # the next retry lands
         await settle()
-        assert room.play.match.game.state.window_id != window
+        assert laundermat_state(room).window_id != window
         logged = [c for _, c in store.games[room.play.game_id].commands]
         assert logged == [{"type": "timeout", "window": window}]
-        assert subs[0].view["game"]["window"]["id"] == room.play.match.game.state.window_id
+        assert subs[0].view["game"]["window"]["id"] == laundermat_state(room).window_id
 
     run(scenario())
 
@@ -88,23 +87,23 @@ def test_a_retry_of_the_previous_games_command_after_a_restart_is_not_applied() 
         answer = await act(room, subs[0], ids[0], {"type": "select", "card": card}, "c-old")
         assert answer["type"] == "ack"
         while not room.play.over:
-            await room.apply_quietly(Timeout(room.play.match.game.state.window_id))
+            await room.apply_quietly(Timeout(laundermat_state(room).window_id))
         await settle()
         for i in (1, 2):  # the others say they play again; the host starts it
             await room.lobby_action(subs[i], ids[i], f"y{i}", action("ready", on=True))
         await room.lobby_action(subs[0], ids[0], "r", action("rematch"))
         assert room.lobby.game_number == 2
-        store: MemoryStore = room.store  # type: ignore[assignment]
+        store = memory_store(room)
         [live] = await store.load_live_rooms()
         again = Room.restore(live, store, FakeClock(), CONFIG)
         await again.resume()
         sub = Sub()
-        await again.connect(sub, rooms.tokens[0])  # type: ignore[attr-defined]
-        before = again.play.match.game.state.to_dict()
+        await again.connect(sub, rooms.tokens[0])
+        before = laundermat_state(again).to_dict()
         card = sub.view["game"]["display"][0]["card"]
         answer = await act(again, sub, ids[0], {"type": "select", "card": card}, "c-old")
         assert answer["type"] == "ack"
-        assert again.play.match.game.state.to_dict() == before
+        assert laundermat_state(again).to_dict() == before
         assert store.games[again.play.game_id].commands == []
         await again.close(forget=False)
 
@@ -114,14 +113,14 @@ def test_a_retry_of_the_previous_games_command_after_a_restart_is_not_applied() 
 def test_restore_seats_a_game_whose_room_record_has_no_seats() -> None:
     async def scenario() -> None:
         _, room, _, ids = await seated()
-        store: MemoryStore = room.store  # type: ignore[assignment]
+        store = memory_store(room)
         seats = {m.player_id: m.seat for m in room.lobby.members}
         for p in store.rooms[room.code].players:  # as a crash before the seats were saved
             p.seat = None
         [live] = await store.load_live_rooms()
         again = Room.restore(live, store, FakeClock(), CONFIG)
         assert {m.player_id: m.seat for m in again.lobby.members} == seats
-        assert sorted(seats.values()) == [0, 1, 2] and set(seats) == set(ids)
+        assert set(seats.values()) == {0, 1, 2} and set(seats) == set(ids) and len(seats) == 3
 
     run(scenario())
 
@@ -130,9 +129,9 @@ def test_resume_finishes_a_game_over_in_its_log_but_not_in_its_row() -> None:
     async def scenario() -> None:
         _, room, _, _ = await seated()
         while not room.play.over:
-            await room.apply_quietly(Timeout(room.play.match.game.state.window_id))
+            await room.apply_quietly(Timeout(laundermat_state(room).window_id))
         await settle()
-        store: MemoryStore = room.store  # type: ignore[assignment]
+        store = memory_store(room)
         row = store.games[room.play.game_id]
         expected = row.result
         row.result = row.finished_ms = None  # as written before results went with the log

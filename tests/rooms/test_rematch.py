@@ -13,9 +13,8 @@ from laundermat.games.laundermat.engine import Timeout
 from laundermat.rooms import FakeClock, Room
 from laundermat.rooms.members import Member
 from laundermat.rooms.records import PlayerRecord
-from laundermat.store.memory import MemoryStore
 
-from .helpers import CONFIG, Sub, act, action, seated, settle
+from .helpers import CONFIG, Sub, act, action, laundermat_state, memory_store, seated, settle
 from .test_room import run
 
 
@@ -27,7 +26,7 @@ async def lobby(room: Room, sub: Sub, pid: str, cid: str, name: str, **kw: Any) 
 async def finish(room: Room) -> None:
     """The game ends by timeouts, every window at once."""
     while not room.play.over:
-        await room.apply_quietly(Timeout(room.play.match.game.state.window_id))
+        await room.apply_quietly(Timeout(laundermat_state(room).window_id))
     await settle()
     room._push()  # as the room does after a timeout
     assert room.lobby.status == "finished"
@@ -55,7 +54,8 @@ def test_the_next_game_starts_once_everyone_is_ready_and_not_before() -> None:
         for i in (1, 2):
             assert (await lobby(room, subs[i], ids[i], f"y{i}", "ready", on=True))["type"] == "ack"
         assert room.lobby.status == "playing" and room.lobby.game_number == 2
-        assert sorted(m.seat for m in room.lobby.members) == [0, 1, 2]
+        assert len(room.lobby.members) == 3
+        assert {m.seat for m in room.lobby.members} == {0, 1, 2}
         assert all(s.view["game"]["log_from"] == 0 and s.view["game"]["round"] == 1 for s in subs)
         assert ready_flags(subs[0]) == [False, False, False]  # asked again after this game
 
@@ -92,7 +92,7 @@ def test_the_host_starts_with_the_ready_players_and_the_others_watch() -> None:
         assert (await lobby(room, host, ids[0], "go", "rematch"))["type"] == "ack"
         assert room.lobby.status == "playing" and room.lobby.game_number == 2
         seats = {m.player_id: m.seat for m in room.lobby.members}
-        assert seats[ids[3]] is None and sorted(seats[i] for i in ids[:3]) == [0, 1, 2]
+        assert seats[ids[3]] is None and {seats[i] for i in ids[:3]} == {0, 1, 2}
         assert room.play.player_ids == [p for p in ids[:3]]
         watcher = subs[3].view
         assert watcher["game"]["viewer"] is None and "me" not in watcher["game"]
@@ -151,7 +151,8 @@ def test_the_bots_the_host_added_play_again() -> None:
         for i in (0, 1):
             assert (await lobby(room, subs[i], ids[i], f"r{i}", "ready", on=True))["type"] == "ack"
         assert room.lobby.game_number == 2
-        assert sorted(m.seat for m in room.lobby.members) == [0, 1, 2]  # the bot too
+        assert len(room.lobby.members) == 3
+        assert {m.seat for m in room.lobby.members} == {0, 1, 2}  # the bot too
 
     run(scenario())
 
@@ -170,7 +171,8 @@ def test_someone_away_does_not_hold_up_the_others_but_a_moment_offline_does() ->
         await clock.advance(20_000)  # away (GEN-4): the three play
         await settle()
         assert room.lobby.status == "playing" and room.lobby.game_number == 2
-        assert room.lobby.member(ids[3]).seat is None  # type: ignore[union-attr]
+        left_out = room.lobby.member(ids[3])
+        assert left_out is not None and left_out.seat is None
         assert subs[0].view["room"]["status"] == "playing"
 
     run(scenario())
@@ -194,7 +196,7 @@ def test_ready_is_saved_with_the_room_and_an_old_record_loads() -> None:
         _, room, subs, ids = await seated()
         await finish(room)
         assert (await lobby(room, subs[1], ids[1], "r1", "ready", on=True))["type"] == "ack"
-        store: MemoryStore = room.store  # type: ignore[assignment]
+        store = memory_store(room)
         assert [p.ready for p in store.rooms[room.code].players] == [False, True, False]
         [live] = await store.load_live_rooms()
         again = Room.restore(live, store, FakeClock(), CONFIG)
@@ -204,7 +206,13 @@ def test_ready_is_saved_with_the_room_and_an_old_record_loads() -> None:
 
     run(scenario())
     # A record saved before `ready` existed (no such key) loads as nobody ready.
-    saved = {"player_id": "p1", "name": "Ann", "token_hash": "", "seat": 0, "joined_ms": 1}
+    saved: dict[str, Any] = {
+        "player_id": "p1",
+        "name": "Ann",
+        "token_hash": "",
+        "seat": 0,
+        "joined_ms": 1,
+    }
     from laundermat.store.rows import _player
 
     assert Member.from_record(_player(saved)).ready is False

@@ -12,7 +12,18 @@ from laundermat.rooms import FakeClock, Room, RoomError
 from laundermat.rooms.members import CODE_ALPHABET, new_code
 from laundermat.store.memory import MemoryStore
 
-from .helpers import CONFIG, Sub, act, action, manager, seat_of, seated, settle
+from .helpers import (
+    CONFIG,
+    Sub,
+    act,
+    action,
+    laundermat_state,
+    manager,
+    memory_store,
+    seat_of,
+    seated,
+    settle,
+)
 
 
 def run(coro: Any) -> Any:
@@ -72,13 +83,13 @@ def test_a_failed_write_rolls_the_game_back() -> None:
     async def scenario() -> None:
         _, room, subs, ids = await seated()
         store: Any = room.store
-        before = room.play.match.game.state.to_dict()
+        before = laundermat_state(room).to_dict()
         version = room.views.version
         card = subs[0].view["game"]["display"][0]["card"]
         store.fail_next_append = True
         answer = await act(room, subs[0], ids[0], {"type": "select", "card": card}, "c1")
         assert answer["type"] == "error" and answer["code"] == "unavailable"
-        assert room.play.match.game.state.to_dict() == before and room.views.version == version
+        assert laundermat_state(room).to_dict() == before and room.views.version == version
         # Not remembered as answered: the same id, sent again, is applied once.
         answer = await act(room, subs[0], ids[0], {"type": "select", "card": card}, "c1")
         assert answer["type"] == "ack" and subs[0].view["game"]["me"]["selection"] == card
@@ -123,10 +134,10 @@ def test_away_after_thirty_seconds_and_back_on_reconnect() -> None:
         seat = seat_of(subs[2])
         await room.disconnect(subs[2])
         await clock.advance(29_000)
-        assert not room.play.match.game.state.players[seat].away
+        assert not laundermat_state(room).players[seat].away
         await clock.advance(1_000)
         await settle()
-        assert room.play.match.game.state.players[seat].away
+        assert laundermat_state(room).players[seat].away
         assert subs[0].view["game"]["players"][seat]["away"] is True
         token_sub = Sub()
         store: Any = room.store
@@ -137,7 +148,7 @@ def test_away_after_thirty_seconds_and_back_on_reconnect() -> None:
             "t" * 43
         )
         await room.connect(token_sub, "t" * 43)
-        assert not room.play.match.game.state.players[seat].away
+        assert not laundermat_state(room).players[seat].away
         logged = [c for _, c in store.games[room.play.game_id].commands]
         assert {"type": "set_away", "seat": seat, "away": True} in logged
         assert {"type": "set_away", "seat": seat, "away": False} in logged
@@ -168,10 +179,10 @@ def test_the_table_sees_when_a_dropped_player_will_be_away() -> None:
         assert away_at(subs[0]) is None
         assert room.info()["players"][2]["away"] is True
         back = Sub()
-        await room.connect(back, rooms.tokens[2])  # type: ignore[attr-defined]
+        await room.connect(back, rooms.tokens[2])
         await room.disconnect(back)
         assert away_at(subs[0]) == clock.now_ms() + 30_000
-        await room.connect(Sub(), rooms.tokens[2])  # type: ignore[attr-defined]
+        await room.connect(Sub(), rooms.tokens[2])
         assert away_at(subs[0]) is None
 
     run(scenario())
@@ -184,13 +195,13 @@ def test_restore_resumes_the_deadline_or_gives_the_grace() -> None:
         card = subs[0].view["game"]["display"][0]["card"]
         await act(room, subs[0], ids[0], {"type": "select", "card": card}, "c1")
         deadline = room.play.deadline_ms
-        store: MemoryStore = room.store  # type: ignore[assignment]
+        store = memory_store(room)
         # A restart 20 s later: the window keeps its deadline.
         later = FakeClock(clock.now_ms() + 20_000)
         [live] = await store.load_live_rooms()
         again = Room.restore(live, store, later, CONFIG)
         assert again.play.deadline_ms == deadline
-        assert again.play.match.game.state.to_dict() == room.play.match.game.state.to_dict()
+        assert laundermat_state(again).to_dict() == laundermat_state(room).to_dict()
         assert "c1" in again.lobby.members[0].answered  # a retry of c1 is not applied again
         # A restart after the deadline passed: 5 s of grace from the restart.
         much_later = FakeClock(clock.now_ms() + 90_000)
@@ -279,7 +290,7 @@ def test_everyone_away_ends_the_game_then_the_host_starts_a_rematch() -> None:
         assert store.games[room.play.game_id].result is not None
         back = [Sub() for _ in ids]
         for i, sub in enumerate(back):
-            await room.connect(sub, rooms.tokens[i])  # type: ignore[attr-defined]
+            await room.connect(sub, rooms.tokens[i])
         host = back[0]
         assert host.view["game"]["phase"] == "over"
         for i in (1, 2):
@@ -352,9 +363,10 @@ def test_restore_from_a_snapshot_plus_the_later_commands() -> None:
         game_record = store.games[room.play.game_id]
         assert game_record.snapshot_seq == 20 and game_record.snapshot is not None
         [live] = await store.load_live_rooms()
+        assert live.game is not None
         assert [seq for seq, _ in live.game.commands] == list(range(21, room.play.seq + 1))
         again = Room.restore(live, store, FakeClock(), config)
-        assert again.play.match.game.state.to_dict() == room.play.match.game.state.to_dict()
+        assert laundermat_state(again).to_dict() == laundermat_state(room).to_dict()
         assert again.play.seq == room.play.seq
 
     run(scenario())
@@ -366,17 +378,17 @@ def test_a_finished_room_shows_its_final_standings_after_a_restart() -> None:
 
         _, room, _, _ = await seated()
         while not room.play.over:  # every window runs out: a whole game of timeouts
-            await room.apply_quietly(Timeout(room.play.match.game.state.window_id))
+            await room.apply_quietly(Timeout(laundermat_state(room).window_id))
         await settle()
         assert room.lobby.status == "finished"
-        assert room.play.match.game.state.investigated is not None
-        store: MemoryStore = room.store  # type: ignore[assignment]
+        assert laundermat_state(room).investigated is not None
+        store = memory_store(room)
         [live] = await store.load_live_rooms()
         assert live.game is not None and live.game.finished
         again = Room.restore(live, store, FakeClock(), CONFIG)
         assert again.lobby.status == "finished"
         assert again.play.over
-        assert again.play.match.game.state.to_dict() == room.play.match.game.state.to_dict()
+        assert laundermat_state(again).to_dict() == laundermat_state(room).to_dict()
 
     run(scenario())
 

@@ -19,7 +19,7 @@ from .conftest import open_store
 from .test_store import room, run, start
 
 
-def test_a_game_starts_with_its_seats_in_one_transaction(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_starts_with_its_seats_in_one_transaction(store_target) -> None:
     async def go() -> None:
         store = await open_store(store_target)
         try:
@@ -41,7 +41,7 @@ def test_a_game_starts_with_its_seats_in_one_transaction(store_target) -> None: 
     run(go())
 
 
-def test_the_last_command_finishes_the_game_in_the_same_commit(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_the_last_command_finishes_the_game_in_the_same_commit(store_target) -> None:
     async def go() -> None:
         store = await open_store(store_target)
         try:
@@ -63,7 +63,7 @@ def test_the_last_command_finishes_the_game_in_the_same_commit(store_target) -> 
     run(go())
 
 
-def test_a_logged_command_id_is_refused_and_its_neighbours_land(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_a_logged_command_id_is_refused_and_its_neighbours_land(store_target) -> None:
     async def go() -> None:
         store = await open_store(store_target)
         try:
@@ -98,7 +98,7 @@ def test_a_logged_command_id_is_refused_and_its_neighbours_land(store_target) ->
     run(go())
 
 
-def test_command_ids_of_every_game_of_the_room_are_restored(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_command_ids_of_every_game_of_the_room_are_restored(store_target) -> None:
     """Whatever the snapshot interval and across a rematch: the log, not memory, answers."""
 
     async def go() -> None:
@@ -219,7 +219,7 @@ def test_a_checkpoint_cuts_the_wal_back(tmp_path: Path) -> None:
     run(go())
 
 
-def test_migration_0002_backfills_command_ids(sql_target) -> None:  # type: ignore[no-untyped-def]
+def test_migration_0002_backfills_command_ids(sql_target) -> None:
     """A database written before command ids had columns keeps recognising retries."""
     from alembic import command
     from sqlalchemy import text
@@ -271,7 +271,7 @@ def test_migration_0002_backfills_command_ids(sql_target) -> None:  # type: igno
     run(go())
 
 
-def test_a_snapshot_rides_with_its_command_in_one_commit(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_a_snapshot_rides_with_its_command_in_one_commit(store_target) -> None:
     """The state saved with command N is the snapshot as of N; a command the log refuses
     (its seq taken) leaves the snapshot where it was."""
 

@@ -53,7 +53,7 @@ async def start(
 def play(game: Game, commands: int, rng: random.Random) -> list[dict]:
     """Apply up to `commands` random legal commands; returns them in their logged form."""
     policy = RandomPolicy(rng, wait_chance=0)
-    log = []
+    log: list[dict] = []
     while len(log) < commands and game.state.phase is not Phase.OVER:
         seat = rng.choice(game.state.window_actors)
         wire = policy.decide(view(game.state, seat)) or {
@@ -65,11 +65,11 @@ def play(game: Game, commands: int, rng: random.Random) -> list[dict]:
     return log
 
 
-def run(coro):  # type: ignore[no-untyped-def]
+def run(coro):
     return asyncio.run(coro)
 
 
-def test_room_upsert_and_close(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_room_upsert_and_close(store_target) -> None:
     async def go() -> None:
         store = await open_store(store_target)
         try:
@@ -88,7 +88,7 @@ def test_room_upsert_and_close(store_target) -> None:  # type: ignore[no-untyped
     run(go())
 
 
-def test_restore_replays_to_the_same_state_and_keeps_the_deadline(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_restore_replays_to_the_same_state_and_keeps_the_deadline(store_target) -> None:
     async def go() -> None:
         store = await open_store(store_target)
         try:
@@ -134,7 +134,7 @@ def test_restore_replays_to_the_same_state_and_keeps_the_deadline(store_target) 
     run(go())
 
 
-def test_finished_games_leave_the_live_set_and_enter_history(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_finished_games_leave_the_live_set_and_enter_history(store_target) -> None:
     async def go() -> None:
         store = await open_store(store_target)
         try:
@@ -168,7 +168,7 @@ def test_finished_games_leave_the_live_set_and_enter_history(store_target) -> No
     run(go())
 
 
-def test_a_game_its_rooms_record_no_longer_seats_is_not_live(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_its_rooms_record_no_longer_seats_is_not_live(store_target) -> None:
     """A start whose commit answer was lost: the game and its record landed, the room went
     back to its lobby and wrote its record again (game 0). That game was never played."""
 
@@ -190,7 +190,7 @@ def test_a_game_its_rooms_record_no_longer_seats_is_not_live(store_target) -> No
     run(go())
 
 
-def test_a_command_is_durable_across_a_reopen(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_a_command_is_durable_across_a_reopen(store_target) -> None:
     async def go() -> None:
         store = await open_store(store_target)
         await store.save_room(room(status="playing"))
@@ -213,7 +213,7 @@ def test_a_command_is_durable_across_a_reopen(store_target) -> None:  # type: ig
     run(go())
 
 
-def test_concurrent_commands_share_commits_and_all_land_in_order(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_concurrent_commands_share_commits_and_all_land_in_order(store_target) -> None:
     async def go() -> None:
         store = await open_store(store_target)
         try:
@@ -245,7 +245,7 @@ def test_concurrent_commands_share_commits_and_all_land_in_order(store_target) -
     run(go())
 
 
-def test_a_rejected_command_fails_only_its_own_caller(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_a_rejected_command_fails_only_its_own_caller(store_target) -> None:
     async def go() -> None:
         store = await open_store(store_target)
         try:
@@ -277,7 +277,7 @@ def test_a_rejected_command_fails_only_its_own_caller(store_target) -> None:  # 
     run(go())
 
 
-def test_a_taken_seq_is_unavailable_and_commands_after_reads_the_log(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_a_taken_seq_is_unavailable_and_commands_after_reads_the_log(store_target) -> None:
     """What a room needs after a commit whose answer was lost (rooms/play.py `catch_up`): a
     second write of a logged seq is StoreUnavailable (nothing written), not a bug that
     propagates, and the log past a seq reads back with each command's ids."""
@@ -315,7 +315,7 @@ def test_a_taken_seq_is_unavailable_and_commands_after_reads_the_log(store_targe
     run(go())
 
 
-def test_retention_deletes_games_left_unfinished_in_closed_rooms(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_retention_deletes_games_left_unfinished_in_closed_rooms(store_target) -> None:
     """An outside soak audit: a game whose room closed mid-game (every player gone) was kept
     for good, and so was its room's row. Past retention both go; a game still playing stays."""
 
@@ -343,7 +343,7 @@ def test_retention_deletes_games_left_unfinished_in_closed_rooms(store_target) -
     run(go())
 
 
-def test_retention_deletes_closed_rooms_no_game_names(store_target) -> None:  # type: ignore[no-untyped-def]
+def test_retention_deletes_closed_rooms_no_game_names(store_target) -> None:
     """A closed room's row used to outlive it for ever. Past the retention period it goes
     once no game names it; open rooms and rooms with kept games stay."""
 

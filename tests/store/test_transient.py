@@ -56,7 +56,7 @@ def wrapped(error: BaseException) -> sa_exc.DBAPIError:
     """What SQLAlchemy raises for a driver error it has no narrower class for."""
     orig = DbapiError(error)
     orig.__cause__ = error
-    return sa_exc.DBAPIError("SELECT 1", None, orig)  # type: ignore[arg-type]
+    return sa_exc.DBAPIError("SELECT 1", None, orig)
 
 
 def name(error: BaseException) -> str:

@@ -136,7 +136,7 @@ def test_a_waiting_send_is_stopped_by_finish() -> None:
         await conn.finish(timeout=0.05)  # the peer never reads: the writer is cancelled
         for _ in range(3):
             await asyncio.sleep(0)
-        assert conn._writer.cancelled()
+        assert conn._writer is not None and conn._writer.cancelled()
         assert ws.sent == ["1"]
 
     asyncio.run(scenario())

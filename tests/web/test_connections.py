@@ -16,7 +16,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import httpx
 import pytest
@@ -26,6 +26,7 @@ import websockets
 from laundermat.bots.server_process import free_port
 from laundermat.web import conns
 from laundermat.web.app import create_app
+from laundermat.web.guards import GuardedHttp
 from laundermat.web.serve import uvicorn_config
 from laundermat.web.settings import ServerSettings
 
@@ -273,7 +274,9 @@ def test_the_soft_descriptor_limit_is_raised_to_the_hard_one() -> None:
 
 
 @pytest.mark.parametrize("ws", ["websockets-sansio", "websockets", "wsproto"])
-def test_every_websocket_implementation_gives_its_place_back(tmp_path: Path, ws: str) -> None:
+def test_every_websocket_implementation_gives_its_place_back(
+    tmp_path: Path, ws: Literal["websockets-sansio", "websockets", "wsproto"]
+) -> None:
     """`LAUNDERMAT_WS` may pick another of uvicorn's implementations: its sockets are counted
     and given back as ours are (web/guards.py's guarded_ws)."""
     if ws == "wsproto":
@@ -284,7 +287,9 @@ def test_every_websocket_implementation_gives_its_place_back(tmp_path: Path, ws:
         url = f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}"
         settings = ServerSettings(port=port, database_url=url, log_level="warning", ws=ws)
         config = uvicorn_config(create_app(settings), settings)
+        assert isinstance(config.http, type) and issubclass(config.http, GuardedHttp)
         gate = config.http.gate
+        assert gate is not None
         server = uvicorn.Server(config)
         task = asyncio.create_task(server.serve())
         try:

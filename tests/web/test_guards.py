@@ -128,7 +128,7 @@ def test_a_close_the_peer_never_reads_is_aborted(monkeypatch: Any) -> None:
         protocol._close_for_good()
         assert protocol.transport.closing and not protocol.transport.aborted
         await asyncio.sleep(0.2)
-        return protocol.transport  # type: ignore[no-any-return]
+        return protocol.transport
 
     assert asyncio.run(scenario()).aborted
 

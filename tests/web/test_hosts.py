@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import os
+from collections.abc import Callable
 
 import httpx
 import pytest
@@ -90,10 +91,10 @@ def test_a_rebinding_page_gets_nothing(server: ServerProcess) -> None:
     assert own.startswith(b"HTTP/1.1 101"), own
 
 
-def test_the_public_url_and_allowed_hosts_are_served(make_server: object) -> None:
-    srv = make_server(  # type: ignore[operator]
-        public_url="https://play.example.org", allowed_hosts="games.example.net"
-    )
+def test_the_public_url_and_allowed_hosts_are_served(
+    make_server: Callable[..., ServerProcess],
+) -> None:
+    srv = make_server(public_url="https://play.example.org", allowed_hosts="games.example.net")
     for name in ("play.example.org", "games.example.net", "localhost"):
         made = httpx.post(srv.url + "/api/rooms", json={"name": "Ann"}, headers={"host": name})
         assert made.status_code == 200, (name, made.text)

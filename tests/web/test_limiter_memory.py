@@ -11,7 +11,7 @@ from laundermat.web import limits
 
 def test_addresses_past_the_window_are_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [1000.0]
-    monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr("laundermat.web.limits.time.monotonic", lambda: now[0])
     limiter = limits.AddressLimiter(limit=2, window_s=60.0)
     for i in range(5000):
         assert limiter.allow(f"10.0.{i // 256}.{i % 256}")

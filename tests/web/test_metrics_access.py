@@ -65,6 +65,7 @@ def test_address_allowed(address: str | None, allowed: list[str], expected: bool
 
 def test_a_bad_network_is_refused_at_start() -> None:
     with pytest.raises(ValidationError):
+        # The environment's comma-separated form, which the field's validator splits.
         ServerSettings(metrics_allow_ips="10.0.0.0/8, not-a-network")  # type: ignore[arg-type]
     settings: Any = ServerSettings(metrics_allow_ips="10.0.0.0/8,*")  # type: ignore[arg-type]
     assert settings.metrics_allow_ips == ["10.0.0.0/8", "*"]

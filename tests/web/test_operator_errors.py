@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -52,8 +53,8 @@ def test_a_bad_setting_is_one_line_and_no_server(tmp_path: Path, setting: str, v
     assert "Traceback" not in done.stderr and "running" not in done.stdout
 
 
-def test_upper_case_log_levels_still_work(make_server: object) -> None:
-    srv = make_server(log_level="WARNING")  # type: ignore[operator]
+def test_upper_case_log_levels_still_work(make_server: Callable[..., ServerProcess]) -> None:
+    srv = make_server(log_level="WARNING")
     assert httpx.get(srv.url + "/healthz").status_code == 200
 
 

@@ -61,7 +61,8 @@ def test_postgresql_gone_for_ten_seconds_mid_game(
         first = _picks(clients[0], set())
         assert (await clients[0].act({"type": "select", "card": first}))["type"] == "ack"
         await clients[1].until(lambda m: m["type"] == "view")
-        version = clients[1].view["version"]  # type: ignore[index]
+        assert clients[1].view is not None
+        version = clients[1].view["version"]
         proxy.cut()
         cut_at = time.monotonic()
         second = _picks(clients[1], {first})
@@ -73,7 +74,7 @@ def test_postgresql_gone_for_ten_seconds_mid_game(
         answer = await clients[1].request(dict(message), timeout=30)
         assert answer["type"] == "error" and answer["code"] == "unavailable", answer
         # Not applied: no view moved on, and the seat has still selected nothing.
-        assert clients[1].view["version"] == version  # type: ignore[index]
+        assert clients[1].view["version"] == version
         assert clients[1].game["me"]["selection"] is None
         # Lobby and HTTP reads answer too, with the same code and no 500.
         async with httpx.AsyncClient(base_url=srv.url) as http:
@@ -120,7 +121,8 @@ def test_a_deadline_that_passes_during_an_outage_closes_its_window_afterwards(
         window = clients[0].game["window"]["id"]
         proxy.cut()
         await asyncio.sleep(3.0)  # the deadline passes while nothing can be written
-        assert clients[0].view["game"]["window"]["id"] == window  # type: ignore[index]
+        assert clients[0].view is not None
+        assert clients[0].view["game"]["window"]["id"] == window
         proxy.restore()
         moved = await clients[0].until(
             lambda m: m["type"] == "view" and m["game"]["window"]["id"] != window, 20

@@ -27,7 +27,7 @@ def test_sigkill_mid_round_then_restart(make_server: Any, backend: str) -> None:
     async def before_crash() -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
         # round_timer 180 s at TIME_SCALE: a 9 s draft, long enough to outlive the restart.
         code, seats, clients = await seated_game(srv, 3, round_timer=180)
-        picks = {}
+        picks: dict[str, Any] = {}
         for c in clients[:2]:
             card = next(d["card"] for d in c.game["display"] if d["card"] not in picks.values())
             assert (await c.act({"type": "select", "card": card}))["type"] == "ack"

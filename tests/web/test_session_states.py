@@ -29,7 +29,7 @@ class FakeSocket:
 def test_only_the_documented_transitions_are_allowed() -> None:
     async def scenario() -> None:
         ws = FakeSocket()
-        conn = Connection(ws, 4)  # type: ignore[arg-type]
+        conn = Connection(ws, 4)  # type: ignore[arg-type]  # a fake of the socket's three calls
         conn.become(ConnState.SPECTATOR)
         with pytest.raises(RuntimeError):
             conn.become(ConnState.PLAYER)  # a spectator never takes a seat on this socket

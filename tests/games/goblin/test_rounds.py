@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from laundermat.games.goblin.cards import PROGRAMS, cycle_of_round, hand_size
-from laundermat.games.goblin.state import GameState
+from laundermat.games.goblin.match import GoblinMatch
 
 from .builders import new, play
 
@@ -55,7 +58,7 @@ def test_gwash_1_order_is_the_lead_then_the_direction(players: int) -> None:
     match = new(players, seed=20 + players)
     play(match, seed=3)
     log = match.view(None)["log"]
-    current: dict[str, object] = {}
+    current: dict[str, Any] = {}
     washers: list[int] = []
     for e in [*log, {"kind": "round"}]:
         if e["kind"] == "round":
@@ -67,12 +70,12 @@ def test_gwash_1_order_is_the_lead_then_the_direction(players: int) -> None:
             washers.append(e["seat"])
 
 
-def _watch_baskets(problems: list[str]) -> object:
+def _watch_baskets(problems: list[str]) -> Callable[[GoblinMatch], bool]:
     """GWASH-7 and GWASH-8, checked at every step of a game."""
     zones: dict[int, list[str]] = {}
 
-    def check(match: object) -> bool:
-        state: GameState = match.state  # type: ignore[attr-defined]
+    def check(match: GoblinMatch) -> bool:
+        state = match.state
         if state.washer is not None and len(state.drawn) == 1:
             need = hand_size(state.n, state.round) if state.n > 2 else cycle_of_round(state.round)
             if len(state.players[state.washer].basket) + 1 < need + (

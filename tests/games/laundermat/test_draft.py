@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from laundermat.games.laundermat.cards import BILL_VALUE
@@ -26,10 +28,10 @@ D = bill(100_000, 0)  # 58
 DISPLAY = [A, B, C, D]
 
 
-def draft(**kwargs: object) -> Game:
+def draft(**kwargs: Any) -> Game:
     """Three players in round 1's draft over DISPLAY; Vault raids deal $10k and roll 6."""
     kwargs.setdefault("chance", ScriptedChance(dice=[6] * 6))
-    return build(3, display=DISPLAY, **kwargs)  # type: ignore[arg-type]
+    return build(3, display=DISPLAY, **kwargs)
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])

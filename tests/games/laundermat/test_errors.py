@@ -355,7 +355,7 @@ def test_incomplete_commands_are_rejected(wire: Any) -> None:
             lambda: BuyEntries(0, (FIFTY,), {"casino": 2}), id="GEN-2 entries on no such type"
         ),
         pytest.param(lambda: Select(0, "12"), id="GEN-2 a card id that is not a number"),  # type: ignore[arg-type]
-        pytest.param(lambda: Protect(0, 1, [FIFTY, "x"]), id="GEN-2 a bill that is not an id"),  # type: ignore[list-item]
+        pytest.param(lambda: Protect(0, 1, [FIFTY, "x"]), id="GEN-2 a bill that is not an id"),  # type: ignore[arg-type]
     ],
 )
 def test_a_malformed_command_cannot_even_be_built_in_code(build: Any) -> None:

@@ -17,6 +17,7 @@ from laundermat.games import Match, Policy
 from laundermat.games.laundermat.bots import RandomPolicy
 from laundermat.games.laundermat.engine import view
 from laundermat.games.laundermat.heuristic import HeuristicPolicy
+from laundermat.games.laundermat.match import LaunderMatMatch
 
 BOTS = Path(__file__).resolve().parents[3] / "src" / "laundermat" / "games" / "laundermat"
 
@@ -27,13 +28,14 @@ class Recorder:
     it was given."""
 
     def __init__(self, policy: Policy, seat: int, match: Match) -> None:
+        assert isinstance(match, LaunderMatMatch)
         self.policy, self.seat, self.match = policy, seat, match
         self.calls = 0
         self.mismatches = 0
 
     def decide(self, given: dict[str, Any]) -> dict[str, Any] | None:
         self.calls += 1
-        expected = view(self.match.game.state, self.seat)  # type: ignore[attr-defined]
+        expected = view(self.match.game.state, self.seat)
         before = copy.deepcopy(given)
         if given != expected or given.get("viewer") != self.seat:
             self.mismatches += 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from laundermat.games.laundermat.engine import (
@@ -37,10 +39,10 @@ Y = bill(20_000, 9)
 Z = bill(30_000, 9)
 
 
-def shop(**kwargs: object) -> Game:
+def shop(**kwargs: Any) -> Game:
     """Round 1's purchase window with seats 0 and 1 eligible (seat 2 not)."""
     kwargs.setdefault("collected", [0, 1])
-    return build(3, phase=Phase.PURCHASE, **kwargs)  # type: ignore[arg-type]
+    return build(3, phase=Phase.PURCHASE, **kwargs)
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from laundermat.games.laundermat.engine import (
@@ -29,13 +31,13 @@ from .builders import (
 from .scoring_helpers import scored
 
 
-def email_shop(**kwargs: object) -> Game:
+def email_shop(**kwargs: Any) -> Game:
     return build(
         3,
         phase=Phase.PURCHASE,
         collected=[0, 1],
         weapon_market=["anonymous_email"],
-        **kwargs,  # type: ignore[arg-type]
+        **kwargs,
     )
 
 

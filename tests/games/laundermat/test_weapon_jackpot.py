@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from laundermat.games.laundermat.engine import (
@@ -22,14 +24,14 @@ from .builders import (
 )
 
 
-def jackpot_shop(**kwargs: object) -> Game:
+def jackpot_shop(**kwargs: Any) -> Game:
     return build(
         3,
         phase=Phase.PURCHASE,
         collected=[0],
         weapon_market=["jackpot"],
         copies=[{"kind": SLOT, "owner": 1}, {"kind": SLOT, "owner": 0}],
-        **kwargs,  # type: ignore[arg-type]
+        **kwargs,
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from laundermat.games.laundermat.cards import BILL_VALUE
@@ -23,11 +25,11 @@ from .builders import (
 from .weapon_material import DISPLAY, HIDDEN, A, B, C, D, cards_shown
 
 
-def lost_found_draft(**kwargs: object) -> Game:
+def lost_found_draft(**kwargs: Any) -> Game:
     kwargs.setdefault(
         "chance", ScriptedChance(values={"lost_found": [HIDDEN], "return_to_deck": [C]})
     )
-    return build(3, display=DISPLAY, weapons={0: "lost_and_found"}, **kwargs)  # type: ignore[arg-type]
+    return build(3, display=DISPLAY, weapons={0: "lost_and_found"}, **kwargs)
 
 
 def test_lost_and_found_draws_a_hidden_bill() -> None:

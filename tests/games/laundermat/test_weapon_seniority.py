@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from laundermat.games.laundermat.engine import (
@@ -26,10 +28,10 @@ from .builders import (
 from .weapon_material import DISPLAY, A, B
 
 
-def seniority_draft(**kwargs: object) -> Game:
+def seniority_draft(**kwargs: Any) -> Game:
     cheap = [bill(10_000, k) for k in range(4, 8)]
     kwargs.setdefault("chance", ScriptedChance(values={"vault_deal": cheap}, dice=[6, 6, 6, 6]))
-    return build(3, display=DISPLAY, vault=cheap, weapons={1: "seniority"}, **kwargs)  # type: ignore[arg-type]
+    return build(3, display=DISPLAY, vault=cheap, weapons={1: "seniority"}, **kwargs)
 
 
 def test_seniority_window_opens_for_a_colliding_owner() -> None:

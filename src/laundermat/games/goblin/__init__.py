@@ -32,13 +32,13 @@ class Goblin:
     title = "Goblin Laundromat"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    settings = (
+    settings: tuple[Setting, ...] = (
         Setting("decision_timer", "Decision timer", DECISION_TIMERS, DEFAULT_DECISION_TIMER),
     )
     player_commands = frozenset(PLAYER_COMMANDS)
     room_commands = frozenset(ROOM_COMMANDS)
     rules = rules()
-    bot_strategies = ("random", "heuristic")
+    bot_strategies: tuple[str, ...] = ("random", "heuristic")
 
     def new(self, seed: int, player_ids: list[str], settings: JSON) -> GoblinMatch:
         return GoblinMatch.new(seed, player_ids, settings)

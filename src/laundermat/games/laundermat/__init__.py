@@ -42,7 +42,7 @@ class LaunderMat:
     title = "LaunderMat"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    settings = (
+    settings: tuple[Setting, ...] = (
         Setting("round_timer", "Max Round Timer", ROUND_TIMERS, DEFAULT_ROUND_TIMER),
         Setting("bribe_timer", "Bribery stage timer", BRIBE_TIMERS, DEFAULT_BRIBE_TIMER),
     )
@@ -82,7 +82,7 @@ class LaunderMat:
     def set_away(self, match: Any, seat: int, away: bool) -> Command:
         return engine.SetAway(seat, away)
 
-    bot_strategies = ("random", "heuristic")
+    bot_strategies: tuple[str, ...] = ("random", "heuristic")
 
     def bot(self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random") -> Policy:
         """ "random": uniform among legal commands (bots.py); "heuristic": values bills,

@@ -11,7 +11,7 @@ the others.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from .cards import DIE_FACES
@@ -121,7 +121,7 @@ class ScriptedChance:
         self,
         fallback: Chance | None = None,
         indices: dict[str, list[int]] | None = None,
-        values: dict[str, list[object]] | None = None,
+        values: Mapping[str, Sequence[object]] | None = None,
         dice: list[int] | None = None,
     ) -> None:
         self.fallback: Chance | None = fallback
