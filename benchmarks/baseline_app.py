@@ -27,19 +27,26 @@ rooms: dict[str, set[Any]] = defaultdict(set)
 
 async def app(scope: Scope, receive: Any, send: Any) -> None:
     if scope["type"] == "lifespan":
-        while True:
-            message = await receive()
-            if message["type"] == "lifespan.startup":
-                await send({"type": "lifespan.startup.complete"})
-            elif message["type"] == "lifespan.shutdown":
-                await send({"type": "lifespan.shutdown.complete"})
-                return
+        await _lifespan(receive, send)
     if scope["type"] == "http":
         await send({"type": "http.response.start", "status": 200, "headers": []})
         await send({"type": "http.response.body", "body": b"ok"})
         return
-    if scope["type"] != "websocket":
-        return
+    if scope["type"] == "websocket":
+        await _websocket(scope, receive, send)
+
+
+async def _lifespan(receive: Any, send: Any) -> None:
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+
+
+async def _websocket(scope: Scope, receive: Any, send: Any) -> None:
     room = scope["path"].rsplit("/", 1)[-1]
     queue: asyncio.Queue[str] = asyncio.Queue(maxsize=64)
 

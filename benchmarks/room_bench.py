@@ -79,16 +79,30 @@ async def play_again(room: Room, seats: list[tuple[str, Sink]], command_id: str)
             await room.lobby_action(sink, player_id, cid, Ready(action="ready", on=True))
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
-    clock = FakeClock()
-    store: Any
-    if args.store == "sqlite":
+async def _open_store(kind: str) -> Any:
+    if kind == "sqlite":
         from laundermat.store import Store
 
         tmp = tempfile.mkdtemp(prefix="room-bench-")
-        store = await Store.open(f"sqlite+aiosqlite:///{Path(tmp) / 'bench.db'}")
-    else:
-        store = MemoryStore()
+        return await Store.open(f"sqlite+aiosqlite:///{Path(tmp) / 'bench.db'}")
+    return MemoryStore()
+
+
+def _sent(rooms: list[Any]) -> tuple[int, int, int, int]:
+    """What every room's sockets have been sent so far: messages, their bytes, views (whole
+    or patches) and those views' bytes."""
+    sinks = [sink for _, seats, _ in rooms for _, sink in seats]
+    return (
+        sum(s.messages for s in sinks),
+        sum(s.bytes for s in sinks),
+        sum(s.views for s in sinks),
+        sum(s.view_bytes for s in sinks),
+    )
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    clock = FakeClock()
+    store = await _open_store(args.store)
     rng = random.Random(args.seed)
     rooms = []
     for i in range(args.rooms):
@@ -98,10 +112,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         rooms.append((room, seats, RandomPolicy(random.Random(i), wait_chance=0)))
     done = 0
     cpu = 0.0
-    sent_before = sum(s.messages for _, seats, _ in rooms for _, s in seats)
-    bytes_before = sum(s.bytes for _, seats, _ in rooms for _, s in seats)
-    views_before = sum(s.views for _, seats, _ in rooms for _, s in seats)
-    view_bytes_before = sum(s.view_bytes for _, seats, _ in rooms for _, s in seats)
+    before = _sent(rooms)
     next_id = 0
     while done < args.commands:
         room, seats, policy = rng.choice(rooms)
@@ -129,10 +140,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await room.act(sub, member.player_id, f"c{next_id}", command, window, time.perf_counter())
         cpu += time.process_time() - start
         done += 1
-    sent = sum(s.messages for _, seats, _ in rooms for _, s in seats) - sent_before
-    sent_bytes = sum(s.bytes for _, seats, _ in rooms for _, s in seats) - bytes_before
-    views = sum(s.views for _, seats, _ in rooms for _, s in seats) - views_before
-    view_bytes = sum(s.view_bytes for _, seats, _ in rooms for _, s in seats) - view_bytes_before
+    after = _sent(rooms)
+    sent, sent_bytes, views, view_bytes = (a - b for a, b in zip(after, before, strict=True))
     for room, _, _ in rooms:
         await room.close(forget=False)
     await store.close()

@@ -94,19 +94,7 @@ async def store_loop(
     if fenced == "transaction":
         store._pg_log = None  # the path before pg_log.py, kept for other databases
     try:
-        game_ids = []
-        fences: dict[int, Fence | None] = {}
-        for i in range(rooms + snapshots):
-            code = f"B{i:05d}"
-            player = PlayerRecord("p1", "a", "h", 0, 0)
-            room = RoomRecord(code, "playing", {}, "p1", [player], 1, 0, 0, "laundermat")
-            fence = None
-            if fenced:
-                token = await store.claim_new(room)
-                assert token is not None
-                fence = Fence(code, token)
-            game_ids.append(await store.start_game(room, 1, ["p1"], None, None, fence=fence))
-            fences[game_ids[-1]] = fence
+        game_ids, fences = await _start_games(store, rooms + snapshots, fenced)
         latencies: list[float] = []
 
         async def one_room(game_id: int) -> None:
@@ -150,6 +138,27 @@ async def store_loop(
         return out
     finally:
         await store.close()
+
+
+async def _start_games(
+    store: Store, count: int, fenced: str
+) -> tuple[list[int], dict[int, Fence | None]]:
+    """`count` rooms, each with a game started (claimed first when `fenced`): the games' ids,
+    and each game's fence."""
+    game_ids = []
+    fences: dict[int, Fence | None] = {}
+    for i in range(count):
+        code = f"B{i:05d}"
+        player = PlayerRecord("p1", "a", "h", 0, 0)
+        room = RoomRecord(code, "playing", {}, "p1", [player], 1, 0, 0, "laundermat")
+        fence = None
+        if fenced:
+            token = await store.claim_new(room)
+            assert token is not None
+            fence = Fence(code, token)
+        game_ids.append(await store.start_game(room, 1, ["p1"], None, None, fence=fence))
+        fences[game_ids[-1]] = fence
+    return game_ids, fences
 
 
 async def drop_schema(url: str, schema: str) -> None:

@@ -73,45 +73,39 @@ class WsClient(asyncio.Protocol):
         self.bytes_in += len(data)
         buf = self._buf
         buf += data
-        if not self._upgraded:
-            end = buf.find(b"\r\n\r\n")
-            if end < 0:
-                return
-            status = bytes(buf[: buf.find(b"\r\n")])
-            del buf[: end + 4]
-            if b" 101 " not in status:
-                if not self.open.done():
-                    self.open.set_exception(ConnectionError(status.decode(errors="replace")))
-                self.abort()
-                return
-            self._upgraded = True
-            if not self.open.done():
-                self.open.set_result(None)
+        if not self._upgraded and not self._upgrade(buf):
+            return
         pos, size = 0, len(buf)
         while size - pos >= 2:
-            b0, b1 = buf[pos], buf[pos + 1]
-            length = b1 & 0x7F
-            head = 2
-            if length == 126:
-                if size - pos < 4:
-                    break
-                length = (buf[pos + 2] << 8) | buf[pos + 3]
-                head = 4
-            elif length == 127:
-                if size - pos < 10:
-                    break
-                length = int.from_bytes(buf[pos + 2 : pos + 10], "big")
-                head = 10
-            if b1 & 0x80:  # a server must not mask; tolerate it anyway
-                head += 4
-            if size - pos < head + length:
+            bounds = _frame_bounds(buf, pos, size)
+            if bounds is None:
                 break
+            head, length = bounds
+            b0 = buf[pos]
             payload = bytes(buf[pos + head : pos + head + length])
             pos += head + length
             self._frame(b0, payload, now)
             if self.closed:
                 break
         del buf[:pos]
+
+    def _upgrade(self, buf: bytearray) -> bool:
+        """Read the server's answer to the upgrade off `buf`: True once upgraded, False while
+        it is incomplete or when it refused (the connection is then aborted)."""
+        end = buf.find(b"\r\n\r\n")
+        if end < 0:
+            return False
+        status = bytes(buf[: buf.find(b"\r\n")])
+        del buf[: end + 4]
+        if b" 101 " not in status:
+            if not self.open.done():
+                self.open.set_exception(ConnectionError(status.decode(errors="replace")))
+            self.abort()
+            return False
+        self._upgraded = True
+        if not self.open.done():
+            self.open.set_result(None)
+        return True
 
     def _frame(self, b0: int, payload: bytes, now: float) -> None:
         opcode = b0 & 0x0F
@@ -199,3 +193,23 @@ async def connect(
     )
     await asyncio.wait_for(client.open, timeout)
     return client
+
+
+def _frame_bounds(buf: bytearray, pos: int, size: int) -> tuple[int, int] | None:
+    """The header's and the payload's lengths of the frame at `pos`, None until it is whole."""
+    b1 = buf[pos + 1]
+    length = b1 & 0x7F
+    head = 2
+    if length == 126:
+        if size - pos < 4:
+            return None
+        length = (buf[pos + 2] << 8) | buf[pos + 3]
+        head = 4
+    elif length == 127:
+        if size - pos < 10:
+            return None
+        length = int.from_bytes(buf[pos + 2 : pos + 10], "big")
+        head = 10
+    if b1 & 0x80:  # a server must not mask; tolerate it anyway
+        head += 4
+    return (head, length) if size - pos >= head + length else None

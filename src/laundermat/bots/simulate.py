@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import games
-from ..games import GameDefinition, Match, Policy, RuleError
+from ..games import JSON, GameDefinition, Match, Policy, RuleError
 from .figures import Figures
 
 CHECKS = ("full", "lite", "none")
@@ -104,35 +104,12 @@ def play_game(
     match = definition.new(seed, names, settings)
     seat_of = match.seats()
     strategies = list(policies) or ["random"] * players
-    wait = 0.0 if clean else 0.03
-    bots: dict[int, Policy] = {}
-    for i, name in enumerate(names):
-        seat = seat_of[name]
-        policy = definition.bot(random.Random(rng.getrandbits(64)), wait, strategies[i])
-        bots[seat] = wrap(policy, seat, match) if wrap else policy
+    bots = _seat_bots(definition, match, names, strategies, rng, clean, wrap)
     log = [] if log is None else log
     while not match.over():
-        pending = match.pending()
-        window = match.window()
-        actors = list(window.actors) if window is not None else []
-        if pending and rng.random() < 0.9:
-            seat = rng.choice(pending)
-        elif actors:
-            seat = rng.choice(actors)
-        else:
-            seat = -1
-        wire = bots[seat].decide(match.view(seat)) if seat >= 0 else None
-        window_id = match.window_id()
-        if wire is None and seat >= 0 and seat not in pending and pending:
-            continue  # it has acted and waits: the window closes once all have (DRAFT-3, BRIBE-1)
-        if wire is None and window_id is not None:
-            wire = definition.timeout(match, window_id).to_dict()
-            report.timeouts += 1
-        if not clean and rng.random() < 0.02:
-            # Presence changes too: an away rule must never stall or break a game.
-            target = rng.randrange(players)
-            wire = definition.set_away(match, target, not match.away(target)).to_dict()
-        assert wire is not None
+        wire = _next_wire(match, definition, bots, rng, players, clean, report)
+        if wire is None:
+            continue
         try:
             match.apply(match.parse(wire))
         except RuleError as exc:
@@ -141,13 +118,7 @@ def play_game(
             continue
         log.append(wire)
         report.commands += 1
-        problems: list[str] = []
-        if check == "full" or (check == "lite" and match.over()):
-            problems = definition.invariants(match, rng)
-        elif check == "lite":
-            problems = definition.invariants(match, rng, lite=True)
-        report.invariant_violations += len(problems)
-        report.problems += [f"seed {seed}: {p}" for p in problems]
+        _check_invariants(match, definition, rng, check, seed, report)
     if check != "none":
         again = definition.new(seed, names, settings)
         for wire in log:
@@ -158,6 +129,81 @@ def play_game(
     report.games += 1
     report.figures.add_game(definition.name, match, [seat_of[n] for n in names], strategies)
     return match
+
+
+def _seat_bots(
+    definition: GameDefinition,
+    match: Match,
+    names: list[str],
+    strategies: list[str],
+    rng: random.Random,
+    clean: bool,
+    wrap: Wrap | None,
+) -> dict[int, Policy]:
+    """Each seat's bot, in the order of `names` (each draws its own generator from `rng`)."""
+    seat_of = match.seats()
+    wait = 0.0 if clean else 0.03
+    bots: dict[int, Policy] = {}
+    for i, name in enumerate(names):
+        seat = seat_of[name]
+        policy = definition.bot(random.Random(rng.getrandbits(64)), wait, strategies[i])
+        bots[seat] = wrap(policy, seat, match) if wrap else policy
+    return bots
+
+
+def _next_wire(
+    match: Match,
+    definition: GameDefinition,
+    bots: dict[int, Policy],
+    rng: random.Random,
+    players: int,
+    clean: bool,
+    report: SimulationReport,
+) -> JSON | None:
+    """The next command to apply, as on the wire: a seat's choice, else the open window's
+    timeout; now and then (unless `clean`) a change of presence instead. None: the seat
+    drawn has acted and waits for the others."""
+    pending = match.pending()
+    window = match.window()
+    actors = list(window.actors) if window is not None else []
+    if pending and rng.random() < 0.9:
+        seat = rng.choice(pending)
+    elif actors:
+        seat = rng.choice(actors)
+    else:
+        seat = -1
+    wire = bots[seat].decide(match.view(seat)) if seat >= 0 else None
+    window_id = match.window_id()
+    if wire is None and seat >= 0 and seat not in pending and pending:
+        return None  # it has acted and waits: the window closes once all have (DRAFT-3, BRIBE-1)
+    if wire is None and window_id is not None:
+        wire = definition.timeout(match, window_id).to_dict()
+        report.timeouts += 1
+    if not clean and rng.random() < 0.02:
+        # Presence changes too: an away rule must never stall or break a game.
+        target = rng.randrange(players)
+        wire = definition.set_away(match, target, not match.away(target)).to_dict()
+    assert wire is not None
+    return wire
+
+
+def _check_invariants(
+    match: Match,
+    definition: GameDefinition,
+    rng: random.Random,
+    check: str,
+    seed: int,
+    report: SimulationReport,
+) -> None:
+    """ "full": every invariant after every command; "lite": the cheap ones, and all of them
+    once the game is over; "none": none."""
+    problems: list[str] = []
+    if check == "full" or (check == "lite" and match.over()):
+        problems = definition.invariants(match, rng)
+    elif check == "lite":
+        problems = definition.invariants(match, rng, lite=True)
+    report.invariant_violations += len(problems)
+    report.problems += [f"seed {seed}: {p}" for p in problems]
 
 
 @dataclass(frozen=True)

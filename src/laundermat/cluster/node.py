@@ -118,41 +118,47 @@ class Cluster:
             if code in self.manager.rooms or self.absent.holds(code):
                 return Route.LOCAL, None  # here, or known not to exist: answered here
             try:
-                owner = await self.leases.owner(code)
-                if owner is None and not await self._may_be_live(code):
-                    self.absent.add(code, ABSENT_TTL_S)
-                    return Route.LOCAL, None
-                if owner is None:
-                    if not self.ownership.accepting:
-                        return Route.MOVED, None
-                    if relayed and code in self.ownership.moved:
-                        # A peer relays to us a room we just handed to it (it read the lease
-                        # before the release): claiming it back would undo the handover. The
-                        # client reconnects through the balancer to the new owner instead.
-                        return Route.MOVED, None
-                    won = await self.ownership.claim(code, "demand")
-                    if won:
-                        return Route.LOCAL, None
-                    if won is None:
-                        # The store or Redis failed: the room may well be live. Answering here
-                        # would say "not found", and a browser forgets its seat on that: try
-                        # again, then tell the client to reconnect.
-                        if time.monotonic() > give_up:
-                            return Route.MOVED, None
-                        await asyncio.sleep(self.config.watch_ms / 1000)
-                        continue
-                    owner = await self.leases.owner(code)
-                    if owner is None:
-                        return Route.LOCAL, None  # no live room: answered here (not found)
-                if owner != self.me and not relayed:
-                    url = await self.leases.url_of(owner)
-                    if url is not None and url not in unreachable:
-                        return Route.RELAY, url
+                found = await self._look_once(code, relayed, unreachable)
             except REDIS_ERRORS:
-                pass  # Redis restarting: try again until give_up
+                found = None  # Redis restarting: try again until give_up
+            if found is not None:
+                return found
             if time.monotonic() > give_up:
                 return Route.MOVED, None
             await asyncio.sleep(self.config.watch_ms / 1000)
+
+    async def _look_once(
+        self, code: str, relayed: bool, unreachable: frozenset[str]
+    ) -> tuple[Route, str | None] | None:
+        """One reading of the lease (claiming it when free), or None: not settled yet,
+        `locate` looks again after a pause."""
+        owner = await self.leases.owner(code)
+        if owner is None:
+            if not await self._may_be_live(code):
+                self.absent.add(code, ABSENT_TTL_S)
+                return Route.LOCAL, None
+            if self._must_not_claim(code, relayed):
+                return Route.MOVED, None
+            won = await self.ownership.claim(code, "demand")
+            if won is None:
+                # The store or Redis failed: the room may well be live. Answering here would
+                # say "not found", and a browser forgets its seat on that: try again, then
+                # tell the client to reconnect.
+                return None
+            owner = None if won else await self.leases.owner(code)
+            if owner is None:
+                return Route.LOCAL, None  # ours now, or no live room: answered here
+        if owner != self.me and not relayed:
+            url = await self.leases.url_of(owner)
+            if url is not None and url not in unreachable:
+                return Route.RELAY, url
+        return None
+
+    def _must_not_claim(self, code: str, relayed: bool) -> bool:
+        """Draining, or a peer relays to us a room we just handed to it (it read the lease
+        before the release): claiming it back would undo the handover. The client
+        reconnects through the balancer to the new owner instead."""
+        return not self.ownership.accepting or (relayed and code in self.ownership.moved)
 
     async def _may_be_live(self, code: str) -> bool:
         """One indexed read before any claim; if the store does not answer, the claim that

@@ -11,6 +11,7 @@ any RFC 6902 patch of those ops applies.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import orjson
@@ -41,9 +42,9 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op], top: bool = False) -> No
     if old is new:
         return
     if isinstance(new, dict) and isinstance(old, dict):
-        kind: type = dict
+        walk: Callable[[Any, Any, str, list[Op]], None] = _diff_dicts
     elif isinstance(new, list | tuple) and isinstance(old, list | tuple):
-        kind = list
+        walk = _diff_lists
     else:
         if old != new or _scalar_kind(old) != _scalar_kind(new):
             ops.append({"op": "replace", "path": path, "value": new})
@@ -51,36 +52,45 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op], top: bool = False) -> No
     if old == new:
         return
     mark = len(ops)
-    if kind is dict:
-        for key, value in new.items():
-            if key in old:
-                before = old[key]
-                if before is value or (type(before) is type(value) and before == value):
-                    continue  # most of a view: no call, no path built
-                _diff(before, value, f"{path}/{escape(key)}", ops)
-            else:
-                ops.append({"op": "add", "path": f"{path}/{escape(key)}", "value": value})
-        for key in old:
-            if key not in new:
-                ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
-    else:
-        common = min(len(old), len(new))
-        for i in range(common):
-            before, value = old[i], new[i]
-            if before is value or (type(before) is type(value) and before == value):
-                continue
-            _diff(before, value, f"{path}/{i}", ops)
-        for i in range(common, len(new)):
-            ops.append({"op": "add", "path": f"{path}/{i}", "value": new[i]})
-        for i in range(len(old) - 1, common - 1, -1):  # from the end: indexes stay valid
-            ops.append({"op": "remove", "path": f"{path}/{i}"})
+    walk(old, new, path, ops)
     if not top and len(ops) - mark > 1:
-        # Many changes inside: one replace instead when it is shorter on the wire (never at
-        # the top: a caller may diff part of a document, e.g. a view without its log).
-        replace = {"op": "replace", "path": path, "value": new}
-        if len(orjson.dumps(replace)) < len(orjson.dumps(ops[mark:])):
-            del ops[mark:]
-            ops.append(replace)
+        # Never at the top: a caller may diff part of a document, e.g. a view without its log.
+        _replace_if_shorter(new, path, ops, mark)
+
+
+def _diff_dicts(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op]) -> None:
+    for key, value in new.items():
+        if key in old:
+            before = old[key]
+            if before is value or (type(before) is type(value) and before == value):
+                continue  # most of a view: no call, no path built
+            _diff(before, value, f"{path}/{escape(key)}", ops)
+        else:
+            ops.append({"op": "add", "path": f"{path}/{escape(key)}", "value": value})
+    for key in old:
+        if key not in new:
+            ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
+
+
+def _diff_lists(old: Sequence[Any], new: Sequence[Any], path: str, ops: list[Op]) -> None:
+    common = min(len(old), len(new))
+    for i in range(common):
+        before, value = old[i], new[i]
+        if before is value or (type(before) is type(value) and before == value):
+            continue
+        _diff(before, value, f"{path}/{i}", ops)
+    for i in range(common, len(new)):
+        ops.append({"op": "add", "path": f"{path}/{i}", "value": new[i]})
+    for i in range(len(old) - 1, common - 1, -1):  # from the end: indexes stay valid
+        ops.append({"op": "remove", "path": f"{path}/{i}"})
+
+
+def _replace_if_shorter(new: Any, path: str, ops: list[Op], mark: int) -> None:
+    """Many changes under `path` (ops[mark:]) become one replace if that is shorter to send."""
+    replace = {"op": "replace", "path": path, "value": new}
+    if len(orjson.dumps(replace)) < len(orjson.dumps(ops[mark:])):
+        del ops[mark:]
+        ops.append(replace)
 
 
 def _scalar_kind(value: Any) -> type:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any, cast
 
@@ -148,41 +148,8 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
             finished_close_ms=round(settings.room_finished_close_seconds * 1000),
         )
         cluster = make_cluster(settings, store, manager, metrics) if settings.redis_url else None
-        app.state.laundermat = AppState(
-            settings=settings,
-            store=store,
-            manager=manager,
-            metrics=metrics,
-            create_limiter=limiter("create", settings.room_creations_per_minute),
-            join_limiter=limiter("join", settings.join_attempts_per_minute),
-            lookup_limiter=limiter("lookup", settings.room_lookups_per_minute),
-            lookup_miss_limiter=limiter("lookup_miss", settings.room_lookup_misses_per_minute),
-            qr_limiter=limiter("qr", settings.qr_codes_per_minute),
-            replay_limiter=limiter("replay", settings.replays_per_minute),
-            served_hosts=names,
-            admission=Admission(
-                open_cap=settings.sockets_per_address,
-                per_minute=limiter("socket", settings.sockets_per_minute_per_address),
-                address_messages=AddressBuckets(
-                    settings.messages_per_second_per_address, settings.message_burst_per_address
-                ),
-                seat_messages=AddressBuckets(settings.messages_per_second, settings.message_burst),
-            ),
-            cluster=cluster,
-        )
-        if cluster is not None:  # rooms come on demand, by failover, handoff or orphan scan
-            await cluster.start()
-            restored = 0
-        else:
-            restored = await manager.restore()
-        manager.start_sweeper()
-        background = [asyncio.create_task(metrics.watch_loop(), name="loop-lag")]
-        if settings.gc_freeze_seconds > 0:
-            gc_every = (settings.gc_freeze_seconds, settings.gc_sweep_seconds)
-            background.append(asyncio.create_task(steward(*gc_every), name="gc"))
-        background.append(asyncio.create_task(retention(store, settings), name="retention"))
-        unwatch_gc = watch_pauses(metrics.gc_paused)
-        log.info("ready", extra={"restored_rooms": restored})
+        app.state.laundermat = app_state(settings, store, manager, metrics, limiter, cluster, names)
+        background, unwatch_gc = await _start_serving(settings, store, manager, metrics, cluster)
         try:
             yield
         finally:
@@ -200,6 +167,71 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     app.include_router(replays.router)
     app.include_router(pages.router)
     app.openapi = lambda: truthful_openapi(app)  # type: ignore[method-assign]
+    add_middleware(app, settings, names)
+    # A plain Starlette route: FastAPI's websocket routes solve dependencies (none here)
+    # in an exit stack per socket, ~6 KiB a socket (benchmarks/socket_memory.py).
+    app.router.routes.append(WebSocketRoute("/ws/{code}", socket_route))
+    serve_client(app, settings)
+    answer_errors(app)
+    return app
+
+
+def app_state(
+    settings: ServerSettings,
+    store: StoreLike,
+    manager: RoomManager,
+    metrics: Metrics,
+    limiter: Limiters,
+    cluster: Any,
+    names: set[str] | None,
+) -> AppState:
+    return AppState(
+        settings=settings,
+        store=store,
+        manager=manager,
+        metrics=metrics,
+        create_limiter=limiter("create", settings.room_creations_per_minute),
+        join_limiter=limiter("join", settings.join_attempts_per_minute),
+        lookup_limiter=limiter("lookup", settings.room_lookups_per_minute),
+        lookup_miss_limiter=limiter("lookup_miss", settings.room_lookup_misses_per_minute),
+        qr_limiter=limiter("qr", settings.qr_codes_per_minute),
+        replay_limiter=limiter("replay", settings.replays_per_minute),
+        served_hosts=names,
+        admission=Admission(
+            open_cap=settings.sockets_per_address,
+            per_minute=limiter("socket", settings.sockets_per_minute_per_address),
+            address_messages=AddressBuckets(
+                settings.messages_per_second_per_address, settings.message_burst_per_address
+            ),
+            seat_messages=AddressBuckets(settings.messages_per_second, settings.message_burst),
+        ),
+        cluster=cluster,
+    )
+
+
+async def _start_serving(
+    settings: ServerSettings, store: StoreLike, manager: RoomManager, metrics: Metrics, cluster: Any
+) -> tuple[list[asyncio.Task[None]], Callable[[], None]]:
+    """Rooms restored (or, in a cluster, left to come on demand) and the background tasks
+    started; returns those tasks and the call that stops watching GC pauses."""
+    if cluster is not None:  # rooms come on demand, by failover, handoff or orphan scan
+        await cluster.start()
+        restored = 0
+    else:
+        restored = await manager.restore()
+    manager.start_sweeper()
+    background = [asyncio.create_task(metrics.watch_loop(), name="loop-lag")]
+    if settings.gc_freeze_seconds > 0:
+        gc_every = (settings.gc_freeze_seconds, settings.gc_sweep_seconds)
+        background.append(asyncio.create_task(steward(*gc_every), name="gc"))
+    background.append(asyncio.create_task(retention(store, settings), name="retention"))
+    unwatch_gc = watch_pauses(metrics.gc_paused)
+    log.info("ready", extra={"restored_rooms": restored})
+    return background, unwatch_gc
+
+
+def add_middleware(app: SocketFastPath, settings: ServerSettings, names: set[str] | None) -> None:
+    """Added innermost first: the last one added sees a request first."""
     secret = settings.cluster_secret if settings.redis_url else None
     if secret:  # inside the body cap: a body is capped before it is forwarded
         from ..cluster import ForwardToOwner, TrustedPeers
@@ -216,12 +248,11 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
         app.trust_peers = TrustedPeers(None, secret=secret).trust
     # Outermost of all: a name this server does not serve gets no further (DNS rebinding).
     app.add_middleware(TrustedHosts, names=names)
-    # A plain Starlette route: FastAPI's websocket routes solve dependencies (none here)
-    # in an exit stack per socket, ~6 KiB a socket (benchmarks/socket_memory.py).
-    app.router.routes.append(WebSocketRoute("/ws/{code}", socket_route))
-    serve_client(app, settings)
 
-    # Every error is an ErrorBody with a stable code; no stack trace ever reaches a client.
+
+def answer_errors(app: FastAPI) -> None:
+    """Every error is an ErrorBody with a stable code; no stack trace ever reaches a client."""
+
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
         request.app.state.laundermat.metrics.error(exc.code)
@@ -251,5 +282,3 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     async def internal(request: Request, exc: Exception) -> JSONResponse:
         log.exception("request failed", extra={"path": request.url.path})
         return ApiError("internal", status=500).response()
-
-    return app

@@ -98,90 +98,115 @@ def _references(player: Player, committed: list[int]) -> list[int | None]:
 
 
 def options(state: GameState, seat: int) -> dict[str, JSON]:
-    phase = state.phase
-    player = state.players[seat]
-    acting = seat in state.window_actors and phase is not Phase.OVER
     out: dict[str, JSON] = {"window": state.window_id, "can_act": False}
-    if not acting:
+    if seat not in state.window_actors or state.phase is Phase.OVER:
         return out
-    wallet = tuple(player.wallet)
-    if phase is Phase.DRAFT:
+    offer = _OFFERS_BY_PHASE.get(state.phase)
+    offered = offer(state, seat) if offer is not None else None
+    if offered is not None:
         out["can_act"] = True
-        # Selecting the bill already selected would change nothing, so it is not offered.
-        select = _candidate(Select, seat=seat, card=0)
-        card = select.__dict__
-        offered = []
-        for bill in state.display:
-            card["card"] = bill
-            if bill != player.selection and _passes(draft.check_select, state, select):
-                offered.append(bill)
-        out["select"] = offered
-        out["clear"] = draft.has_selection(player) and _passes(
-            draft.check_clear, state, _candidate(ClearSelection, seat=seat)
-        )
-        out["lost_and_found"] = draft.holds_weapon(player, Weapon.LOST_AND_FOUND) and _passes(
-            draft.check_draw_lost_found, state, _candidate(DrawLostFound, seat=seat)
-        )
-        out["broken_machine"] = draft.holds_weapon(player, Weapon.BROKEN_MACHINE) and _passes(
-            draft.check_break_machine, state, _candidate(BreakMachine, seat=seat)
-        )
-    elif phase is Phase.SENIORITY:
-        out["can_act"] = True
-        out["seniority"] = True  # a claim is always legal in its window (SENIORITY-1)
-    elif phase is Phase.ALARM:
-        assert state.alarm is not None
-        out["can_act"] = True
-        references = _references(player, [state.alarm.card, *wallet])
-        alarm = _candidate(AlarmPurchase, seat=seat, addition="", bills=wallet, reference=None)
-        types = []
-        for a in ADDITIONS:
-            alarm.__dict__["addition"] = str(a)
-            if _any_reference(vault.check_alarm_purchase, state, alarm, references):
-                types.append(str(a))
-        out["alarm_types"] = types
-        out["discard"] = True  # VAULT-6: always possible
-    elif phase is Phase.PURCHASE and _passes(
-        purchase.check_skip, state, _candidate(Skip, seat=seat)
-    ):
-        out["can_act"] = True
-        references = _references(player, list(wallet))
-        buy = _candidate(BuyAddition, seat=seat, addition="", bills=wallet, reference=None)
-        additions = []
-        for a in ADDITIONS:
-            buy.__dict__["addition"] = str(a)
-
-            def covers(reference: int | None, kind: Addition = a) -> bool:
-                return purchase.covers(kind, wallet, reference)
-
-            if _any_reference(purchase.check_buy_addition, state, buy, references, covers):
-                additions.append(str(a))
-        out["additions"] = additions
-        out["weapons"] = _weapons(state, seat, wallet)
-        out["skip"] = True
-    elif phase in _BRIBERY and _passes(bribery.check_done, state, _candidate(Done, seat=seat)):
-        out["can_act"] = True
-        out["done"] = True
-        if phase is Phase.BRIBE_PROTECT:
-            protect = _candidate(Protect, seat=seat, copy=0, bills=wallet)
-            protected = []
-            for c in state.copies:
-                protect.__dict__["copy"] = c.id
-                if bribery.owns(c, seat) and _passes(bribery.check_protect, state, protect):
-                    protected.append(c.id)
-            out["protect"] = protected
-        elif phase is Phase.BRIBE_COUNTER:
-            counter = _candidate(Counter, seat=seat, copy=0, bills=wallet)
-            countered = []
-            for c in state.copies:
-                counter.__dict__["copy"] = c.id
-                if bribery.has_paid_protection(c) and _passes(
-                    bribery.check_counter, state, counter
-                ):
-                    countered.append({"copy": c.id, "amount": c.protection})
-            out["counter"] = countered
-        else:
-            out["entries"] = bribery.entries_bought(sum(BILL_VALUE[b] for b in wallet))
+        out.update(offered)
     return out
+
+
+# Each phase's offers to a seat in its window, or None when that seat may do nothing now.
+Offers = Callable[[GameState, int], "dict[str, JSON] | None"]
+
+
+def _draft_offers(state: GameState, seat: int) -> dict[str, JSON]:
+    player = state.players[seat]
+    # Selecting the bill already selected would change nothing, so it is not offered.
+    select = _candidate(Select, seat=seat, card=0)
+    card = select.__dict__
+    offered = []
+    for bill in state.display:
+        card["card"] = bill
+        if bill != player.selection and _passes(draft.check_select, state, select):
+            offered.append(bill)
+    return {
+        "select": offered,
+        "clear": draft.has_selection(player)
+        and _passes(draft.check_clear, state, _candidate(ClearSelection, seat=seat)),
+        "lost_and_found": draft.holds_weapon(player, Weapon.LOST_AND_FOUND)
+        and _passes(draft.check_draw_lost_found, state, _candidate(DrawLostFound, seat=seat)),
+        "broken_machine": draft.holds_weapon(player, Weapon.BROKEN_MACHINE)
+        and _passes(draft.check_break_machine, state, _candidate(BreakMachine, seat=seat)),
+    }
+
+
+def _seniority_offers(state: GameState, seat: int) -> dict[str, JSON]:
+    return {"seniority": True}  # a claim is always legal in its window (SENIORITY-1)
+
+
+def _alarm_offers(state: GameState, seat: int) -> dict[str, JSON]:
+    assert state.alarm is not None
+    wallet = tuple(state.players[seat].wallet)
+    references = _references(state.players[seat], [state.alarm.card, *wallet])
+    alarm = _candidate(AlarmPurchase, seat=seat, addition="", bills=wallet, reference=None)
+    types = []
+    for a in ADDITIONS:
+        alarm.__dict__["addition"] = str(a)
+        if _any_reference(vault.check_alarm_purchase, state, alarm, references):
+            types.append(str(a))
+    return {"alarm_types": types, "discard": True}  # VAULT-6: a discard is always possible
+
+
+def _purchase_offers(state: GameState, seat: int) -> dict[str, JSON] | None:
+    if not _passes(purchase.check_skip, state, _candidate(Skip, seat=seat)):
+        return None
+    wallet = tuple(state.players[seat].wallet)
+    references = _references(state.players[seat], list(wallet))
+    buy = _candidate(BuyAddition, seat=seat, addition="", bills=wallet, reference=None)
+    additions = []
+    for a in ADDITIONS:
+        buy.__dict__["addition"] = str(a)
+
+        def covers(reference: int | None, kind: Addition = a) -> bool:
+            return purchase.covers(kind, wallet, reference)
+
+        if _any_reference(purchase.check_buy_addition, state, buy, references, covers):
+            additions.append(str(a))
+    return {"additions": additions, "weapons": _weapons(state, seat, wallet), "skip": True}
+
+
+def _bribery_offers(state: GameState, seat: int) -> dict[str, JSON] | None:
+    if not _passes(bribery.check_done, state, _candidate(Done, seat=seat)):
+        return None
+    wallet = tuple(state.players[seat].wallet)
+    if state.phase is Phase.BRIBE_PROTECT:
+        return {"done": True, "protect": _protectable(state, seat, wallet)}
+    if state.phase is Phase.BRIBE_COUNTER:
+        return {"done": True, "counter": _counterable(state, seat, wallet)}
+    return {"done": True, "entries": bribery.entries_bought(sum(BILL_VALUE[b] for b in wallet))}
+
+
+def _protectable(state: GameState, seat: int, wallet: tuple[int, ...]) -> list[JSON]:
+    protect = _candidate(Protect, seat=seat, copy=0, bills=wallet)
+    protected: list[JSON] = []
+    for c in state.copies:
+        protect.__dict__["copy"] = c.id
+        if bribery.owns(c, seat) and _passes(bribery.check_protect, state, protect):
+            protected.append(c.id)
+    return protected
+
+
+def _counterable(state: GameState, seat: int, wallet: tuple[int, ...]) -> list[JSON]:
+    counter = _candidate(Counter, seat=seat, copy=0, bills=wallet)
+    countered: list[JSON] = []
+    for c in state.copies:
+        counter.__dict__["copy"] = c.id
+        if bribery.has_paid_protection(c) and _passes(bribery.check_counter, state, counter):
+            countered.append({"copy": c.id, "amount": c.protection})
+    return countered
+
+
+_OFFERS_BY_PHASE: dict[Phase, Offers] = {
+    Phase.DRAFT: _draft_offers,
+    Phase.SENIORITY: _seniority_offers,
+    Phase.ALARM: _alarm_offers,
+    Phase.PURCHASE: _purchase_offers,
+    **dict.fromkeys(_BRIBERY, _bribery_offers),
+}
 
 
 def _weapons(state: GameState, seat: int, wallet: tuple[int, ...]) -> list[dict[str, JSON]]:
