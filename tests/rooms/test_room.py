@@ -391,13 +391,3 @@ def test_a_finished_room_shows_its_final_standings_after_a_restart() -> None:
         assert laundermat_state(again).to_dict() == laundermat_state(room).to_dict()
 
     run(scenario())
-
-
-def test_every_room_error_code_has_its_sentence_once() -> None:
-    from laundermat.rooms.errors import MESSAGES, RoomCode, RoomError
-    from laundermat.web.protocol import SERVER_ERROR_CODES
-
-    assert set(MESSAGES) == set(RoomCode)
-    assert RoomError("room_full").message == MESSAGES[RoomCode.ROOM_FULL]
-    # The web layer publishes the room's codes from here, not from a copy.
-    assert all(SERVER_ERROR_CODES[code] == MESSAGES[code] for code in RoomCode)
