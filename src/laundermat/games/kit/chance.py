@@ -96,19 +96,22 @@ class SeededChance:
         self._get = get_state
         self._set = set_state
 
-    @property
-    def rng(self) -> int:
-        return self._get()
-
-    @rng.setter
-    def rng(self, value: int) -> None:
-        self._set(value)
-
     def below(self, purpose: str, n: int) -> int:
-        return below(self, n)
+        # `below(holder, n)` inlined over get/set: this is on the engine's hot path.
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            z = (self._get() + _GAMMA) & MASK
+            self._set(z)
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def choose(self, purpose: str, options: Sequence[T]) -> T:
-        return options[below(self, len(options))]
+        return options[self.below(purpose, len(options))]
 
     def bind(self, seeded: Chance) -> None:
         """A seeded generator needs nothing from the game."""

@@ -50,7 +50,7 @@ class SeededChance(kit.SeededChance):
     __slots__ = ()
 
     def die(self) -> int:
-        return 1 + kit.below(self, DIE_FACES)
+        return 1 + self.below(Purpose.DIE, DIE_FACES)
 
 
 class ScriptedChance(kit.ScriptedChance):
