@@ -33,7 +33,8 @@ from .test_properties import random_command
 
 def test_every_player_command_has_a_row() -> None:
     """Each player command is accepted by some phase; OVER accepts none (it has no row)."""
-    accepted = {cls.type for spec in PHASES.values() for cls in spec.accepts}
+    commands: list[Any] = [cls for spec in PHASES.values() for cls in spec.accepts]
+    accepted = {cls.type for cls in commands}
     assert accepted == set(PLAYER_COMMANDS)
     assert Phase.OVER not in PHASES
 

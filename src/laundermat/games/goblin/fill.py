@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import chance
+from ..kit import chance
 from .cards import (
     CLOTHING_IDS,
     PROGRAM_TYPES,

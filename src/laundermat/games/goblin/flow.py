@@ -10,9 +10,8 @@ so this is the only module that opens one. No clock: the room sends `Timeout(win
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
+from ..kit import phases
 from . import fill, laundry, scoring
 from .cards import ROUNDS
 from .commands import (
@@ -37,23 +36,9 @@ from .errors import (
 from .state import KEEP, LAUNDRY, MARKET, PICK, GameState, Player
 from .steps import NEXT_LAUNDRY, NEXT_ROUND, Open, Step
 
-
-@dataclass(frozen=True)
-class Handler:
-    """`check` raises a RuleError and changes nothing (GGEN-1); `apply` runs only after it."""
-
-    # Each pair takes its own command type; the table pairs them with it, hence `Any`.
-    check: Callable[[GameState, Any], None]
-    apply: Callable[[GameState, Any], Step]
-
-
-@dataclass(frozen=True)
-class WindowSpec:
-    accepts: dict[type, Handler]
-    # Whether a seat has acted, for a window that waits for all its actors (GFILL-2); None
-    # for a one-actor decision, which its own command closes.
-    acted: Callable[[Player], bool] | None
-    close: Callable[[GameState], Step]  # on its timeout, or at once when it waits for nobody
+# The kit's table types, bound to this game's state (which is also what rule steps change).
+Handler = phases.Handler[GameState, GameState, Step]
+WindowSpec = phases.PhaseSpec[GameState, GameState, Player, Step]
 
 
 def _picked(player: Player) -> bool:
@@ -96,23 +81,18 @@ def pending(state: GameState) -> list[int]:
     """The open window's actors who have not acted yet."""
     if state.over or state.window_kind is None:
         return []
-    acted = WINDOWS[state.window_kind].acted
-    if acted is None:
-        return list(state.window_actors)
-    return [s for s in state.window_actors if not acted(state.players[s])]
+    return phases.pending(WINDOWS[state.window_kind], state.window_actors, state.players)
 
 
 def proceed(state: GameState, step: Step) -> None:
-    while step is not None:
-        if isinstance(step, Open):
-            state.window_id += 1
-            state.window_kind = step.kind
-            state.window_actors = list(step.actors)
-            state.emit(
-                "window", id=state.window_id, window_kind=step.kind, actors=list(step.actors)
-            )
-            return
-        step = AUTOMATIC[step](state)
+    phases.walk(state, step, Open, _open_window, AUTOMATIC)
+
+
+def _open_window(state: GameState, step: Open) -> None:
+    state.window_id += 1
+    state.window_kind = step.kind
+    state.window_actors = list(step.actors)
+    state.emit("window", id=state.window_id, window_kind=step.kind, actors=list(step.actors))
 
 
 def _close(state: GameState) -> None:
@@ -161,13 +141,7 @@ def apply(state: GameState, command: Command) -> None:
         state.emit("away", seat=command.seat, away=command.away)
     elif isinstance(command, Pick | Draw | DrawWithPotion | Stop | Keep):
         _check_seat(state, command.seat)
-        assert state.window_kind is not None
-        handler = WINDOWS[state.window_kind].accepts.get(type(command))
-        if handler is None:
-            raise refuse(WRONG_PHASE, f"'{command.type}' is not taken in a {state.window_kind}.")
-        if command.seat not in state.window_actors:
-            raise refuse(NOT_YOUR_TURN, "You have no decision in this window.")
-        handler.check(state, command)
+        handler = _check(state, command)
         # GFILL-2 / GPUBLIC-1: a changed choice is its owner's alone. Not counted in the
         # version either, or everyone else could tell that a seat changed its mind.
         counted = not _changes_a_choice(state, command.seat)
@@ -182,8 +156,20 @@ def apply(state: GameState, command: Command) -> None:
 def _changes_a_choice(state: GameState, seat: int) -> bool:
     """In a window that waits for all its actors, a seat that has acted and acts again."""
     assert state.window_kind is not None
-    acted = WINDOWS[state.window_kind].acted
-    return acted is not None and acted(state.players[seat])
+    return phases.changes_a_choice(WINDOWS[state.window_kind], state.players[seat])
+
+
+def _check(state: GameState, command: Pick | Draw | DrawWithPotion | Stop | Keep) -> Handler:
+    assert state.window_kind is not None
+    spec = WINDOWS[state.window_kind]
+    try:
+        return phases.check(spec, state, command, command.seat, state.window_actors)
+    except phases.NotAccepted:
+        raise refuse(
+            WRONG_PHASE, f"'{command.type}' is not taken in a {state.window_kind}."
+        ) from None
+    except phases.NotAnActor:
+        raise refuse(NOT_YOUR_TURN, "You have no decision in this window.") from None
 
 
 def _check_seat(state: GameState, seat: int) -> None:

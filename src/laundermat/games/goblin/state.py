@@ -47,7 +47,7 @@ class Player:
 @dataclass
 class Event:
     """One log entry: `public` for everyone, `secret` for the seats in `to` (and everyone once
-    the game is over). Only views.redact_event reads it."""
+    the game is over). Only views.redact_event (games/kit/redaction.py) reads it."""
 
     kind: str
     public: dict[str, JSON]

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..kit.redaction import redact_event
 from .cards import PROGRAM_TYPES, PROGRAMS, STAINS, public_rules
 from .laundry import active_program, counts
 from .legal import options
 from .scoring import result
-from .state import KEEP, LAUNDRY, PICK, Event, GameState, Player
+from .state import KEEP, LAUNDRY, PICK, GameState, Player
 
 _RULES = public_rules()
 
@@ -22,13 +23,6 @@ def rules() -> dict[str, Any]:
     """The same table in every view, shared, not copied: it is half of a view's size and was
     half of its cost (docs/benchmarks.md). Read-only: the platform only serialises a view."""
     return _RULES
-
-
-def redact_event(event: Event, viewer: int | None, revealed: bool) -> dict[str, Any]:
-    entry: dict[str, Any] = {"kind": event.kind, **event.public}
-    if event.secret is not None and (revealed or (viewer is not None and viewer in event.to)):
-        entry.update(event.secret)
-    return entry
 
 
 def _face_up(state: GameState, player: Player, program: str, revealed: bool) -> bool:

@@ -26,6 +26,7 @@ Words, each with one meaning here:
   end of round, scoring), or nothing (the window stays open). Only `flow` acts on steps.
 """
 
+from ..kit.redaction import redact_event
 from .cards import (
     ADDITIONS,
     BRIBE_TIMERS,
@@ -78,7 +79,7 @@ from .legal import options
 from .replay import public_commands, replay
 from .scoring import Result, result
 from .state import Event, GameState, Phase, Settings, Window
-from .views import private_view, public_rules, public_view, redact_event, view
+from .views import private_view, public_rules, public_view, view
 
 __all__ = [
     "ADDITIONS",

@@ -12,10 +12,9 @@ Nothing here reads a clock: the room turns a window's duration into a deadline a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
 
+from ..kit import phases
 from . import bribery, draft, purchase, scoring, vault
 from .cards import ROUNDS
 from .commands import (
@@ -42,25 +41,10 @@ from .state import GameState, Phase, Player, Window
 __all__ = ["PHASES", "Handler", "PhaseSpec", "pending_actors", "proceed", "turn_order"]
 
 
-@dataclass(frozen=True)
-class Handler:
-    """One accepted command: `check` raises its `IllegalMove` and changes nothing (GEN-1);
-    `apply` runs only after the check passed and returns what follows."""
-
-    # Each pair takes its own command type; the table pairs them with it, hence `Any`.
-    check: Callable[[GameState, Any], None]
-    apply: Callable[[Context, Any], Step]
-
-
-@dataclass(frozen=True)
-class PhaseSpec:
-    accepts: Mapping[type[Command], Handler]
-    # Whether a seat has acted, for a window that waits for all its actors (DRAFT-3, BUY-2,
-    # BRIBE-1). None for a one-actor decision window, which its own command closes.
-    acted: Callable[[Player], bool] | None
-    uses_bribe_timer: bool
-    # What closing the window (on its timeout, or early: GEN-4) leads to.
-    close: Callable[[Context], Step]
+# The kit's table types, bound to this game's state, context, players and steps.
+Handler = phases.Handler[GameState, Context, Step]
+PhaseSpec = phases.PhaseSpec[GameState, Context, Player, Step]
+BRIBE_TIMER = "bribe"  # a `PhaseSpec.timer`: the bribery stages' own duration (BRIBE-1)
 
 
 def _selected(player: Player) -> bool:
@@ -94,13 +78,11 @@ PHASES: dict[Phase, PhaseSpec] = {
             BreakMachine: Handler(draft.check_break_machine, draft.break_machine),
         },
         acted=_selected,
-        uses_bribe_timer=False,
         close=draft.lock,
     ),
     Phase.SENIORITY: PhaseSpec(
         accepts={Seniority: Handler(draft.check_seniority, draft.seniority)},
         acted=None,
-        uses_bribe_timer=False,
         close=draft.decline_seniority,
     ),
     Phase.ALARM: PhaseSpec(
@@ -109,7 +91,6 @@ PHASES: dict[Phase, PhaseSpec] = {
             AlarmDiscard: Handler(_always_legal, _discard_alarm),
         },
         acted=None,
-        uses_bribe_timer=False,
         close=vault.discard,
     ),
     Phase.PURCHASE: PhaseSpec(
@@ -119,25 +100,24 @@ PHASES: dict[Phase, PhaseSpec] = {
             Skip: Handler(purchase.check_skip, purchase.skip),
         },
         acted=_purchased,
-        uses_bribe_timer=False,
         close=purchase.close,
     ),
     Phase.BRIBE_PROTECT: PhaseSpec(
         accepts={Protect: Handler(bribery.check_protect, bribery.protect), Done: _BRIBERY_DONE},
         acted=_done,
-        uses_bribe_timer=True,
+        timer=BRIBE_TIMER,
         close=bribery.close_stage,
     ),
     Phase.BRIBE_COUNTER: PhaseSpec(
         accepts={Counter: Handler(bribery.check_counter, bribery.counter), Done: _BRIBERY_DONE},
         acted=_done,
-        uses_bribe_timer=True,
+        timer=BRIBE_TIMER,
         close=bribery.close_stage,
     ),
     Phase.BRIBE_ENTRIES: PhaseSpec(
         accepts={BuyEntries: Handler(bribery.check_entries, bribery.entries), Done: _BRIBERY_DONE},
         acted=_done,
-        uses_bribe_timer=True,
+        timer=BRIBE_TIMER,
         close=bribery.close_stage,
     ),
     # Phase.OVER has no entry: no window is open and no command is accepted.
@@ -167,10 +147,7 @@ def pending_actors(state: GameState) -> list[int]:
     spec = PHASES.get(state.phase)
     if spec is None:
         return []
-    acted = spec.acted
-    if acted is None:
-        return list(state.window_actors)
-    return [seat for seat in state.window_actors if not acted(state.players[seat])]
+    return phases.pending(spec, state.window_actors, state.players)
 
 
 def closes_early(state: GameState) -> bool:
@@ -185,7 +162,7 @@ def current_window(state: GameState) -> Window | None:
     if spec is None:
         return None
     settings = state.settings
-    duration = settings.bribe_timer if spec.uses_bribe_timer else settings.round_timer
+    duration = settings.bribe_timer if spec.timer == BRIBE_TIMER else settings.round_timer
     return Window(state.window_id, state.phase, tuple(state.window_actors), duration)
 
 
@@ -196,14 +173,11 @@ def start(game: Context) -> None:
 
 def proceed(game: Context, step: Step) -> None:
     """Walk automatic steps until a window opens or the game ends (None: nothing follows)."""
-    while step is not None:
-        if isinstance(step, Open):
-            _open_window(game, step.phase, step.actors)
-            return
-        step = AUTOMATIC[step](game)
+    phases.walk(game, step, Open, _open_window, AUTOMATIC)
 
 
-def _open_window(game: Context, phase: Phase, actors: tuple[int, ...]) -> None:
+def _open_window(game: Context, step: Open) -> None:
+    phase, actors = step.phase, step.actors
     state = game.state
     state.phase = phase
     state.window_id += 1

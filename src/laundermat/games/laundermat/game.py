@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..kit import phases
 from . import draft, flow
 from .cards import (
     ADDITIONS,
@@ -119,12 +120,7 @@ class Game(Context):
             flow.set_away(self, command.seat, command.away)
         elif isinstance(command, SeatCommand):
             self._check_seat(command.seat)
-            handler = flow.PHASES[state.phase].accepts.get(type(command))
-            if handler is None:
-                raise WrongPhase(f"'{command.type}' is not accepted during {state.phase}.")
-            if command.seat not in state.window_actors:
-                raise NotYourWindow("You have no decision in this window.")
-            handler.check(state, command)
+            handler = self._check(command)
             flow.proceed(self, handler.apply(self, command))
         else:
             raise MalformedCommand(f"Unknown command {command!r}.")
@@ -132,6 +128,17 @@ class Game(Context):
         if counted:  # a changed selection is its owner's alone, its count included
             state.version += 1
         return state.events[first:]
+
+    def _check(self, command: SeatCommand) -> flow.Handler:
+        state = self.state
+        try:
+            return phases.check(
+                flow.PHASES[state.phase], state, command, command.seat, state.window_actors
+            )
+        except phases.NotAccepted:
+            raise WrongPhase(f"'{command.type}' is not accepted during {state.phase}.") from None
+        except phases.NotAnActor:
+            raise NotYourWindow("You have no decision in this window.") from None
 
     def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < self.state.n:

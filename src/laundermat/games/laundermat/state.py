@@ -102,7 +102,8 @@ class Copy:
 @dataclass(slots=True)
 class Event:
     """One log entry. `public` is seen by everyone; `secret` only by the seats in `to`
-    (and by everyone once the game is over). `views.redact_event` is the only reader."""
+    (and by everyone once the game is over). `views.redact_event` (games/kit/redaction.py) is
+    the only reader."""
 
     kind: str
     public: dict[str, JSON]

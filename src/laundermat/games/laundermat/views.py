@@ -7,6 +7,7 @@ or for its owner. Once the game is over everything is revealed.
 
 from __future__ import annotations
 
+from ..kit.redaction import redact_event
 from .additions import email_protected, exact_bonus, is_flagged
 from .cards import (
     BILL_VALUE,
@@ -31,7 +32,7 @@ from .flow import current_window
 from .legal import options
 from .purchase import weapon_price
 from .scoring import result
-from .state import JSON, LOST_FOUND_PICK, Event, GameState, Phase
+from .state import JSON, LOST_FOUND_PICK, GameState, Phase
 
 
 def public_rules() -> dict[str, JSON]:
@@ -54,13 +55,6 @@ def public_rules() -> dict[str, JSON]:
         "round_timers": list(ROUND_TIMERS),  # SETUP-3
         "bribe_timers": list(BRIBE_TIMERS),
     }
-
-
-def redact_event(event: Event, viewer: int | None, revealed: bool) -> dict[str, JSON]:
-    entry: dict[str, JSON] = {"kind": event.kind, **event.public}
-    if event.secret is not None and (revealed or (viewer is not None and viewer in event.to)):
-        entry.update(event.secret)
-    return entry
 
 
 def _bill(card: int) -> dict[str, JSON]:
