@@ -52,10 +52,10 @@ typecheck: setup
 jstest:
 	node --test tests/js
 
-# Four workers (pytest-xdist), even on two cores: most of a test's time is spent waiting on
-# the servers, databases and browsers it starts on free ports. On 2 cores: about 10 minutes
-# (the whole-game browser tests slow each other: 36 s alone, up to 190 s beside the rest);
-# `make pytest PYTEST_WORKERS=0` runs in one process.
+# Four workers (pytest-xdist), even on two cores: many tests wait on the servers, databases
+# and browsers they start on free ports. The browser files run in two xdist groups
+# (tests/e2e/conftest.py), so two Chromiums run at a time. On 2 cores: about 9 minutes, bound
+# by CPU (docs/testing.md); `make pytest PYTEST_WORKERS=0` runs in one process.
 PYTEST_WORKERS ?= 4
 pytest: setup
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 --dist loadgroup $(PYTEST_ARGS)
