@@ -133,6 +133,11 @@ class Replica:
         return code
 
     def stop(self) -> None:
+        if self.alive and "COVERAGE_PROCESS_CONFIG" in os.environ:  # make coverage: its data
+            assert self.proc is not None
+            self.proc.send_signal(signal.SIGCONT)
+            self.proc.send_signal(signal.SIGTERM)
+            self.wait(10)
         if self.alive:
             assert self.proc is not None
             self.proc.kill()  # SIGKILL ends a SIGSTOPped process too
