@@ -27,7 +27,7 @@ TICK = os.sysconf("SC_CLK_TCK")
 PARTS = [  # first match wins: (part, words any of which in the command line)
     ("chromium", ("chromium", "/chrome", "chrome_crashpad")),
     ("playwright-node", ("playwright", "run-driver")),
-    ("servers", ("laundermat.cli serve", "laundermat serve")),
+    ("servers", ("laundermat.cli serve", "laundermat serve", "tests.forkserver")),
     ("pytest", ("pytest", "execnet", "xdist")),
     ("databases+proxies", ("postgres", "redis-server", "nginx")),
     ("node-other", ("node",)),
@@ -79,7 +79,9 @@ def main(argv: list[str]) -> int:
     child = subprocess.Popen(cmd)
     cpu: dict[tuple[int, int], float] = {}
     kind: dict[tuple[int, int], str] = {}
-    while child.poll() is None:
+
+    def sample() -> bool:
+        """Note every descendant's CPU so far; whether any is alive."""
         procs = snapshot()
         mine = descendants(procs, os.getpid())
         for key, (_, seconds) in procs.items():
@@ -93,8 +95,14 @@ def main(argv: list[str]) -> int:
                 except OSError:
                     kind[key] = "other"
         with_orphans_reaped(child)
+        return bool(mine)
+
+    while child.poll() is None:
+        sample()
         time.sleep(0.2)
-    with_orphans_reaped(child)
+    deadline = time.monotonic() + 30  # what CMD left behind (a fork server, say) ends soon
+    while sample() and time.monotonic() < deadline:
+        time.sleep(0.1)
     wall = time.monotonic() - began
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     total = usage.ru_utime + usage.ru_stime
