@@ -28,7 +28,7 @@ PARTS = [  # first match wins: (part, words any of which in the command line)
     ("chromium", ("chromium", "/chrome", "chrome_crashpad")),
     ("playwright-node", ("playwright", "run-driver")),
     ("servers", ("laundermat.cli serve", "laundermat serve", "tests.forkserver")),
-    ("pytest", ("pytest", "execnet", "xdist")),
+    ("pytest", ("pytest", "execnet", "xdist", "exec(eval(sys.stdin")),  # xdist's workers too
     ("databases+proxies", ("postgres", "redis-server", "nginx")),
     ("node-other", ("node",)),
     ("python-other", ("python",)),

@@ -25,7 +25,9 @@ from .conftest import LAPTOP, PHONE, TIME_SCALE, OpenPage, frames
 from .driver import Seat, sel, unnamed_controls
 from .screen_audit import ScreenAuditor
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+# Whole games with bots: every page asks for reduced motion (the `calm` marker, conftest.py); the
+# animations have tests of their own (test_moments.py, test_accessibility.py).
+pytestmark = [pytest.mark.browser, pytest.mark.calm, pytest.mark.timeout(300)]
 
 
 @pytest.fixture(scope="module")
