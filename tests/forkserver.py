@@ -109,7 +109,8 @@ class ForkServer:
             assert proc.stdin is not None
             proc.stdin.write(json.dumps(request) + "\n")
             with self._changed:
-                if not self._changed.wait_for(lambda: self._replies, timeout=30):
+                # The first waits for the fork server's imports: long on a loaded machine.
+                if not self._changed.wait_for(lambda: self._replies, timeout=300):
                     raise RuntimeError("the fork server did not answer")
                 reply = self._replies.pop(0)
         if "error" in reply:
