@@ -1,19 +1,20 @@
 """`laundermat serve` for the tests without paying for its imports each time.
 
-A server spends nearly all of its start (about 0.85 s of CPU of 0.9 s) importing FastAPI,
-SQLAlchemy, pydantic, alembic and our modules; the suite starts well over a hundred. So each
-pytest process keeps one helper process (this module run as a script, the "fork server") that
-has imported `laundermat.cli` and everything `serve` needs, and asks it for servers: it forks,
-and the child becomes the server exactly as `python -m laundermat.cli serve ...` would: the
-given environment and working directory, stdin from /dev/null, stdout and stderr to the log,
-the descriptor limit asked for, then `laundermat.cli.main(argv)`, and the exit functions and
-status of a normal exit. Settings, games and logging are read when `main` runs, in the child,
-never at import (the zygote imports nothing that reads the environment), so nothing a test sets
-is missed. The child's exit status comes back to the test through the fork server.
+A server spends nearly all of its start (0.75 s of CPU on a quiet machine, 1.5 s under load)
+importing FastAPI, SQLAlchemy, pydantic, alembic and our modules; the suite starts about 150.
+So each pytest process keeps one helper process, the fork server (this module run as a
+script), which has imported `laundermat.cli` and everything `serve` needs, and asks it for
+servers. It forks, and the child becomes the server as `python -m laundermat.cli serve ...`
+would: the given environment and working directory, stdin from /dev/null, stdout and stderr
+to the log, the descriptor limit asked for, a reseeded `random`, then `laundermat.cli.main`,
+then the exit functions and status of a normal exit. Settings, games and logging are read
+when `main` runs, in the child; nothing the fork server imports reads the environment, so
+nothing a test sets is missed. One difference stays: the children share the fork server's
+string hash seed. Each child's exit status comes back to the test through the fork server.
 
-`spawn(argv, env, log_path, cwd, nofile)` returns a `Forked`, which answers `poll`, `wait`,
+`popen(argv, env, log_path, nofile)` returns a `Forked`, which answers `poll`, `wait`,
 `send_signal`, `kill` and `terminate` as `subprocess.Popen` does (a signal's death is `-sig`).
-Set LAUNDERMAT_TEST_EXEC=1 to start servers the old way, with a fresh interpreter each.
+LAUNDERMAT_TEST_EXEC=1 starts servers the old way instead, with a fresh interpreter each.
 """
 
 from __future__ import annotations
