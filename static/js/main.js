@@ -130,8 +130,8 @@ const GAME_RETRY_MS = 3000;
 function fetchGame(name) {
   if (!name || gameClient(name) || !gameCard(name) || fetching.has(name)) return;
   fetching.add(name);
-  Promise.all([loadGame(name), linkStylesheet(gameCard(name).stylesheet)])
-    .then(([client]) => {
+  loadGame(name)
+    .then((client) => {
       // A view that came first drew its window's ui without the game's own fields.
       if (state.ui.game === name) state.ui = { ...client.freshUi(), ...state.ui };
       fetching.delete(name);
@@ -144,21 +144,6 @@ function fetchGame(name) {
         render();
       }, GAME_RETRY_MS);
     });
-}
-
-/** Each game styles its own screens from its folder, after the shell's css/app.css; the
- *  promise settles when the sheet is in, so no screen is drawn unstyled. */
-function linkStylesheet(href) {
-  if (!href || document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = href;
-  const loaded = new Promise((resolve) => {
-    link.onload = resolve;
-    link.onerror = resolve; // a screen without its sheet beats no screen
-  });
-  document.head.append(link);
-  return loaded;
 }
 
 /** The client of the room's game (null outside a room or before its first view). */

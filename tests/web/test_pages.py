@@ -101,7 +101,7 @@ def test_the_page_preloads_every_module_main_js_imports(http: TestClient) -> Non
     # The shell's parts that only games' screens use (ui/panel.js...) come with those screens.
     screens = "".join(p.read_text() for p in REPO_STATIC.glob("js/games/*/*.js"))
     shared = [m for m in later if not m.startswith("js/games/")]
-    assert all(f"/{m.removeprefix('js/')}\"" in screens for m in shared), shared
+    assert all(f'/{m.removeprefix("js/")}"' in screens for m in shared), shared
     assert all(http.get(f"{version}/{m}").status_code == 200 for m in sorted(preloaded)[:3])
     css = links(page, "stylesheet")
     assert css == [f"{version}/css/app.css"] and "/static/css" not in page.replace(version, "")

@@ -62,6 +62,7 @@
 //
 // game-client.js checks each client and fills in the optional members' defaults.
 import { completeClient } from "../game-client.js";
+import { linkStylesheet } from "../stylesheet.js";
 import goblin from "./goblin/card.js";
 import laundermat from "./laundermat/card.js";
 
@@ -84,13 +85,15 @@ export function gameClient(name) {
   return clients.get(name) ?? null;
 }
 
-/** Fetch a game's screens once: the promise of its complete client. A failed fetch (the link
- *  dropped) is tried again by the next call. */
+/** Fetch a game's screens and link its stylesheet, once: the promise of its complete client,
+ *  settled when both are in. A failed fetch (the link dropped) is tried again by the next
+ *  call. */
 export function loadGame(name) {
   const card = gameCard(name);
   if (!card) return Promise.reject(new Error(`no game client ${name}`));
   if (!loads.has(name)) {
-    const load = card.load().then((module) => {
+    const sheet = linkStylesheet(card.stylesheet);
+    const load = Promise.all([card.load(), sheet]).then(([module]) => {
       const client = completeClient({ ...card, ...module.default });
       clients.set(name, client);
       return client;
