@@ -60,6 +60,7 @@ def test_a_first_visit_fetches_no_games_screens(open_page: OpenPage, server_url:
         page.select_option(sel("create-game"), game)
         page.get_by_role("button", name="How to play").click()
         dialog = page.locator(sel("rules-dialog"))
+        expect(dialog).to_be_visible()  # once the game's screens are in
         expect(dialog).to_contain_text(f"How to play {heading}")
         page.keyboard.press("Escape")
         expect(dialog).to_be_hidden()
