@@ -25,7 +25,6 @@ from .conftest import LAPTOP, PHONE, TIME_SCALE, OpenPage, frames
 from .driver import Seat, sel, unnamed_controls
 from .screen_audit import ScreenAuditor
 
-
 # Whether the element is wholly in the viewport and on top where a finger would tap it.
 ON_FIRST_SCREEN = """(selector) => {
   const el = document.querySelector(selector);
@@ -33,6 +32,7 @@ ON_FIRST_SCREEN = """(selector) => {
   const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
   return r.top >= 0 && r.bottom <= innerHeight && !!top && el.contains(top);
 }"""
+
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 
