@@ -6,7 +6,7 @@ import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
 import { keptEnd, startedByMe } from "./ended.js";
 import { checkReveal, nonceFor, nonceWanted, revealedGame, witnessed } from "./fair.js";
-import { allClients, gameClient, gameTitle } from "./games/index.js";
+import { allCards, gameCard, gameClient, gameTitle, loadGame } from "./games/index.js";
 import { commonHandlers } from "./handlers/common.js";
 import { defaultSettings, homeHandlers } from "./handlers/home.js";
 import { lobbyHandlers } from "./handlers/lobby.js";
@@ -29,7 +29,7 @@ import {
   state,
   toast,
 } from "./store.js";
-import { errorSentence, OFFLINE_LOBBY, OFFLINE_MOVE } from "./text.js";
+import { errorSentence, OFFLINE_GAME, OFFLINE_LOBBY, OFFLINE_MOVE } from "./text.js";
 import { windowSpan } from "./time.js";
 import { gameName, roomTitle, tabTitle } from "./titles.js";
 import { turnLabel, turnTitle } from "./turn.js";
@@ -48,6 +48,7 @@ export function render() {
     const before = root.firstElementChild?.getAttribute("data-key");
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
     const reading = readingAt(root);
+    fetchGame(shownGame());
     patch(root, renderApp(state));
     if (reading) keepReading(root, reading);
     const after = root.firstElementChild?.getAttribute("data-key");
@@ -110,6 +111,39 @@ function pageTitle() {
   const client = roomClient();
   const title = tabTitle(game ? client?.pageTitle(game) : "Lobby", room);
   return client ? turnTitle(turnLabel(state.view, state.session?.role, client), title) : title;
+}
+
+// ------------------------------------------------------------------ the games' screens
+
+/** The game whose screens the page on show needs (a room's or a replay's), if any. */
+function shownGame() {
+  const { screen, code } = state.route;
+  if (screen === "replay") return state.replay?.record?.game ?? null;
+  return code ? (state.view?.room?.game ?? state.home.room?.game ?? null) : null;
+}
+
+const fetching = new Set();
+const GAME_RETRY_MS = 3000;
+
+/** A game's screens and stylesheet are fetched the first time a page needs them (a first
+ *  visit to the home page fetches neither); the page is drawn again when they are in. */
+function fetchGame(name) {
+  if (!name || gameClient(name) || !gameCard(name) || fetching.has(name)) return;
+  fetching.add(name);
+  loadGame(name)
+    .then((client) => {
+      // A view that came first drew its window's ui without the game's own fields.
+      if (state.ui.game === name) state.ui = { ...client.freshUi(), ...state.ui };
+      fetching.delete(name);
+      render();
+    })
+    .catch(() => {
+      notify(OFFLINE_GAME);
+      setTimeout(() => {
+        fetching.delete(name); // the next drawing of the page tries again
+        render();
+      }, GAME_RETRY_MS);
+    });
 }
 
 /** The client of the room's game (null outside a room or before its first view). */
@@ -298,7 +332,7 @@ function loadCatalog() {
     .catalog()
     .then((catalog) => {
       state.catalog = catalog;
-      const names = catalog.games.map((g) => g.name).filter((name) => gameClient(name));
+      const names = catalog.games.map((g) => g.name).filter((name) => gameCard(name));
       if (!names.includes(state.home.game)) state.home.game = names[0] ?? null;
       state.home.settings = defaultSettings(state.home.game, state.home.settings);
       render();
@@ -335,17 +369,9 @@ delegate(document.body, handler);
 document.addEventListener("keydown", (event) => {
   if (state.route.screen === "replay") replayKey(event, pages);
 });
-// Each game styles its own screens from its folder; linked after the shell's css/app.css.
-for (const client of allClients()) {
-  if (!client.stylesheet) continue;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = client.stylesheet;
-  document.head.append(link);
-}
 setupDialog();
 watchTaps(state, render);
 // Until the catalog says which games the server hosts.
-state.home.game = allClients()[0]?.name ?? null;
+state.home.game = allCards()[0]?.name ?? null;
 loadCatalog();
 route();

@@ -1,7 +1,7 @@
 // The top of the render tree: which screen, plus the toasts and the connection banner.
 import { h } from "../dom.js";
 import { nextGame } from "../ended.js";
-import { gameClient } from "../games/index.js";
+import { gameCard, gameClient } from "../games/index.js";
 import { onShow } from "../moments.js";
 import { endExtras } from "./fairness.js";
 import { renderHistory } from "./history.js";
@@ -62,6 +62,15 @@ function renderRoom(state) {
   }
   if (state.ended) return frozenIfClosed(state, renderKept(state, banner));
   const client = gameClient(view.room.game);
+  if (!client && gameCard(view.room.game)) {
+    return h(
+      "main.screen",
+      { id: "main", "data-key": "loading-game" },
+      topbar(state),
+      banner,
+      h("p.loading", { role: "status" }, "Loading the game…"),
+    );
+  }
   if (!client) {
     return h(
       "main.screen",
