@@ -1,6 +1,6 @@
 """The browser client, end to end: two phones and a laptop play a whole game through the UI
 alone, while a spectator watches on a phone; every screen each page shows is checked against
-its view (screen_audit.py).
+its view (screen_audit.py). Reactions are tapped and muted at a table of three and a spectator.
 
 No direct socket messages: everything is clicks and keys on the page, and the server is a
 real `laundermat serve` (see conftest.py). Screenshots land in tests/artifacts/.
@@ -190,6 +190,44 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
         expect(seat.page.locator(sel("game-log"))).not_to_contain_text("investigation")
 
 
+def react(page: Page, reaction: str) -> None:
+    page.click(sel("react-toggle"))
+    page.click(sel(f"react-{reaction}"))
+    expect(page.locator(sel("reaction-tray"))).to_have_count(0)  # out of the game's way
+
+
+def shown(page: Page) -> list[str]:
+    return [" ".join(t.split()) for t in page.locator(sel("reaction")).all_inner_texts()]
+
+
+def react_and_mute(bo: Page, ana: Page, cyd: Page, watcher: Page) -> None:
+    """Reactions (issue 33 §2): Bo taps one and every page shows it by his name, the
+    spectator's too, who has no reactions to send; Cyd mutes them, which her browser
+    remembers across a reload, and then sees none until she turns them back on."""
+    react(bo, "nooo")
+    for page in (bo, ana, cyd, watcher):
+        expect(page.locator(sel("reaction"))).to_have_text(re.compile(r"Bo\s*Nooo!"))
+    watcher.click(sel("react-toggle"))
+    expect(watcher.locator(sel("reactions-mute"))).to_be_visible()
+    expect(watcher.locator("[data-action=react]")).to_have_count(0)
+    watcher.click(sel("react-toggle"))
+
+    cyd.click(sel("react-toggle"))
+    cyd.click(sel("reactions-mute"))
+    expect(cyd.locator(sel("reaction"))).to_have_count(0)
+    cyd.reload()
+    expect(cyd.locator(sel("game"))).to_be_visible()
+    cyd.click(sel("react-toggle"))
+    expect(cyd.locator(sel("reactions-mute"))).to_have_attribute("aria-pressed", "true")
+    react(bo, "laugh")  # while Cyd is muted
+    expect(ana.locator(sel("reaction")).last).to_have_text(re.compile(r"Bo\s*😂"))
+    cyd.click(sel("reactions-mute"))
+    cyd.click(sel("react-toggle"))
+    react(ana, "wow")  # after Bo's on every socket: Cyd shows Ana's, never Bo's
+    expect(cyd.locator(sel("reaction"))).to_have_text(re.compile(r"Ana\s*😮"))
+    assert not any("😂" in text for text in shown(cyd))
+
+
 def test_refresh_returns_player_to_their_seat(open_page: OpenPage, server_url: str):
     # A long draft (10 minutes, time-scaled): nobody else picks, so it must outlast the test.
     seats, code = make_room(open_page, server_url, round_timer=600)
@@ -226,6 +264,7 @@ def test_refresh_returns_player_to_their_seat(open_page: OpenPage, server_url: s
     expect(watcher.locator(sel("wallet"))).to_have_count(0)
     expect(watcher.locator("[data-testid^=draft-bill-]:enabled")).to_have_count(0)
     expect(watcher.locator(sel("board-0"))).to_be_visible()
+    react_and_mute(bo, seats[0].page, seats[2].page, watcher)
 
     # The rules are at hand, from the keyboard too.
     rules = bo.locator(sel("rules-dialog"))

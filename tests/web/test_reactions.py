@@ -34,6 +34,10 @@ def test_reactions_reach_every_seat_and_spectator_and_nothing_else(server: Serve
         reactions = {g["name"]: [r["id"] for r in g["reactions"]] for g in catalog["games"]}
         assert {"nooo", "risky", "laugh"} <= set(reactions["laundermat"])
         assert {"nooo", "risky", "laugh"} <= set(reactions["goblin"])
+        schema = httpx.get(server.url + "/api/protocol.json").json()
+        assert "react" in schema["client_message"]["discriminator"]["mapping"]
+        assert "reaction" in schema["server_message"]["discriminator"]["mapping"]
+        assert {"unknown_reaction", "too_many_reactions"} <= set(schema["error_codes"])
         code, seats = await new_room(server.url, 3)
         ids = [s["player_id"] for s in seats]
         players = [await Client.open(server.ws, code, s["token"]) for s in seats]
@@ -53,7 +57,7 @@ def test_reactions_reach_every_seat_and_spectator_and_nothing_else(server: Serve
         marks = [len(c.received) for c in [*players, watcher]]
 
         # The limit: 3 at once, the 4th refused to its sender only, and nothing sent for it.
-        for reaction in ("laugh", "wow", "clap", "fire"):
+        for reaction in ("laugh", "wow", "scream", "cool"):
             await players[1].send({"type": "react", "reaction": reaction})
         refused = await players[1].until(lambda m: m["type"] == "error")
         assert refused["code"] == "too_many_reactions", refused
@@ -69,7 +73,7 @@ def test_reactions_reach_every_seat_and_spectator_and_nothing_else(server: Serve
         # The last reaction, sent after every refusal was answered: what came before it is
         # all there was.
         await players[2].send({"type": "react", "reaction": "risky"})
-        expected = [(ids[1], r) for r in ("laugh", "wow", "clap")] + [(ids[2], "risky")]
+        expected = [(ids[1], r) for r in ("laugh", "wow", "scream")] + [(ids[2], "risky")]
         for c, mark in zip([*players, watcher], marks, strict=True):
             assert await reactions_until(c, mark, "risky") == expected
 

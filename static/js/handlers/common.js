@@ -1,6 +1,7 @@
 // Handlers for controls on every screen: the rules, toasts, the connection banner, going home,
 // the turn alerts' sound and notifications.
 import { optInNotifications, optOutNotifications, toggleMute } from "../alerts.js";
+import { toggleReactionsMuted } from "../reactions.js";
 import { dismissToast, setWatching, state } from "../store.js";
 import { openRules } from "../ui/dialog.js";
 
@@ -49,6 +50,20 @@ export function commonHandlers(app) {
     },
     "notify-off"() {
       optOutNotifications();
+      render();
+    },
+    "toggle-reactions"() {
+      state.reactionTray = !state.reactionTray;
+      render();
+    },
+    /** A reaction goes to the whole table; the tray closes, out of the game's way. */
+    react(data) {
+      app.socket()?.react(data.id);
+      state.reactionTray = false;
+      render();
+    },
+    "toggle-reactions-mute"() {
+      if (toggleReactionsMuted()) state.reactions = [];
       render();
     },
     "dismiss-toast"(data) {

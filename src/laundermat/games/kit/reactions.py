@@ -35,13 +35,14 @@ class Reaction:
         return {"id": self.id, "text": self.text, "label": self.label}
 
 
-# Every game's emoji; a game adds its phrases after them.
+# Every game's emoji (all from Unicode's Emoticons block, which every phone's emoji font and
+# most fallback fonts draw); a game adds its phrases after them.
 EMOJI: tuple[Reaction, ...] = (
     Reaction("laugh", "😂", "Laughing"),
     Reaction("wow", "😮", "Wow"),
-    Reaction("clap", "👏", "Applause"),
+    Reaction("scream", "😱", "Shocked"),
     Reaction("cry", "😭", "Crying"),
-    Reaction("fire", "🔥", "On fire"),
+    Reaction("cool", "😎", "Cool"),
 )
 
 CHANCE = 0.4  # how often a bot reacts to a moment it sees
