@@ -168,6 +168,10 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
         seat.page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
         seat.screenshot("final")
     assert no_sideways_scroll(narrow)
+    # A reaction on the end screen (issue 33 §2), LaunderMat's own phrase, to every page.
+    react(narrow, "mine")
+    for page in (host, laptop, narrow, watcher):
+        expect(page.locator(sel("reaction"))).to_have_text(re.compile(r"Cyd\s*That's mine!"))
 
     # Issue 30: the host starts the next game with the ready players; too few is said, and
     # those still on the end screen keep their final scores until they leave it.
