@@ -100,3 +100,10 @@ def test_reactions_reach_every_seat_and_spectator_and_nothing_else(server: Serve
     record: dict[str, Any] = httpx.get(f"{server.url}/api/games/{game['game_id']}/replay").json()
     assert not any("react" in c["type"] for c in record["commands"])
     assert "reaction" not in str(record)
+    # The operator sees them counted (docs/operations.md): this test's five at least.
+    counted = [
+        float(line.split()[-1])
+        for line in httpx.get(server.url + "/metrics").text.splitlines()
+        if line.startswith("laundermat_reactions_total ")
+    ]
+    assert counted and counted[0] >= 5, counted

@@ -174,6 +174,8 @@ class Session:
             self.room.reactions.react(self.conn, self.conn.player_id, message.reaction)
         except RoomError as exc:
             self.error(exc.code, exc.message)
+        else:
+            self.app.metrics.reactions.inc()
 
     # ------------------------------------------------------------ answers
 
