@@ -346,6 +346,7 @@ function handler(name) {
 delegate(document.body, handler);
 document.addEventListener("keydown", (event) => {
   if (state.route.screen === "replay") replayKey(event, pages);
+  if (event.key === "Escape" && state.reactionTray) common["toggle-reactions"]();
 });
 // Each game styles its own screens from its folder; linked after the shell's css/app.css.
 for (const client of allClients()) {

@@ -212,9 +212,11 @@ def react_and_mute(bo: Page, ana: Page, cyd: Page, watcher: Page) -> None:
     for page in (bo, ana, cyd, watcher):
         expect(page.locator(sel("reaction"))).to_have_text(re.compile(r"Bo\s*Nooo!"))
     watcher.click(sel("react-toggle"))
-    expect(watcher.locator(sel("reactions-mute"))).to_be_visible()
+    expect(watcher.locator(sel("reactions-mute"))).to_be_focused()  # the only control
     expect(watcher.locator("[data-action=react]")).to_have_count(0)
-    watcher.click(sel("react-toggle"))
+    watcher.keyboard.press("Escape")  # closes it, and the button has the focus back
+    expect(watcher.locator(sel("reaction-tray"))).to_have_count(0)
+    expect(watcher.locator(sel("react-toggle"))).to_be_focused()
 
     cyd.click(sel("react-toggle"))
     cyd.click(sel("reactions-mute"))

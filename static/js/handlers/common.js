@@ -5,6 +5,13 @@ import { toggleReactionsMuted } from "../reactions.js";
 import { dismissToast, setWatching, state } from "../store.js";
 import { openRules } from "../ui/dialog.js";
 
+const TRAY_BUTTON = "[data-testid=react-toggle]";
+
+/** Focus `selector` once the render queued now has drawn (render() draws in a microtask). */
+function focusAfterRender(selector) {
+  queueMicrotask(() => document.querySelector(selector)?.focus());
+}
+
 /** app: main.js's controller {render, navigate, send, lobby, enterRoom, root, socket()} */
 export function commonHandlers(app) {
   const { render, navigate, enterRoom } = app;
@@ -52,15 +59,18 @@ export function commonHandlers(app) {
       optOutNotifications();
       render();
     },
+    /** Open: its first button takes the focus; closed (Escape too, main.js): its button. */
     "toggle-reactions"() {
       state.reactionTray = !state.reactionTray;
       render();
+      focusAfterRender(state.reactionTray ? "#reaction-tray button" : TRAY_BUTTON);
     },
     /** A reaction goes to the whole table; the tray closes, out of the game's way. */
     react(data) {
       app.socket()?.react(data.id);
       state.reactionTray = false;
       render();
+      focusAfterRender(TRAY_BUTTON);
     },
     "toggle-reactions-mute"() {
       if (toggleReactionsMuted()) state.reactions = [];
