@@ -14,6 +14,7 @@ import { replayHandlers, replayKey } from "./handlers/replay.js";
 import { bringIntoView, keepReading, landFocus, readingAt } from "./landing.js";
 import { findMoments, watchTaps } from "./moments-live.js";
 import { api, RoomSocket } from "./net.js";
+import { gameReactions, reactionsMuted, SHOWN_MS, withReaction } from "./reactions.js";
 import { pages as makePages } from "./replay-page.js";
 import { router } from "./routes.js";
 import {
@@ -39,6 +40,7 @@ import { renderApp } from "./ui/shell.js";
 const root = document.getElementById("app");
 let socket = null;
 let renderQueued = false;
+let reactionKey = 0; // each reaction on show has its own
 
 export function render() {
   if (renderQueued) return;
@@ -194,6 +196,8 @@ function enterRoom(code, session) {
   state.ended = null;
   state.pending = null;
   state.ui = { windowId: null, game: null };
+  state.reactions = [];
+  state.reactionTray = false;
   resetTurns();
   socket = new RoomSocket(code, session.token, {
     onStatus(status) {
@@ -233,6 +237,14 @@ function enterRoom(code, session) {
     },
     onClock(serverTime) {
       state.clockOffset = serverTime - Date.now();
+    },
+    onReaction(msg) {
+      if (reactionsMuted()) return;
+      const reactions = gameReactions(state.catalog, state.view?.room?.game);
+      reactionKey += 1;
+      state.reactions = withReaction(state.reactions, msg, reactions, Date.now(), reactionKey);
+      render();
+      setTimeout(render, SHOWN_MS + 50); // gone once its time is up
     },
     onClosed(reason) {
       state.conn.closed = reason;
@@ -368,6 +380,7 @@ function handler(name) {
 delegate(document.body, handler);
 document.addEventListener("keydown", (event) => {
   if (state.route.screen === "replay") replayKey(event, pages);
+  if (event.key === "Escape" && state.reactionTray) common["toggle-reactions"]();
 });
 setupDialog();
 watchTaps(state, render);

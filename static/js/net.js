@@ -259,6 +259,9 @@ export class RoomSocket {
       case "pong":
         this.cb.onClock?.(msg.server_time);
         break;
+      case "reaction":
+        this.cb.onReaction?.(msg);
+        break;
       default:
         break;
     }
@@ -311,6 +314,11 @@ export class RoomSocket {
     const message = { type: "act", id: this.newId(), command };
     if (window !== undefined && window !== null) message.window = window;
     return this.sendCommand(message);
+  }
+
+  /** A reaction (no id, no ack: everyone's screen, this one's too, shows it). */
+  react(reaction) {
+    return this.send({ type: "react", reaction });
   }
 
   lobby(action, extra = {}) {

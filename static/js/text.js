@@ -71,6 +71,8 @@ const ERRORS = {
   not_enough_players:
     "The game needs more players before it can start: wait for more to be ready, or add bots.",
   spectator: "Spectators can watch but not play.",
+  too_many_reactions: "Easy there: 3 reactions at once, then one every 2 seconds.",
+  unknown_reaction: "That reaction isn't one this game has. Please reload the page.",
   no_game: "No game is running yet.",
   origin_not_allowed: "This page isn't allowed to connect to the game server.",
   bad_host:

@@ -31,6 +31,8 @@ class RoomCode(StrEnum):
     KICKED = "kicked"
     BARRED = "barred"
     REPLACED = "replaced"
+    UNKNOWN_REACTION = "unknown_reaction"
+    TOO_MANY_REACTIONS = "too_many_reactions"
 
 
 MESSAGES: dict[RoomCode, str] = {
@@ -55,6 +57,8 @@ MESSAGES: dict[RoomCode, str] = {
     RoomCode.KICKED: "The host removed you from the room.",
     RoomCode.BARRED: "The host removed this player from the room and has not let them back in.",
     RoomCode.REPLACED: "This seat connected from another tab or device.",
+    RoomCode.UNKNOWN_REACTION: "This game has no reaction by that id.",
+    RoomCode.TOO_MANY_REACTIONS: "Too many reactions: 3 at once, then one every 2 seconds.",
 }
 
 

@@ -27,6 +27,7 @@ from .members import Member, device_hash, token_matches
 from .play import GameDriver
 from .presence import AwayClocks
 from .publish import Publisher
+from .reactions import Reactions
 from .records import RETRY_MS, LiveRoom, RoomRecord, StoreLike, StoreUnavailable
 from .seats_bots import BotSeats
 from .wire import NoObserver, Observer, RoomConfig, Subscriber, error_bytes, replaced, welcome_bytes
@@ -61,6 +62,7 @@ class Room:
         self.away = AwayClocks(clock, config.away_after_ms, self._away_due)
         self.views = Publisher(clock.now_ms)
         self.audience = Audience(self.views, config, self.jobs.post_later, self._push)
+        self.reactions = Reactions(self.lobby, self.views, clock.now_ms, self.jobs)
         self.play = GameDriver(
             self.definition,
             store,

@@ -8,6 +8,7 @@ import { renderHistory } from "./history.js";
 import { renderHome } from "./home.js";
 import { icon } from "./icons.js";
 import { renderLobby } from "./lobby.js";
+import { reactionTray, shownReactions } from "./reactions.js";
 import { renderReplayPage } from "./replay.js";
 import { awayLine } from "./seats.js";
 import { topbar } from "./topbar.js";
@@ -15,7 +16,9 @@ import { topbar } from "./topbar.js";
 export function renderApp(state) {
   const screens = { room: renderRoom, replay: renderReplayPage, history: renderHistory };
   const body = (screens[state.route.screen] ?? renderHome)(state);
-  return [body, renderToasts(state), renderMoments(state)];
+  const room = state.route.screen === "room";
+  const reactions = room ? [reactionTray(state), shownReactions(state, Date.now())] : [];
+  return [body, renderToasts(state), renderMoments(state), ...reactions];
 }
 
 /** A game's moments on show (moments.js), over the page but never in its way: they take no
