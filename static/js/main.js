@@ -101,6 +101,7 @@ function pageTitle() {
     );
   }
   if (screen === "history") return tabTitle("Your past games");
+  if (screen === "tv") return tvTitle();
   if (!code) return tabTitle();
   const name = state.view?.room?.game ?? state.home.room?.game;
   const room = roomTitle(name ? gameTitle(state.catalog, name) : "", code);
@@ -110,6 +111,15 @@ function pageTitle() {
   const client = roomClient();
   const title = tabTitle(game ? client?.pageTitle(game) : "Lobby", room);
   return client ? turnTitle(turnLabel(state.view, state.session?.role, client), title) : title;
+}
+
+/** The table screen's tab: what it shows, then the room. */
+function tvTitle() {
+  const room = state.view?.room;
+  const name = room ? gameTitle(state.catalog, room.game) : "";
+  const game = state.view?.game;
+  const what = game ? roomClient()?.pageTitle(game) : "Lobby";
+  return tabTitle(`Table screen${room ? ` · ${what}` : ""}`, roomTitle(name, state.route.code));
 }
 
 /** The client of the room's game (null outside a room or before its first view). */
@@ -155,7 +165,7 @@ function contributeNonce(room) {
 function enterRoom(code, session) {
   stopSocket();
   state.session = { code, ...session };
-  state.route = { screen: "room", code };
+  state.route = { screen: session.tv ? "tv" : "room", code };
   state.view = null;
   state.ended = null;
   state.pending = null;

@@ -11,9 +11,15 @@ import { renderLobby } from "./lobby.js";
 import { renderReplayPage } from "./replay.js";
 import { awayLine } from "./seats.js";
 import { topbar } from "./topbar.js";
+import { renderTvScreen } from "./tv.js";
 
 export function renderApp(state) {
-  const screens = { room: renderRoom, replay: renderReplayPage, history: renderHistory };
+  const screens = {
+    room: renderRoom,
+    tv: renderTvScreen,
+    replay: renderReplayPage,
+    history: renderHistory,
+  };
   const body = (screens[state.route.screen] ?? renderHome)(state);
   return [body, renderToasts(state), renderMoments(state)];
 }

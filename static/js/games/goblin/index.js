@@ -6,6 +6,8 @@ import { moments } from "./moments.js";
 import { renderReplay } from "./replay.js";
 import { rulesDialog, rulesOf } from "./rules-dialog.js";
 import { coins, errors, pageTitle, TAGLINE, TITLE, turnLabel } from "./text.js";
+import { renderTv } from "./tv.js";
+import { tvMoments } from "./tv-moments.js";
 
 export default {
   name: "goblin",
@@ -15,8 +17,10 @@ export default {
   scoreText: coins,
   renderGame,
   renderReplay,
+  renderTv,
   handlers,
   moments,
+  tvMoments,
   rulesDialog,
   pageTitle,
   turnLabel,

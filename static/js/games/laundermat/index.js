@@ -7,6 +7,8 @@ import { renderReplay } from "./replay.js";
 import { rulesOf } from "./rules.js";
 import { rulesDialog } from "./rules-dialog.js";
 import { errors, pageTitle, points, TAGLINE, TITLE, turnLabel } from "./text.js";
+import { renderTv } from "./tv.js";
+import { tvMoments } from "./tv-moments.js";
 
 export default {
   name: "laundermat",
@@ -16,8 +18,10 @@ export default {
   scoreText: points,
   renderGame,
   renderReplay,
+  renderTv,
   handlers,
   moments,
+  tvMoments,
   rulesDialog,
   pageTitle,
   turnLabel,
