@@ -1,11 +1,11 @@
 """The table screen, /tv/CODE (issue 33 §1), in real Chromium: whole games of both games
 played by socket bots (laundermat.bots.ws_bot, every seat), watched by two table screens, one
 at 1920x1080 opened from the host's lobby link on a laptop that holds the host's seat, and one
-at 1280x720 opened by its address.
+at 1280x720 opened by its address on a laptop that asks for reduced motion.
 
 At every stage the screens reach (the lobby, each window kind of the game, a moment on show,
 the end) both are photographed into tests/artifacts/, axe finds nothing serious or critical,
-and at 1920x1080 no visible text is under 24 px. Every screen both draw is checked against the
+at 1920x1080 no visible text is under 24 px, and at 1280x720 (reduced motion) nothing moves. Every screen both draw is checked against the
 spectator's view it was drawn from by the screen auditor (screen_audit.py: the check the
 spectator pages of the whole-game tests pass: no hand, no secret Program, every fact as the
 view says), and each screen's socket sends only `spectate` (and `ping` / `resync`): no seat,
@@ -41,6 +41,12 @@ MIN_TEXT_PX = 24  # at 1920x1080, across a room
 THINK = 0.6  # each bot's move comes within this many seconds: every stage is on show a while
 # What a watching socket may say (docs/protocol.md): its hello, and keeping its view whole.
 WATCHING = {"spectate", "ping", "resync"}
+
+# Under prefers-reduced-motion nothing moves for longer than app.css's reduced 0.01 ms: no
+# deal, no moment's entrance, no arrival, no timer's glide.
+MOVING_JS = """() => document.getAnimations()
+  .filter((a) => a.playState === 'running' && (a.effect?.getTiming().duration ?? 0) > 1)
+  .map((a) => a.animationName ?? a.transitionProperty ?? 'an animation')"""
 
 # Every rendered text node under MIN_TEXT_PX (what a screen reader alone hears is not shown).
 SMALL_TEXT_JS = """(min) => {
@@ -109,6 +115,7 @@ class Screens:
         self.pages: list[tuple[Page, str, bool]] = []  # page, size label, the 24 px check
         self.seen: list[str] = []
         self.problems: list[str] = []
+        self.heights: dict[str, int] = {}  # each screen's page height: how far it overflows
 
     def add(self, page: Page, label: str, full_hd: bool) -> None:
         self.pages.append((page, label, full_hd))
@@ -123,10 +130,18 @@ class Screens:
                 settle_animations(page)  # the investigation's reel, the dice
             page.screenshot(path=str(self.artifacts / f"tv-{self.game}-{label}-{stage}.png"))
         for page, label, full_hd in self.pages:
-            self.problems += [f"{label} {stage}: axe {p}" for p in axe_problems(page)]
             if full_hd:
                 small = page.evaluate(SMALL_TEXT_JS, MIN_TEXT_PX)
                 self.problems += [f"{label} {stage}: small text {t}" for t in small]
+            else:  # this one asks for reduced motion
+                moving = page.evaluate(MOVING_JS)
+                self.problems += [f"{label} {stage}: moves under reduced motion {moving}"] * bool(
+                    moving
+                )
+            self.problems += [f"{label} {stage}: axe {p}" for p in axe_problems(page)]
+            self.heights[f"{label} {stage}"] = page.evaluate(
+                "() => document.scrollingElement.scrollHeight"
+            )
         self.auditor.check()
 
     def follow(self, thread: threading.Thread, stage_of: Callable[[Page], str | None]) -> None:
@@ -215,6 +230,7 @@ def play_and_watch(
     watch_frames(big, sent[0])  # its first socket is counted by the reload below
     big.reload()
     small = auditor.watch(open_page("tv 1280", HD), "the table screen at 1280x720")
+    small.emulate_media(reduced_motion="reduce")  # as a laptop that asks for less motion
     serve_axe(small)
     watch_frames(small, sent[1])
     small.goto(f"{url}/tv/{code}")
@@ -233,6 +249,7 @@ def play_and_watch(
         expect(tv.locator(sel("play-again"))).to_contain_text("Play again?")
     screens.stage("end")
     auditor.check()
+    print(f"{game}: stages {screens.seen}; page heights {screens.heights}; {auditor.cost()}")
     return screens, big, run, sent
 
 
@@ -290,3 +307,9 @@ def test_the_table_screen_through_a_laundermat_game(
     assert {"lobby", "draft", "purchase", "bribe_protect", "end"} <= set(screens.seen), screens.seen
     expect(big.locator(sel("final-standings"))).to_be_visible()
     checked(screens, sent, screens.auditor.screens)
+
+
+def test_the_table_screen_of_no_room_says_so(open_page: OpenPage, server_url: str) -> None:
+    tv = open_page("tv", HD)
+    tv.goto(f"{server_url}/tv/zzzzz")
+    expect(tv.locator(sel("tv"))).to_contain_text("There is no room with that code.")
