@@ -26,6 +26,7 @@ import httpx
 import pytest
 from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 
+from laundermat.bots import ws_bot
 from laundermat.bots.ws_bot import RoomRun, play_seats
 
 from .audit import AXE, AXE_PATH, axe_problems, serve_axe, settle_animations
@@ -90,6 +91,20 @@ def play_in_background(url: str, game: str, seats: list[Any]) -> tuple[threading
     return thread, run
 
 
+def hold_bots_while(gate: threading.Event, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots send nothing while `gate` is clear: the table waits while the screens are
+    audited (a whole game's windows close within a second, faster than axe reads a page).
+    The room's timers still run, long enough to outlast an audit."""
+    send = ws_bot.Bot._send
+
+    async def gated(bot: ws_bot.Bot, ws: Any, message: dict[str, Any]) -> None:
+        while not gate.is_set():
+            await asyncio.sleep(0.05)
+        await send(bot, ws, message)
+
+    monkeypatch.setattr(ws_bot.Bot, "_send", gated)
+
+
 def watch_frames(page: Page, sent: Counter[str]) -> None:
     """Count what `page` sends on its sockets, by message type."""
 
@@ -110,12 +125,15 @@ def _kind(frame: str | bytes) -> str:
 class Screens:
     """The two table screens, photographed and audited at each new stage."""
 
-    def __init__(self, game: str, artifacts: Path, auditor: ScreenAuditor) -> None:
-        self.game, self.artifacts, self.auditor = game, artifacts, auditor
+    def __init__(
+        self, game: str, artifacts: Path, auditor: ScreenAuditor, gate: threading.Event
+    ) -> None:
+        self.game, self.artifacts, self.auditor, self.gate = game, artifacts, auditor, gate
         self.pages: list[tuple[Page, str, bool]] = []  # page, size label, the 24 px check
         self.seen: list[str] = []
         self.problems: list[str] = []
         self.heights: dict[str, int] = {}  # each screen's page height: how far it overflows
+        self.trail: list[str | None] = []  # the stages the first screen was seen in, in turn
 
     def add(self, page: Page, label: str, full_hd: bool) -> None:
         self.pages.append((page, label, full_hd))
@@ -125,6 +143,13 @@ class Screens:
         if stage in self.seen:
             return
         self.seen.append(stage)
+        self.gate.clear()
+        try:
+            self.check(stage)
+        finally:
+            self.gate.set()
+
+    def check(self, stage: str) -> None:
         for page, label, _ in self.pages:  # all first: the game goes on while axe reads
             if stage == "end":
                 settle_animations(page)  # the investigation's reel, the dice
@@ -149,6 +174,8 @@ class Screens:
         page = self.pages[0][0]
         while thread.is_alive() or page.get_attribute("main", "data-phase") != "over":
             stage = stage_of(page)
+            if not self.trail or self.trail[-1] != stage:
+                self.trail.append(stage)
             if stage and stage != "over":
                 self.stage(stage)
             if "moment" not in self.seen and page.locator(sel("moment")).count():
@@ -214,6 +241,7 @@ def lobby_checks(tv: Page, code: str, names: list[str]) -> None:
 
 
 def play_and_watch(
+    monkeypatch: pytest.MonkeyPatch,
     game: str,
     settings: dict[str, int],
     stage_of: Callable[[Page], str | None],
@@ -223,6 +251,9 @@ def play_and_watch(
     artifacts: Path,
 ) -> tuple[Screens, Page, RoomRun, list[Counter[str]]]:
     auditor = ScreenAuditor()
+    gate = threading.Event()
+    gate.set()
+    hold_bots_while(gate, monkeypatch)
     seats = seat_the_table(url, game, 3, settings)
     code = seats[0]["code"]
     sent: list[Counter[str]] = [Counter(), Counter()]
@@ -234,7 +265,7 @@ def play_and_watch(
     serve_axe(small)
     watch_frames(small, sent[1])
     small.goto(f"{url}/tv/{code}")
-    screens = Screens(game, artifacts, auditor)
+    screens = Screens(game, artifacts, auditor, gate)
     screens.add(big, "1920x1080", True)
     screens.add(small, "1280x720", False)
     for tv in (big, small):
@@ -249,6 +280,7 @@ def play_and_watch(
         expect(tv.locator(sel("play-again"))).to_contain_text("Play again?")
     screens.stage("end")
     auditor.check()
+    print(f"{game}: stages seen in turn {screens.trail}")
     print(f"{game}: stages {screens.seen}; page heights {screens.heights}; {auditor.cost()}")
     return screens, big, run, sent
 
@@ -265,22 +297,26 @@ def goblin_stage(page: Page) -> str | None:
 
 
 def test_the_table_screen_through_a_goblin_game(
-    open_page: OpenPage, console_errors: ConsoleLog, server_url: str, artifacts: Path
+    open_page: OpenPage,
+    console_errors: ConsoleLog,
+    server_url: str,
+    artifacts: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """GPUBLIC-1: the table screen shows the public table only; each draw's stains against
     the Program's limits (GWASH-3) and the chance the next draw fails, the end's majorities
     in words (GSCORE-4)."""
     screens, big, _, sent = play_and_watch(
+        monkeypatch,
         "goblin",
-        {"decision_timer": 30},
+        {"decision_timer": 180},
         goblin_stage,
         open_page,
         console_errors,
         server_url,
         artifacts,
     )
-    assert {"lobby", "pick", "end"} <= set(screens.seen), screens.seen
-    assert any(s in screens.seen for s in ("draw", "keep", "laundry")), screens.seen
+    assert {"lobby", "pick", "laundry", "moment", "end"} <= set(screens.seen), screens.seen
     expect(big.locator(sel("majorities"))).to_be_visible()
     checked(screens, sent, screens.auditor.screens)
 
@@ -290,21 +326,28 @@ def laundermat_stage(page: Page) -> str | None:
 
 
 def test_the_table_screen_through_a_laundermat_game(
-    open_page: OpenPage, console_errors: ConsoleLog, server_url: str, artifacts: Path
+    open_page: OpenPage,
+    console_errors: ConsoleLog,
+    server_url: str,
+    artifacts: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """PUBLIC-1: the table screen shows the public table only: the draft's reveal with its
     collisions and Vault raids, the bribery stages, the investigation and who was
     disqualified at the end."""
     screens, big, _, sent = play_and_watch(
+        monkeypatch,
         "laundermat",
-        {"round_timer": 30},
+        {"round_timer": 180, "bribe_timer": 45},
         laundermat_stage,
         open_page,
         console_errors,
         server_url,
         artifacts,
     )
-    assert {"lobby", "draft", "purchase", "bribe_protect", "end"} <= set(screens.seen), screens.seen
+    # The bribery stages close at once when nobody has a bill left to bribe with, as random
+    # bots often leave it: they are photographed when they open (tests/js covers their moments).
+    assert {"lobby", "draft", "moment", "purchase", "end"} <= set(screens.seen), screens.seen
     expect(big.locator(sel("final-standings"))).to_be_visible()
     checked(screens, sent, screens.auditor.screens)
 
