@@ -5,7 +5,8 @@ at 1280x720 opened by its address on a laptop that asks for reduced motion.
 
 At every stage the screens reach (the lobby, each window kind of the game, a moment on show,
 the end) both are photographed into tests/artifacts/, axe finds nothing serious or critical,
-at 1920x1080 no visible text is under 24 px, and at 1280x720 (reduced motion) nothing moves. Every screen both draw is checked against the
+at 1920x1080 no visible text is under 24 px, and at 1280x720 (reduced motion) nothing moves;
+the bots wait while a stage is checked. Every screen both draw is checked against the
 spectator's view it was drawn from by the screen auditor (screen_audit.py: the check the
 spectator pages of the whole-game tests pass: no hand, no secret Program, every fact as the
 view says), and each screen's socket sends only `spectate` (and `ping` / `resync`): no seat,
