@@ -143,10 +143,15 @@ class Screens:
         """Photograph and audit every screen now, as `stage` (once per stage)."""
         if stage in self.seen:
             return
-        self.seen.append(stage)
         self.gate.clear()
         try:
-            self.check(stage)
+            # A move sent just before the table was held may have moved it on: the stage is
+            # named as the screen shows it now.
+            shown = self.pages[0][0].get_attribute("main", "data-stage")
+            stage = shown if shown and stage not in ("lobby", "moment", "end") else stage
+            if stage not in self.seen:
+                self.seen.append(stage)
+                self.check(stage)
         finally:
             self.gate.set()
 
