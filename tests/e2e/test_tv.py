@@ -30,6 +30,7 @@ from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 from laundermat.bots import ws_bot
 from laundermat.bots.ws_bot import RoomRun, play_seats
 
+from ..web.client import Client
 from .audit import AXE, AXE_PATH, axe_problems, serve_axe, settle_animations
 from .conftest import ConsoleLog, OpenPage
 from .driver import sel
@@ -106,6 +107,32 @@ def hold_bots_while(gate: threading.Event, monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(ws_bot.Bot, "_send", gated)
 
 
+class ReadyAgain(threading.Thread):
+    """A player's phone after the game: its seat's socket says Ready to play again, and stays
+    open until `done` is set (a seat whose socket closes is away, not waiting)."""
+
+    def __init__(self, url: str, seat: Any) -> None:
+        super().__init__(daemon=True)
+        self.url, self.seat = url, seat
+        self.answer: dict[str, Any] = {}
+        self.ready = threading.Event()
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        asyncio.run(self.play())
+
+    async def play(self) -> None:
+        ws_base = "ws" + self.url.removeprefix("http") + "/ws"
+        phone = await Client.open(ws_base, self.seat["code"], self.seat["token"])
+        try:
+            self.answer = await phone.lobby("ready", on=True)
+            self.ready.set()
+            while not self.done.is_set():
+                await asyncio.sleep(0.05)
+        finally:
+            await phone.close()
+
+
 def watch_frames(page: Page, sent: Counter[str]) -> None:
     """Count what `page` sends on its sockets, by message type."""
 
@@ -148,7 +175,8 @@ class Screens:
             # A move sent just before the table was held may have moved it on: the stage is
             # named as the screen shows it now.
             shown = self.pages[0][0].get_attribute("main", "data-stage")
-            stage = shown if shown and stage not in ("lobby", "moment", "end") else stage
+            named = ("lobby", "moment", "end", "play-again")
+            stage = shown if shown and stage not in named else stage
             if stage not in self.seen:
                 self.seen.append(stage)
                 self.check(stage)
@@ -285,6 +313,17 @@ def play_and_watch(
         expect(tv.locator(sel("final-standings"))).to_be_visible()
         expect(tv.locator(sel("play-again"))).to_contain_text("Play again?")
     screens.stage("end")
+    # "Play again?" as the phones see it: Ben says Ready on his phone, the screens follow.
+    ben = ReadyAgain(url, seats[1])
+    ben.start()
+    try:
+        assert ben.ready.wait(15) and ben.answer.get("type") == "ack", ben.answer
+        for tv in (big, small):
+            expect(tv.locator(sel("ready-list"))).to_contain_text("Ready: Ben.")
+        screens.stage("play-again")
+    finally:
+        ben.done.set()
+        ben.join(10)
     auditor.check()
     print(f"{game}: stages seen in turn {screens.trail}")
     print(f"{game}: stages {screens.seen}; page heights {screens.heights}; {auditor.cost()}")
@@ -322,7 +361,9 @@ def test_the_table_screen_through_a_goblin_game(
         server_url,
         artifacts,
     )
-    assert {"lobby", "pick", "laundry", "moment", "end"} <= set(screens.seen), screens.seen
+    assert {"lobby", "pick", "laundry", "moment", "end", "play-again"} <= set(screens.seen), (
+        screens.seen
+    )
     expect(big.locator(sel("majorities"))).to_be_visible()
     checked(screens, sent, screens.auditor.screens)
 
@@ -353,7 +394,9 @@ def test_the_table_screen_through_a_laundermat_game(
     )
     # The bribery stages close at once when nobody has a bill left to bribe with, as random
     # bots often leave it: they are photographed when they open (tests/js covers their moments).
-    assert {"lobby", "draft", "moment", "purchase", "end"} <= set(screens.seen), screens.seen
+    assert {"lobby", "draft", "moment", "purchase", "end", "play-again"} <= set(screens.seen), (
+        screens.seen
+    )
     expect(big.locator(sel("final-standings"))).to_be_visible()
     checked(screens, sent, screens.auditor.screens)
 
