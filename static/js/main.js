@@ -6,7 +6,8 @@ import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
 import { keptEnd, startedByMe } from "./ended.js";
 import { checkReveal, nonceFor, nonceWanted, revealedGame, witnessed } from "./fair.js";
-import { allCards, gameCard, gameClient, gameTitle, loadGame } from "./games/index.js";
+import { gameFetcher, shownGame } from "./game-fetch.js";
+import { allCards, gameCard, gameClient, gameTitle } from "./games/index.js";
 import { commonHandlers } from "./handlers/common.js";
 import { defaultSettings, homeHandlers } from "./handlers/home.js";
 import { lobbyHandlers } from "./handlers/lobby.js";
@@ -30,7 +31,7 @@ import {
   state,
   toast,
 } from "./store.js";
-import { errorSentence, OFFLINE_GAME, OFFLINE_LOBBY, OFFLINE_MOVE } from "./text.js";
+import { errorSentence, OFFLINE_LOBBY, OFFLINE_MOVE } from "./text.js";
 import { windowSpan } from "./time.js";
 import { gameName, roomTitle, tabTitle } from "./titles.js";
 import { turnLabel, turnTitle } from "./turn.js";
@@ -50,7 +51,7 @@ export function render() {
     const before = root.firstElementChild?.getAttribute("data-key");
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
     const reading = readingAt(root);
-    fetchGame(shownGame());
+    fetchGame(shownGame(state));
     patch(root, renderApp(state));
     if (reading) keepReading(root, reading);
     const after = root.firstElementChild?.getAttribute("data-key");
@@ -104,6 +105,7 @@ function pageTitle() {
     );
   }
   if (screen === "history") return tabTitle("Your past games");
+  if (screen === "tv") return tvTitle();
   if (!code) return tabTitle();
   const name = state.view?.room?.game ?? state.home.room?.game;
   const room = roomTitle(name ? gameTitle(state.catalog, name) : "", code);
@@ -115,37 +117,13 @@ function pageTitle() {
   return client ? turnTitle(turnLabel(state.view, state.session?.role, client), title) : title;
 }
 
-// ------------------------------------------------------------------ the games' screens
-
-/** The game whose screens the page on show needs (a room's or a replay's), if any. */
-function shownGame() {
-  const { screen, code } = state.route;
-  if (screen === "replay") return state.replay?.record?.game ?? null;
-  return code ? (state.view?.room?.game ?? state.home.room?.game ?? null) : null;
-}
-
-const fetching = new Set();
-const GAME_RETRY_MS = 3000;
-
-/** A game's screens and stylesheet are fetched the first time a page needs them (a first
- *  visit to the home page fetches neither); the page is drawn again when they are in. */
-function fetchGame(name) {
-  if (!name || gameClient(name) || !gameCard(name) || fetching.has(name)) return;
-  fetching.add(name);
-  loadGame(name)
-    .then((client) => {
-      // A view that came first drew its window's ui without the game's own fields.
-      if (state.ui.game === name) state.ui = { ...client.freshUi(), ...state.ui };
-      fetching.delete(name);
-      render();
-    })
-    .catch(() => {
-      notify(OFFLINE_GAME);
-      setTimeout(() => {
-        fetching.delete(name); // the next drawing of the page tries again
-        render();
-      }, GAME_RETRY_MS);
-    });
+/** The table screen's tab: what it shows, then the room. */
+function tvTitle() {
+  const room = state.view?.room;
+  const name = room ? gameTitle(state.catalog, room.game) : "";
+  const game = state.view?.game;
+  const what = game ? roomClient()?.pageTitle(game) : "Lobby";
+  return tabTitle(`Table screen${room ? ` · ${what}` : ""}`, roomTitle(name, state.route.code));
 }
 
 /** The client of the room's game (null outside a room or before its first view). */
@@ -191,7 +169,7 @@ function contributeNonce(room) {
 function enterRoom(code, session) {
   stopSocket();
   state.session = { code, ...session };
-  state.route = { screen: "room", code };
+  state.route = { screen: session.tv ? "tv" : "room", code };
   state.view = null;
   state.ended = null;
   state.pending = null;
@@ -358,6 +336,7 @@ function loadCatalog() {
 
 // ------------------------------------------------------------------ wiring
 
+const fetchGame = gameFetcher({ state, render, notify });
 const pages = makePages({ render });
 const { route, navigate } = router({ render, enterRoom, leaveRoom: stopSocket, sentence, pages });
 const app = { state, render, navigate, send, lobby, enterRoom, root, pages, socket: () => socket };

@@ -1,5 +1,6 @@
 // Which screen a URL shows: / (home), /r/CODE (a room: its seat, watching, or the join form),
-// /replay/ID and /history (pages without a room connection). Every route leaves the room it
+// /tv/CODE (the table screen: the room watched on a TV, ui/tv.js), /replay/ID and /history
+// (pages without a room connection). Every route leaves the room it
 // was in and starts from a clean state.
 import { gameCard } from "./games/index.js";
 import { defaultSettings } from "./handlers/home.js";
@@ -30,8 +31,15 @@ export function router({ render, enterRoom, leaveRoom, sentence, pages }) {
     return false;
   }
 
+  /** /tv/CODE: the table screen watches the room, whatever seat this browser holds there. */
+  function tvCode() {
+    const match = location.pathname.match(/^\/tv\/([A-Za-z0-9_-]+)\/?$/);
+    return match ? match[1].toUpperCase() : null;
+  }
+
   function route() {
     const code = parsePath();
+    const tv = tvCode();
     leaveRoom();
     state.replay = null;
     state.history = null;
@@ -43,6 +51,10 @@ export function router({ render, enterRoom, leaveRoom, sentence, pages }) {
     state.home.error = null;
     state.home.errorFor = null;
     state.home.room = null;
+    if (tv) {
+      enterRoom(tv, { token: null, playerId: null, role: "spectator", tv: true });
+      return;
+    }
     if (!code && routePage()) return;
     if (!code) {
       state.route = { screen: "home", code: null };

@@ -73,6 +73,9 @@ def test_the_home_page_shows_what_it_is_and_create_and_join_before_any_script(
         ("/replay/12", "Loading the game…", "Replay of game 12 · LaunderMat"),
         ("/history", "Loading your games…", "Your past games · LaunderMat"),
         ("/r/<b>x", "Opening the room…", "LaunderMat"),  # not reflected
+        # The table screen (issue 33 §1): its own first screen, never the join form.
+        ("/tv/abcde", "Opening the table screen of room ABCDE…", "Table screen · ABCDE"),
+        ("/tv/<b>x", "Opening the room…", "LaunderMat"),
     ],
 )
 def test_every_route_first_shows_its_own_screen(

@@ -23,6 +23,12 @@
 //                           game view), step, viewer (a seat or "all"; "all" views carry
 //                           view.all_seats, every seat's `me`), end (the shell's part, at the
 //                           last step)}; nothing in it acts
+//   renderTv(state, shell)  optional: the table screen (/tv/CODE, ui/tv.js) once a game runs,
+//                           drawn from the spectator's view it watches with; shell.banner
+//                           (the link's state, or null) and shell.end (the shell's part of
+//                           the end, when the game is over). Its root carries screenData()
+//                           and the class tv; without it the table screen says it can't show
+//                           the game
 //   seatNames(record)       optional: the names by seat of a replay record (the shell's
 //                           "Watch as"); by default the final view's players[].name, each
 //                           seat's player_id, looked up in the record (replay.js)
@@ -32,6 +38,8 @@
 //                           (state.log from index `from` on), as [{key, title, text, tone
 //                           ("good", "bad", "alarm" or null), delay (ms, optional)}]: the
 //                           shell shows each for 2.5 s or until tapped (moments.js)
+//   tvMoments(state, from)  optional: the table screen's moments, in the same shape (more of
+//                           them: a room watches; by default `moments`)
 //   freshUi()               the per-window ui state (state.ui), fresh when view.game.window
 //                           changes (optional: {} by default)
 //   rulesDialog(catalogEntry, game)   the rules dialog's content (nodes); game is view.game

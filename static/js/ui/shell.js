@@ -12,9 +12,15 @@ import { reactionTray, shownReactions } from "./reactions.js";
 import { renderReplayPage } from "./replay.js";
 import { awayLine } from "./seats.js";
 import { topbar } from "./topbar.js";
+import { renderTvScreen } from "./tv.js";
 
 export function renderApp(state) {
-  const screens = { room: renderRoom, replay: renderReplayPage, history: renderHistory };
+  const screens = {
+    room: renderRoom,
+    tv: renderTvScreen,
+    replay: renderReplayPage,
+    history: renderHistory,
+  };
   const body = (screens[state.route.screen] ?? renderHome)(state);
   const room = state.route.screen === "room";
   const reactions = room ? [reactionTray(state), shownReactions(state, Date.now())] : [];

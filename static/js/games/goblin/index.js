@@ -6,12 +6,16 @@ import { moments } from "./moments.js";
 import { renderReplay } from "./replay.js";
 import { rulesDialog, rulesOf } from "./rules-dialog.js";
 import { errors, pageTitle, turnLabel } from "./text.js";
+import { renderTv } from "./tv.js";
+import { tvMoments } from "./tv-moments.js";
 
 export default {
   renderGame,
   renderReplay,
+  renderTv,
   handlers,
   moments,
+  tvMoments,
   rulesDialog,
   pageTitle,
   turnLabel,

@@ -7,12 +7,16 @@ import { renderReplay } from "./replay.js";
 import { rulesOf } from "./rules.js";
 import { rulesDialog } from "./rules-dialog.js";
 import { errors, pageTitle, turnLabel } from "./text.js";
+import { renderTv } from "./tv.js";
+import { tvMoments } from "./tv-moments.js";
 
 export default {
   renderGame,
   renderReplay,
+  renderTv,
   handlers,
   moments,
+  tvMoments,
   rulesDialog,
   pageTitle,
   turnLabel,
