@@ -20,6 +20,7 @@ from .protocol import (
     Window,
     beat_ms,
     default_settings,
+    hint,
     settings_errors,
 )
 
@@ -82,6 +83,7 @@ __all__ = [
     "catalog",
     "default_settings",
     "get",
+    "hint",
     "load",
     "register",
     "require",
