@@ -135,7 +135,7 @@ def test_a_learner_who_ignores_the_hints_is_not_blocked(server: ServerProcess) -
 
     async def scenario() -> int:
         _, learner = await lesson(server, "laundermat")
-        bot = games.require("laundermat").bot(random.Random(7))
+        bot = games.require("laundermat").bot(random.Random(7), 0.0)  # never lets time run out
         suggested: Message | None = None
         differed = 0
         while not over(learner):
@@ -144,7 +144,8 @@ def test_a_learner_who_ignores_the_hints_is_not_blocked(server: ServerProcess) -
                 suggested = (message["hint"] or {}).get("command")
                 continue
             game = message["game"]
-            if not game["me"]["options"].get("can_act") or game["me"].get("selection") is not None:
+            chosen = game["phase"] == "draft" and game["me"]["selection"] is not None
+            if not game["me"]["options"].get("can_act") or chosen:
                 continue
             command = None
             for _ in range(10):  # another legal move than the hint's, where there is one
