@@ -105,7 +105,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 BROWSER_GROUPS = {
     "browser-a": {
         *("test_browser", "test_bots", "test_table_ux", "test_accessibility"),
-        *("test_csp", "test_catalog", "test_join_retry", "test_timer"),
+        *("test_csp", "test_catalog", "test_join_retry", "test_timer", "test_coach"),
     },
     "browser-b": {
         *("test_goblin_game", "test_goblin_bots", "test_replay", "test_goblin_screens"),

@@ -61,8 +61,10 @@ def _draft(view: View, command: Cmd | None) -> tuple[str, list[str]]:
     me = view["me"]
     vault = view["vault_size"]
     risk = (
-        " If someone picks the same bill you collide and raid the Vault instead (it holds "
-        f"{vault}): a big bill there may sound an Alarm (DRAFT-4, VAULT-4)."
+        " If someone else picks it too, it goes to the Vault (DRAFT-4)."
+        if vault == 0
+        else f" If someone picks it too, you raid the Vault ({vault} bills) instead, where a "
+        "big bill may sound an Alarm (DRAFT-4, VAULT-4)."
     )
     if command is None:
         return (
