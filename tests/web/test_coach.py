@@ -121,8 +121,9 @@ def test_nobody_but_a_lessons_learner_gets_hints(server: ServerProcess) -> None:
         assert (await clients[1].lobby("coach", on=False))["type"] == "ack"  # off: harmless
         command = {"type": "select", "card": clients[0].game["display"][0]["card"]}
         assert (await clients[0].act(command))["type"] == "ack"
-        for c in clients:  # the selection's change reached its seat; the others see nothing yet
-            await c.ws.ping()
+        for c in clients:  # a pong comes after anything the server sent this socket before it
+            await c.send({"type": "ping"})
+            await c.until(lambda m: m["type"] == "pong")
         assert not any(hints(c) for c in clients)
         for c in clients:
             await c.close()
