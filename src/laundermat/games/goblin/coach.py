@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from .bots import HeuristicBot
-from .cards import CLOTHING, PROGRAMS, STAINS
+from .cards import CLOTHING, MAJORITIES, PROGRAMS, STAINS
 
 View = dict[str, Any]
 Hint = dict[str, Any]
@@ -81,8 +81,7 @@ def _pick(view: View, card_id: str) -> tuple[str, list[str]]:
         total = sum(c.stains[i] for c in known)
         parts.append((total - limit, f"{stain.title()} {total} of {limit}"))
     worth = "its species is your Basket's (GSCORE-1)" if card.species == _species(view) else ""
-    printed = f"{card.coins} Coins printed (GSCORE-5)" if card.coins else ""
-    why = "; ".join(x for x in (worth, printed) if x)
+    why = "; ".join(x for x in (worth, _scores(card.type, card.coins)) if x)
     tightest = max(parts)[1] if parts else "no stain you must watch"
     over = max(parts)[0] > 0 if parts else False
     warning = (
@@ -93,11 +92,22 @@ def _pick(view: View, card_id: str) -> tuple[str, list[str]]:
         else ""
     )
     return (
-        f"Pick the {card_name(card_id)}{f', {why}' if why else ''}. With it, the cards you "
+        f"Pick the {card_name(card_id)}{f': {why}' if why else ''}. With it, the cards you "
         f"know in your Basket carry {tightest} for Program {program} "
         f"(limits {_limits(program) or 'none'}){warning}.",
         ["GFILL-2", "GWASH-3", "GWASH-5"],
     )
+
+
+def _scores(kind: str, coins: int | None) -> str:
+    """How a card of `kind` scores, in the rules' words (GSCORE-3..5)."""
+    if kind == "socks":
+        return "two Socks of one species are a pair, 10 Coins (GSCORE-3)"
+    if kind in MAJORITIES:
+        first, second = MAJORITIES[kind]
+        plural = "Capes" if kind == "cape" else kind.title()
+        return f"the most {plural} score {first}, the second most {second} (GSCORE-4)"
+    return f"{coins} Coins printed (GSCORE-5)" if coins else ""
 
 
 def _species(view: View) -> str:
@@ -122,8 +132,10 @@ def _laundry(view: View, bot: HeuristicBot, kind: str) -> tuple[str, list[str]]:
     )
     fail = _fail_chance(view, bot)
     odds = (
-        f"The next draw fails about {round(100 * fail)}% of the time (from the cards you "
-        "have not seen)."
+        "The next draw is very unlikely to fail."
+        if fail < 0.005
+        else f"The next draw fails about {round(100 * fail)}% of the time (from the cards "
+        "you know and those you have not seen)."
     )
     if kind == "draw_with_potion":
         return (
