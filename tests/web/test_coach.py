@@ -165,3 +165,37 @@ def test_a_learner_who_ignores_the_hints_is_not_blocked(server: ServerProcess) -
         return differed
 
     assert asyncio.run(scenario()) >= 5
+
+
+def test_a_lesson_and_hints_off_survive_a_restart(make_server: Any) -> None:
+    """The lesson and the learner's choice are in the room's record: after kill -9 and a
+    restart the room is still a lesson, hints stay off until the learner turns them on."""
+    srv = make_server()
+
+    async def before() -> tuple[str, str]:
+        async with httpx.AsyncClient(base_url=srv.url) as http:
+            body = {"name": "Lea", "game": "goblin", "learn": True}
+            seat = (await http.post("/api/rooms", json=body)).json()
+        learner = await Client.open(srv.ws, seat["code"], seat["token"])
+        await learner.until(lambda m: m["type"] == "hint" and m["hint"] is not None)
+        assert (await learner.lobby("coach", on=False))["type"] == "ack"  # durable when acked
+        await learner.close()
+        return seat["code"], seat["token"]
+
+    code, token = asyncio.run(before())
+    srv.kill()
+    srv.start()
+
+    async def after() -> None:
+        learner = await Client.open(srv.ws, code, token)
+        assert learner.view is not None
+        assert learner.view["room"]["options"]["learning"] is True
+        await learner.send({"type": "ping"})
+        await learner.until(lambda m: m["type"] == "pong")
+        assert not hints(learner)  # still off
+        assert (await learner.lobby("coach", on=True))["type"] == "ack"
+        hint = await learner.until(lambda m: m["type"] == "hint")  # the pick awaits her, GFILL-2
+        assert hint["hint"]["command"]["type"] == "pick"
+        await learner.close()
+
+    asyncio.run(after())
