@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from .audit import audit, serve_axe
 from .conftest import OpenPage
 from .driver import sel
 
@@ -20,6 +21,7 @@ def test_learn_to_play_shows_a_hint_and_turns_it_off(
     open_page: OpenPage, server_url: str, artifacts: Path
 ) -> None:
     page = open_page("learner")
+    serve_axe(page)
     page.goto(server_url + "/")
     learn = page.locator(sel("learn"))
     expect(learn).to_have_text("Learn LaunderMat")
@@ -31,6 +33,7 @@ def test_learn_to_play_shows_a_hint_and_turns_it_off(
     expect(coach).to_contain_text("Pick the $")  # drawn from the learner's own display
     expect(coach).to_contain_text("DRAFT-5")
     page.screenshot(path=artifacts / "coach-hint.png")
+    assert audit(page, "coach") == []  # 44 px targets, no serious axe finding, contrast
     window = game.get_attribute("data-window")
     page.locator(sel("coach-do")).click()  # the suggested move, sent as the learner's own
     expect(game).not_to_have_attribute("data-window", window or "")  # the draft locked
@@ -38,6 +41,7 @@ def test_learn_to_play_shows_a_hint_and_turns_it_off(
     expect(coach).to_have_attribute("data-coach", "off")
     expect(coach).not_to_contain_text("Coach:")
     expect(page.locator(sel("coach-do"))).to_have_count(0)
+    assert audit(page, "coach off") == []
     page.reload()
     expect(page.locator(sel("game"))).to_be_visible()
     expect(coach).to_have_attribute("data-coach", "off")  # off stays off in this room
