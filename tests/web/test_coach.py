@@ -53,7 +53,7 @@ def test_a_learner_who_follows_only_the_hints_plays_a_whole_game(
     lesson plays to the end: LaunderMat (DRAFT-*, VAULT-*, BUY-*, BRIBE-*) and Goblin
     Laundromat (GFILL-2, GWASH-6)."""
 
-    async def scenario() -> tuple[int, Message]:
+    async def scenario() -> tuple[int, Message, int | None]:
         _, learner = await lesson(server, game)
         room = learner.view["room"] if learner.view else {}
         assert room["options"] == {"stand_in": True, "learning": True}
@@ -71,11 +71,23 @@ def test_a_learner_who_follows_only_the_hints_plays_a_whole_game(
             answer = await learner.act(command, window=message["window"])
             assert answer["type"] == "ack", (message, answer)
             followed += 1
-        return followed, learner.game
+        assert learner.view is not None
+        if revealed(learner.view) is None:  # the reveal may come a view after the end
+            await learner.until(lambda m: m["type"] == "view" and bool(revealed(m)))
+        return followed, learner.game, revealed(learner.view)
 
-    followed, final = asyncio.run(scenario())
+    followed, final, game_id = asyncio.run(scenario())
     assert followed >= 8  # a decision or more a round
     assert final["result"]["winners"]
+    # No window ever waited on the learner until it timed out: each had a suggestion.
+    record = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
+    assert not [c for c in record["commands"] if c["type"] == "timeout"]
+
+
+def revealed(view: Message) -> int | None:
+    """The finished game's id, once the view reveals it (docs/fairness.md)."""
+    shown = view["room"]["fairness"]["revealed"]
+    return None if shown is None else int(shown["game_id"])
 
 
 def test_hints_reach_the_learner_only_and_turn_off_at_any_moment(server: ServerProcess) -> None:
