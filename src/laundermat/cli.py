@@ -165,6 +165,22 @@ def setting(text: str) -> tuple[str, int]:
     return key, number
 
 
+def _backup(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .store.backup import BackupError, backup_sqlite
+    from .web.settings import ServerSettings
+
+    url = args.database_url or ServerSettings().database_url
+    try:
+        pages = backup_sqlite(url, Path(args.file))
+    except BackupError as exc:
+        print(f"laundermat backup: {exc}", file=sys.stderr)
+        return 2
+    print(f"backed up {pages} pages to {args.file}")
+    return 0
+
+
 def _crash(args: argparse.Namespace) -> int:
     import asyncio
     import tempfile
@@ -268,6 +284,9 @@ def main(argv: list[str] | None = None) -> int:
     crash.add_argument("--database-url", default=None, help="default: a new SQLite file")
     crash.add_argument("--database-schema", default=None, help="PostgreSQL: a fresh schema")
     crash.add_argument("--workdir", default=None, help="where the server log goes")
+    backup = sub.add_parser("backup", help="copy the live SQLite database to a new file")
+    backup.add_argument("file", help="the copy (a new file)")
+    backup.add_argument("--database-url", default=None, help="default: the server's setting")
     check = sub.add_parser("verify", help="check a finished game's record (a file or URL)")
     check.add_argument("record", help="a JSON file, or http(s)://.../api/games/ID/replay")
     args = parser.parse_args(argv)
@@ -279,6 +298,8 @@ def main(argv: list[str] | None = None) -> int:
         return _bots(args)
     if args.command == "crash":
         return _crash(args)
+    if args.command == "backup":
+        return _backup(args)
     if args.command == "verify":
         from .verify import main as verify
 

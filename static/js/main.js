@@ -6,7 +6,7 @@ import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
 import { keptEnd, startedByMe } from "./ended.js";
 import { checkReveal, nonceFor, nonceWanted, revealedGame, witnessed } from "./fair.js";
-import { allClients, gameClient, gameTitle } from "./games/index.js";
+import { allCards, gameCard, gameClient, gameTitle, loadGame } from "./games/index.js";
 import { commonHandlers } from "./handlers/common.js";
 import { defaultSettings, homeHandlers } from "./handlers/home.js";
 import { lobbyHandlers } from "./handlers/lobby.js";
@@ -14,6 +14,7 @@ import { replayHandlers, replayKey } from "./handlers/replay.js";
 import { bringIntoView, keepReading, landFocus, readingAt } from "./landing.js";
 import { findMoments, watchTaps } from "./moments-live.js";
 import { api, RoomSocket } from "./net.js";
+import { gameReactions, reactionsMuted, SHOWN_MS, withReaction } from "./reactions.js";
 import { pages as makePages } from "./replay-page.js";
 import { router } from "./routes.js";
 import {
@@ -29,7 +30,7 @@ import {
   state,
   toast,
 } from "./store.js";
-import { errorSentence, OFFLINE_LOBBY, OFFLINE_MOVE } from "./text.js";
+import { errorSentence, OFFLINE_GAME, OFFLINE_LOBBY, OFFLINE_MOVE } from "./text.js";
 import { windowSpan } from "./time.js";
 import { gameName, roomTitle, tabTitle } from "./titles.js";
 import { turnLabel, turnTitle } from "./turn.js";
@@ -40,6 +41,7 @@ import { renderApp } from "./ui/shell.js";
 const root = document.getElementById("app");
 let socket = null;
 let renderQueued = false;
+let reactionKey = 0; // each reaction on show has its own
 
 export function render() {
   if (renderQueued) return;
@@ -49,6 +51,7 @@ export function render() {
     const before = root.firstElementChild?.getAttribute("data-key");
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
     const reading = readingAt(root);
+    fetchGame(shownGame());
     patch(root, renderApp(state));
     if (reading) keepReading(root, reading);
     const after = root.firstElementChild?.getAttribute("data-key");
@@ -113,6 +116,39 @@ function pageTitle() {
   return client ? turnTitle(turnLabel(state.view, state.session?.role, client), title) : title;
 }
 
+// ------------------------------------------------------------------ the games' screens
+
+/** The game whose screens the page on show needs (a room's or a replay's), if any. */
+function shownGame() {
+  const { screen, code } = state.route;
+  if (screen === "replay") return state.replay?.record?.game ?? null;
+  return code ? (state.view?.room?.game ?? state.home.room?.game ?? null) : null;
+}
+
+const fetching = new Set();
+const GAME_RETRY_MS = 3000;
+
+/** A game's screens and stylesheet are fetched the first time a page needs them (a first
+ *  visit to the home page fetches neither); the page is drawn again when they are in. */
+function fetchGame(name) {
+  if (!name || gameClient(name) || !gameCard(name) || fetching.has(name)) return;
+  fetching.add(name);
+  loadGame(name)
+    .then((client) => {
+      // A view that came first drew its window's ui without the game's own fields.
+      if (state.ui.game === name) state.ui = { ...client.freshUi(), ...state.ui };
+      fetching.delete(name);
+      render();
+    })
+    .catch(() => {
+      notify(OFFLINE_GAME);
+      setTimeout(() => {
+        fetching.delete(name); // the next drawing of the page tries again
+        render();
+      }, GAME_RETRY_MS);
+    });
+}
+
 /** The client of the room's game (null outside a room or before its first view). */
 function roomClient() {
   return gameClient(state.view?.room?.game);
@@ -162,6 +198,8 @@ function enterRoom(code, session) {
   state.pending = null;
   state.hint = null;
   state.ui = { windowId: null, game: null };
+  state.reactions = [];
+  state.reactionTray = false;
   resetTurns();
   socket = new RoomSocket(code, session.token, {
     onStatus(status) {
@@ -205,6 +243,14 @@ function enterRoom(code, session) {
     },
     onClock(serverTime) {
       state.clockOffset = serverTime - Date.now();
+    },
+    onReaction(msg) {
+      if (reactionsMuted()) return;
+      const reactions = gameReactions(state.catalog, state.view?.room?.game);
+      reactionKey += 1;
+      state.reactions = withReaction(state.reactions, msg, reactions, Date.now(), reactionKey);
+      render();
+      setTimeout(render, SHOWN_MS + 50); // gone once its time is up
     },
     onClosed(reason) {
       state.conn.closed = reason;
@@ -304,7 +350,7 @@ function loadCatalog() {
     .catalog()
     .then((catalog) => {
       state.catalog = catalog;
-      const names = catalog.games.map((g) => g.name).filter((name) => gameClient(name));
+      const names = catalog.games.map((g) => g.name).filter((name) => gameCard(name));
       if (!names.includes(state.home.game)) state.home.game = names[0] ?? null;
       state.home.settings = defaultSettings(state.home.game, state.home.settings);
       render();
@@ -340,18 +386,11 @@ function handler(name) {
 delegate(document.body, handler);
 document.addEventListener("keydown", (event) => {
   if (state.route.screen === "replay") replayKey(event, pages);
+  if (event.key === "Escape" && state.reactionTray) common["toggle-reactions"]();
 });
-// Each game styles its own screens from its folder; linked after the shell's css/app.css.
-for (const client of allClients()) {
-  if (!client.stylesheet) continue;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = client.stylesheet;
-  document.head.append(link);
-}
 setupDialog();
 watchTaps(state, render);
 // Until the catalog says which games the server hosts.
-state.home.game = allClients()[0]?.name ?? null;
+state.home.game = allCards()[0]?.name ?? null;
 loadCatalog();
 route();

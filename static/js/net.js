@@ -262,6 +262,9 @@ export class RoomSocket {
       case "hint": // a lesson's coach (ui/coach.js)
         this.cb.onHint?.(msg);
         break;
+      case "reaction":
+        this.cb.onReaction?.(msg);
+        break;
       default:
         break;
     }
@@ -314,6 +317,11 @@ export class RoomSocket {
     const message = { type: "act", id: this.newId(), command };
     if (window !== undefined && window !== null) message.window = window;
     return this.sendCommand(message);
+  }
+
+  /** A reaction (no id, no ack: everyone's screen, this one's too, shows it). */
+  react(reaction) {
+    return this.send({ type: "react", reaction });
   }
 
   lobby(action, extra = {}) {

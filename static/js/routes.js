@@ -1,7 +1,7 @@
 // Which screen a URL shows: / (home), /r/CODE (a room: its seat, watching, or the join form),
 // /replay/ID and /history (pages without a room connection). Every route leaves the room it
 // was in and starts from a clean state.
-import { gameClient } from "./games/index.js";
+import { gameCard } from "./games/index.js";
 import { defaultSettings } from "./handlers/home.js";
 import { api } from "./net.js";
 import { resetLog, savedSeat, state, watching } from "./store.js";
@@ -79,7 +79,7 @@ export function router({ render, enterRoom, leaveRoom, sentence, pages }) {
   /** A room's link shows that game: its create form too offers the room's game, with that
    * game's settings and player counts (a friend who wants a table of their own wants the same). */
   function presetGame(name) {
-    if (!gameClient(name) || state.home.game === name) return;
+    if (!gameCard(name) || state.home.game === name) return;
     state.home.game = name;
     state.home.settings = defaultSettings(name);
   }

@@ -30,6 +30,8 @@ export const state = {
   hint: null, // a lesson's latest `hint` message with a hint (ui/coach.js)
   toasts: [],
   moments: [], // a game's dramatic moments, on show or soon (moments.js)
+  reactions: [], // players' reactions on show (reactions.js)
+  reactionTray: false, // the tray of reactions is open
   momentsSeen: 0, // the log entries before this index were looked at for moments
   copied: false,
   batch: 0,

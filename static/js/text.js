@@ -71,6 +71,8 @@ const ERRORS = {
   not_enough_players:
     "The game needs more players before it can start: wait for more to be ready, or add bots.",
   spectator: "Spectators can watch but not play.",
+  too_many_reactions: "Easy there: 3 reactions at once, then one every 2 seconds.",
+  unknown_reaction: "That reaction isn't one this game has. Please reload the page.",
   no_game: "No game is running yet.",
   origin_not_allowed: "This page isn't allowed to connect to the game server.",
   bad_host:
@@ -101,6 +103,7 @@ const ERRORS = {
 };
 
 export const OFFLINE_MOVE = "You're offline right now. Your move wasn't sent.";
+export const OFFLINE_GAME = "You're offline right now. The game will appear when you're back.";
 export const OFFLINE_LOBBY =
   "You're offline right now. Please wait for the connection to come back.";
 

@@ -85,11 +85,23 @@ def test_every_route_first_shows_its_own_screen(
 
 
 def test_the_page_preloads_every_module_main_js_imports(http: TestClient) -> None:
+    """Every module but a game's screens, which its card fetches when a room of that game,
+    its replay or its rules first open (static/js/games/index.js): a first visit to the home
+    page downloads none of them."""
     page = http.get("/").text
     version = prefix(page)
     preloaded = {href.removeprefix(version + "/") for href in links(page, "modulepreload")}
     modules = {p.relative_to(REPO_STATIC).as_posix() for p in REPO_STATIC.rglob("*.js")}
-    assert preloaded == modules - {"js/main.js"}  # every module is in main.js's graph
+    games = {p.parent.name for p in REPO_STATIC.glob("js/games/*/card.js")}
+    assert games >= {"laundermat", "goblin"}
+    assert {f"js/games/{g}/card.js" for g in games} <= preloaded
+    assert not {f"js/games/{g}/index.js" for g in games} & preloaded
+    later = modules - preloaded - {"js/main.js"}
+    assert later and all(m.split("/")[2] in games for m in later if m.startswith("js/games/"))
+    # The shell's parts that only games' screens use (ui/panel.js...) come with those screens.
+    screens = "".join(p.read_text() for p in REPO_STATIC.glob("js/games/*/*.js"))
+    shared = [m for m in later if not m.startswith("js/games/")]
+    assert all(f'/{m.removeprefix("js/")}"' in screens for m in shared), shared
     assert all(http.get(f"{version}/{m}").status_code == 200 for m in sorted(preloaded)[:3])
     css = links(page, "stylesheet")
     assert css == [f"{version}/css/app.css"] and "/static/css" not in page.replace(version, "")

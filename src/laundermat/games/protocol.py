@@ -46,6 +46,10 @@ second, tiny game:
   rule ids it rests on, and the suggested command as a client sends it, without `seat`, or
   None when there is only waiting), or None when that seat has no decision. The platform
   sends it to learners only (`hint` below; without it: no hints).
+- **Reactions (optional, kit/reactions.py).** `reactions`: the small fixed set of reactions a
+  player may tap (the kit's emoji and a few phrases of the game's own); without it, none. A
+  bot's policy may add `react(view, log_from)`: a reaction id to say about the entries logged
+  from `log_from` on (a failed laundry, an Alarm), or None; see `bot_reaction`.
 - **Bots.** `bot(rng, wait_chance, strategy)` is a player that decides from one seat's view
   only (`match.view(seat)`, the same dict a client gets); `bot_strategies` names the
   strategies a game offers, "random" (random-legal, the default) first.
@@ -56,6 +60,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from .kit.reactions import Reaction as Reaction  # a game declares its set with it
 
 JSON = dict[str, Any]
 
@@ -207,6 +213,19 @@ def hint(definition: GameDefinition, view: JSON) -> JSON | None:
     return None if coach is None else coach(view)
 
 
+def reactions(definition: GameDefinition) -> tuple[Reaction, ...]:
+    """The reactions a game's players may send (none for a game that declares none)."""
+    declared: tuple[Reaction, ...] = getattr(definition, "reactions", ())
+    return declared
+
+
+def bot_reaction(policy: Policy, view: JSON, log_from: int) -> str | None:
+    """A bot's reaction to the entries of its seat's `view` logged from `log_from` on (None
+    for a policy that never reacts, and most of the time for one that does)."""
+    react = getattr(policy, "react", None)
+    return None if react is None else react(view, log_from)
+
+
 def default_settings(definition: GameDefinition) -> dict[str, int]:
     return {s.key: s.default for s in definition.settings}
 
@@ -227,6 +246,7 @@ class Catalog:
                     "max_players": g.max_players,
                     "settings": [s.to_dict() for s in g.settings],
                     "rules": g.rules,
+                    "reactions": [r.to_dict() for r in reactions(g)],
                 }
                 for g in self.games
             ]

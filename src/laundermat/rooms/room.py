@@ -28,6 +28,7 @@ from .members import Member, device_hash, token_matches
 from .play import GameDriver
 from .presence import AwayClocks
 from .publish import Publisher
+from .reactions import Reactions
 from .records import RETRY_MS, LiveRoom, RoomRecord, StoreLike, StoreUnavailable
 from .seats_bots import BotSeats
 from .wire import NoObserver, Observer, RoomConfig, Subscriber, error_bytes, replaced, welcome_bytes
@@ -62,6 +63,7 @@ class Room:
         self.away = AwayClocks(clock, config.away_after_ms, self._away_due)
         self.views = Publisher(clock.now_ms)
         self.audience = Audience(self.views, config, self.jobs.post_later, self._push)
+        self.reactions = Reactions(self.lobby, self.views, clock.now_ms, self.jobs)
         self.play = GameDriver(
             self.definition,
             store,
@@ -243,7 +245,7 @@ class Room:
             log.warning("room record not saved (%s); retrying", exc, extra={"room": self.code})
             self.jobs.post_later(self._save_later, RETRY_MS)
 
-    # ------------------------------------------------------------ the game
+    # ------------------------------------------------------------ the game and its views
 
     def _playing(self) -> bool:
         return self.lobby.status is RoomStatus.PLAYING and self.play.match is not None
@@ -315,8 +317,6 @@ class Room:
         self._push()
         if deadline is not None:  # from the deadline to the timeout durable and pushed
             self.observer.timer_late((self.clock.now_ms() - deadline) / 1000)
-
-    # ------------------------------------------------------------ views
 
     def _deadline(self) -> int | None:
         return self.play.deadline_ms if self._playing() else None

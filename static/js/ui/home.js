@@ -1,7 +1,7 @@
 // The home page (create a room, join one, your rooms) and the join page of a /r/CODE link.
 // The create form's game and settings come from GET /api/catalog.
 import { h } from "../dom.js";
-import { allClients, gameClient, gameTitle } from "../games/index.js";
+import { allCards, gameCard, gameTitle } from "../games/index.js";
 import { catalogGame, savedRooms } from "../store.js";
 import { playerRange } from "../text.js";
 import { BRAND } from "../titles.js";
@@ -149,7 +149,7 @@ export function renderHome(state) {
     h(
       "section.hero",
       h("h1", { "data-testid": "home-title" }, title || BRAND),
-      h("p.lead", gameClient(shownGame)?.tagline ?? ""),
+      h("p.lead", gameCard(shownGame)?.tagline ?? ""),
       h(
         "div.row",
         h(
@@ -218,7 +218,7 @@ function createBlock(state, nameField, errorIn) {
   const entry = catalogGame(home.game);
   // Only games this client can show are offered (the server may host more).
   const games = (state.catalog?.games ?? []).filter((g) =>
-    allClients().some((c) => c.name === g.name),
+    allCards().some((c) => c.name === g.name),
   );
   return h(
     "section.card.create",
@@ -253,7 +253,7 @@ function createBlock(state, nameField, errorIn) {
             { "data-key": `settings-${home.game}` },
             settingFields(entry, home.settings, {
               change: "home-setting",
-              hints: gameClient(home.game)?.settingHints,
+              hints: gameCard(home.game)?.settingHints,
             }),
           )
         : h("p.small.muted", { role: "status" }, "Loading the games…"),

@@ -1,7 +1,7 @@
 // The top of the render tree: which screen, plus the toasts and the connection banner.
 import { h } from "../dom.js";
 import { nextGame } from "../ended.js";
-import { gameClient } from "../games/index.js";
+import { gameCard, gameClient } from "../games/index.js";
 import { onShow } from "../moments.js";
 import { coachPanel } from "./coach.js";
 import { endExtras } from "./fairness.js";
@@ -9,6 +9,7 @@ import { renderHistory } from "./history.js";
 import { renderHome } from "./home.js";
 import { icon } from "./icons.js";
 import { renderLobby } from "./lobby.js";
+import { reactionTray, shownReactions } from "./reactions.js";
 import { renderReplayPage } from "./replay.js";
 import { awayLine } from "./seats.js";
 import { topbar } from "./topbar.js";
@@ -16,7 +17,9 @@ import { topbar } from "./topbar.js";
 export function renderApp(state) {
   const screens = { room: renderRoom, replay: renderReplayPage, history: renderHistory };
   const body = (screens[state.route.screen] ?? renderHome)(state);
-  return [body, renderToasts(state), renderMoments(state)];
+  const room = state.route.screen === "room";
+  const reactions = room ? [reactionTray(state), shownReactions(state, Date.now())] : [];
+  return [body, renderToasts(state), renderMoments(state), ...reactions];
 }
 
 /** A game's moments on show (moments.js), over the page but never in its way: they take no
@@ -63,6 +66,15 @@ function renderRoom(state) {
   }
   if (state.ended) return frozenIfClosed(state, renderKept(state, banner));
   const client = gameClient(view.room.game);
+  if (!client && gameCard(view.room.game)) {
+    return h(
+      "main.screen",
+      { id: "main", "data-key": "loading-game" },
+      topbar(state),
+      banner,
+      h("p.loading", { role: "status" }, "Loading the game…"),
+    );
+  }
   if (!client) {
     return h(
       "main.screen",

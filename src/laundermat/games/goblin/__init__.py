@@ -22,6 +22,7 @@ from .bots import HeuristicBot, RandomBot
 from .cards import DECISION_TIMERS, DEFAULT_DECISION_TIMER, MAX_PLAYERS, MIN_PLAYERS
 from .commands import PLAYER_COMMANDS, ROOM_COMMANDS, SetAway, Timeout, command_schema
 from .match import GoblinMatch
+from .reactions import REACTIONS
 from .views import rules
 
 
@@ -39,6 +40,7 @@ class Goblin:
     room_commands = frozenset(ROOM_COMMANDS)
     rules = rules()
     bot_strategies: tuple[str, ...] = ("random", "heuristic")
+    reactions = REACTIONS  # what players may tap to say (reactions.py)
 
     def new(self, seed: int, player_ids: list[str], settings: JSON) -> GoblinMatch:
         return GoblinMatch.new(seed, player_ids, settings)

@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from .cards import CLOTHING, MAJORITIES, POTION_COINS, PROGRAMS, STAINS
+from .reactions import Reacts
 
 View = dict[str, Any]
 
@@ -36,7 +37,7 @@ def _waits(view: View) -> bool:
     return window is not None and window["kind"] == "pick" and me["picked"] is not None
 
 
-class RandomBot:
+class RandomBot(Reacts):
     def __init__(self, rng: random.Random, wait_chance: float = 0.0) -> None:
         self.rng = rng
         self.wait_chance = wait_chance
@@ -48,7 +49,7 @@ class RandomBot:
         return {**self.rng.choice(legal), "seat": view["me"]["seat"]} if legal else None
 
 
-class HeuristicBot:
+class HeuristicBot(Reacts):
     def __init__(self, rng: random.Random, wait_chance: float = 0.0) -> None:
         self.rng = rng
         self.wait_chance = wait_chance

@@ -34,6 +34,7 @@ from .cards import (
 )
 from .heuristic import HeuristicPolicy
 from .match import LaunderMatMatch
+from .reactions import REACTIONS
 
 
 class LaunderMat:
@@ -84,6 +85,7 @@ class LaunderMat:
         return engine.SetAway(seat, away)
 
     bot_strategies: tuple[str, ...] = ("random", "heuristic")
+    reactions = REACTIONS  # what players may tap to say (reactions.py)
 
     def bot(self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random") -> Policy:
         """ "random": uniform among legal commands (bots.py); "heuristic": values bills,
