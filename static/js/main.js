@@ -35,6 +35,7 @@ import { errorSentence, OFFLINE_LOBBY, OFFLINE_MOVE } from "./text.js";
 import { windowSpan } from "./time.js";
 import { gameName, roomTitle, tabTitle } from "./titles.js";
 import { turnLabel, turnTitle } from "./turn.js";
+import { coachHandlers } from "./ui/coach.js";
 import { setupDialog } from "./ui/dialog.js";
 import { renderApp } from "./ui/shell.js";
 
@@ -173,6 +174,7 @@ function enterRoom(code, session) {
   state.view = null;
   state.ended = null;
   state.pending = null;
+  state.hint = null;
   state.ui = { windowId: null, game: null };
   state.reactions = [];
   state.reactionTray = false;
@@ -211,6 +213,10 @@ function enterRoom(code, session) {
       if (msg.id && state.pending?.id === msg.id) state.pending = null;
       if (["bad_token", "kicked"].includes(msg.code)) forgetSeat(code);
       if (!["replaced"].includes(msg.code) || msg.id) notify(sentence(msg.code, msg.message));
+      render();
+    },
+    onHint(msg) {
+      state.hint = msg.hint ? msg : null;
       render();
     },
     onClock(serverTime) {
@@ -340,7 +346,7 @@ const fetchGame = gameFetcher({ state, render, notify });
 const pages = makePages({ render });
 const { route, navigate } = router({ render, enterRoom, leaveRoom: stopSocket, sentence, pages });
 const app = { state, render, navigate, send, lobby, enterRoom, root, pages, socket: () => socket };
-const common = commonHandlers(app);
+const common = { ...commonHandlers(app), ...coachHandlers(app) };
 const home = homeHandlers(app);
 const room = lobbyHandlers(app);
 const replay = replayHandlers(app);

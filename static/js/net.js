@@ -37,8 +37,8 @@ async function request(method, path, body) {
 
 export const api = {
   catalog: () => request("GET", "/api/catalog"),
-  createRoom: (name, game, settings, device) =>
-    request("POST", "/api/rooms", { name, game, settings, device }),
+  createRoom: (name, game, settings, device, extra = {}) =>
+    request("POST", "/api/rooms", { name, game, settings, device, ...extra }),
   joinRoom: (code, name, joinKey, device) =>
     request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, {
       name,
@@ -258,6 +258,9 @@ export class RoomSocket {
         break;
       case "pong":
         this.cb.onClock?.(msg.server_time);
+        break;
+      case "hint": // a lesson's coach (ui/coach.js)
+        this.cb.onHint?.(msg);
         break;
       case "reaction":
         this.cb.onReaction?.(msg);

@@ -91,6 +91,7 @@ const ERRORS = {
     "back in.",
   replaced: "You opened this seat in another tab or device.",
   room_closed: "This room has closed.",
+  not_learning: "Hints are only for a Learn to play game.",
   bad_name:
     "That name can't be used: 1 to 24 characters you can see (no invisible or control characters).",
   hello_timeout: "The connection took too long to start. Reconnecting…",

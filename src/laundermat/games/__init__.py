@@ -22,6 +22,7 @@ from .protocol import (
     beat_ms,
     bot_reaction,
     default_settings,
+    hint,
     reactions,
     settings_errors,
 )
@@ -87,6 +88,7 @@ __all__ = [
     "catalog",
     "default_settings",
     "get",
+    "hint",
     "load",
     "reactions",
     "register",

@@ -40,6 +40,12 @@ second, tiny game:
   the history, `players` with each `seat` and `total` (and a `rank` if ties are broken by
   another measure); a game that places players by a rule of its own adds
   `standings(result)` to its definition.
+- **Coach (optional).** `hint(view)`: a hint for a learner (docs/new-game.md, "The coach"),
+  from one seat's view only (the same dict that seat's client gets, never the match), so it
+  cannot say what that seat may not see: `{"text", "rules", "command"}` (a sentence, the
+  rule ids it rests on, and the suggested command as a client sends it, without `seat`, or
+  None when there is only waiting), or None when that seat has no decision. The platform
+  sends it to learners only (`hint` below; without it: no hints).
 - **Reactions (optional, kit/reactions.py).** `reactions`: the small fixed set of reactions a
   player may tap (the kit's emoji and a few phrases of the game's own); without it, none. A
   bot's policy may add `react(view, log_from)`: a reaction id to say about the entries logged
@@ -199,6 +205,12 @@ def beat_ms(match: Match, log_from: int) -> int:
     """The game's beat after the entries from `log_from` on (0 for a game without beats)."""
     beat = getattr(match, "beat_ms", None)
     return int(beat(log_from)) if beat is not None else 0
+
+
+def hint(definition: GameDefinition, view: JSON) -> JSON | None:
+    """The game's coach hint for the seat whose view this is (None for a game without one)."""
+    coach = getattr(definition, "hint", None)
+    return None if coach is None else coach(view)
 
 
 def reactions(definition: GameDefinition) -> tuple[Reaction, ...]:

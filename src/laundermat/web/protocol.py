@@ -205,6 +205,7 @@ class RoomOptions(Strict):
     """The platform's settings (the game's are `settings`)."""
 
     stand_in: bool  # a bot plays an away player's seat (else the game goes on without them)
+    learning: bool = False  # a lesson (Learn to play): the learner and bots, with a coach
 
 
 class Fairness(Strict):
@@ -306,6 +307,24 @@ class Pong(Strict):
     server_time: int
 
 
+class CoachHint(Strict):
+    """The coach's advice for this seat's decision (games/protocol.py `hint`)."""
+
+    text: str  # one or two sentences, from this seat's view and the rules
+    rules: list[str]  # the rule ids it rests on (DRAFT-4, GWASH-5...)
+    command: dict[str, Any] | None  # the suggested `act.command`; null: only wait
+
+
+class Hint(Strict):
+    """To a lesson's learner with hints on, after the view it was drawn from, whenever it
+    changes: `hint` for their decision in `window`, or null (no decision now, or hints off)."""
+
+    type: Literal["hint"] = "hint"
+    version: int  # the view version it was drawn from
+    window: int | None
+    hint: CoachHint | None
+
+
 class ReactionMessage(Strict):
     """A player's reaction, to every viewer of the room (spectators too): show `reaction` (an
     id of the game's catalog `reactions`) briefly by `name` (the player's display name, as in
@@ -319,7 +338,8 @@ class ReactionMessage(Strict):
 
 
 ServerMessage = Annotated[
-    Welcome | View | Patch | Ack | Error | Pong | ReactionMessage, Field(discriminator="type")
+    Welcome | View | Patch | Ack | Error | Pong | ReactionMessage | Hint,
+    Field(discriminator="type"),
 ]
 server_message: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 

@@ -140,7 +140,7 @@ async def create_room(
         raise ApiError("too_many_requests", "Too many rooms from this address; wait a minute.")
     try:
         room, player_id, token = await app.manager.create(
-            body.name, body.settings, body.game, body.device
+            body.name, body.settings, body.game, body.device, body.learn
         )
     except RoomError as exc:
         raise ApiError(exc.code, exc.message) from None

@@ -166,12 +166,38 @@ export function renderHome(state) {
         ),
       ),
     ),
+    joinCode ? null : learnBlock(state),
     rejoin,
     h(
       "div.home-grid",
       joinCode
         ? [joinBlock, createBlock(state, nameField, errorIn)]
         : [createBlock(state, nameField, errorIn), joinBlock],
+    ),
+  );
+}
+
+/** Learn to play (issue 33): a first game of the game on show with two bots and a coach. */
+function learnBlock(state) {
+  const title = gameTitle(state.catalog, state.home.game);
+  return h(
+    "section.card.learn",
+    { "data-key": "learn", "aria-labelledby": "learn-title" },
+    h("h2#learn-title", "New here? Learn to play"),
+    h(
+      "p.muted",
+      "A first game against two bots, at an easy pace, with a coach who explains each " +
+        "decision. You can turn the hints off at any time.",
+    ),
+    h(
+      "button.primary",
+      {
+        type: "button",
+        "data-action": "learn",
+        "data-testid": "learn",
+        disabled: state.home.busy || !state.catalog,
+      },
+      title ? `Learn ${title}` : "Learn to play",
     ),
   );
 }

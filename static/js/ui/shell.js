@@ -3,6 +3,7 @@ import { h } from "../dom.js";
 import { nextGame } from "../ended.js";
 import { gameCard, gameClient } from "../games/index.js";
 import { onShow } from "../moments.js";
+import { coachPanel } from "./coach.js";
 import { endExtras } from "./fairness.js";
 import { renderHistory } from "./history.js";
 import { renderHome } from "./home.js";
@@ -94,7 +95,9 @@ function renderRoom(state) {
     );
   }
   const over = view.room.status === "finished" || view.game.phase === "over";
-  const notes = [banner, awayLine(view, state.session?.playerId)].filter(Boolean);
+  const notes = [banner, awayLine(view, state.session?.playerId), coachPanel(state)].filter(
+    Boolean,
+  );
   return frozenIfClosed(
     state,
     client.renderGame(state, notes.length ? notes : null, { end: over ? endExtras(state) : null }),

@@ -114,7 +114,7 @@ class HeuristicBot(Reacts):
 
     # ------------------------------------------------------------ laundry
 
-    def _next_cards(self, view: View) -> list[tuple[str, float]]:
+    def next_cards(self, view: View) -> list[tuple[str, float]]:
         """Each card the next draw may be, with its probability, from this seat's knowledge."""
         me_view = view["me"]
         me = self._me(view)
@@ -144,7 +144,7 @@ class HeuristicBot(Reacts):
         fail = 0.0
         safe_value = 0.0  # expected Coins of the next card, counting only safe draws
         any_value = 0.0  # the same under the Potion, where every draw is safe
-        for card_id, p in self._next_cards(view):
+        for card_id, p in self.next_cards(view):
             card = CLOTHING[card_id]
             value = p * self._value(view, card_id)
             any_value += value
