@@ -1,0 +1,104 @@
+"""Addresses the operator blocked for a while (web/admin.py, `laundermat admin block`).
+
+A blocked address (an IPv6 address's /64, as the rate limits count it: limits.limit_key)
+gets 403 `blocked` for every HTTP request and has its socket handshakes refused, until the
+block runs out. Its sockets open when it was blocked are closed (1008). The console's own
+paths and the static files stay open, so an operator who blocks their own address can undo
+it. In a cluster the replica that takes the block passes it to every live peer.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from .limits import limit_key
+from .protocol import ErrorBody
+
+MOST = 10_000  # blocks held at once: beyond it the oldest go first
+# The console, its files and the health check answer a blocked address too.
+OPEN_PATHS = ("/admin", "/api/admin/", "/static/", "/healthz")
+
+
+@dataclass(frozen=True)
+class Block:
+    address: str  # as limit_key gives it
+    until: float  # epoch seconds
+    reason: str
+    who: str
+
+    def to_dict(self, now: float) -> dict[str, object]:
+        left = max(0, round(self.until - now))
+        return {"address": self.address, "until": round(self.until), "seconds_left": left}
+
+
+class Blocklist:
+    def __init__(self) -> None:
+        self._blocks: dict[str, Block] = {}
+
+    def add(self, address: str, seconds: float, reason: str = "", who: str = "") -> Block | None:
+        """Block `address` for `seconds` from now (0: lift its block); the block, or None."""
+        key = limit_key(address)
+        self._blocks.pop(key, None)
+        if seconds <= 0:
+            return None
+        if len(self._blocks) >= MOST:
+            self._forget_expired()
+            while len(self._blocks) >= MOST:
+                del self._blocks[min(self._blocks, key=lambda k: self._blocks[k].until)]
+        block = self._blocks[key] = Block(key, time.time() + seconds, reason, who)
+        return block
+
+    def holds(self, address: str) -> bool:
+        if not self._blocks:  # the usual case: no work per request
+            return False
+        block = self._blocks.get(limit_key(address))
+        if block is None:
+            return False
+        if block.until > time.time():
+            return True
+        del self._blocks[block.address]
+        return False
+
+    def current(self) -> list[Block]:
+        self._forget_expired()
+        return sorted(self._blocks.values(), key=lambda b: b.until)
+
+    def _forget_expired(self) -> None:
+        now = time.time()
+        self._blocks = {k: b for k, b in self._blocks.items() if b.until > now}
+
+
+BLOCKED_BODY = (
+    ErrorBody(code="blocked", message="This address is blocked for a while.")
+    .model_dump_json()
+    .encode()
+)
+
+
+class BlockedAddresses:
+    """Answers 403 `blocked` to an HTTP request from a blocked address (sockets take the
+    fast path past every middleware: web/socket.py checks them itself)."""
+
+    def __init__(self, app: ASGIApp, blocks: Blocklist) -> None:
+        self.app = app
+        self.blocks = blocks
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        client = scope.get("client")
+        if (
+            scope["type"] != "http"
+            or not client
+            or not self.blocks.holds(client[0])
+            or scope["path"].startswith(OPEN_PATHS)
+        ):
+            await self.app(scope, receive, send)
+            return
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(BLOCKED_BODY)).encode()),
+        ]
+        await send({"type": "http.response.start", "status": 403, "headers": headers})
+        await send({"type": "http.response.body", "body": BLOCKED_BODY})
