@@ -112,7 +112,7 @@ def _overview(data: dict[str, Any]) -> str:
     lines.append("code   game         status    phase          age     replica   players")
     for room in data["rooms"]:
         people = ", ".join(
-            p["name"] + (" (bot)" if p["bot"] else "") + ("" if p["connected"] else " (gone)")
+            p["name"] + (" (bot)" if p["bot"] else "") + ("" if p["connected"] else " (offline)")
             for p in room["players"]
         )
         lines.append(
