@@ -48,6 +48,12 @@ async function refresh() {
   clearTimeout(timer);
   timer = setTimeout(refresh, REFRESH_MS);
   if (document.activeElement?.closest("#console form")) return; // typing: leave it be
+  // Asked first, so a visit before logging in is no failed request (a console error).
+  if (!(await api("GET", "/api/admin/session")).data.operator) {
+    clearTimeout(timer);
+    showLogin("");
+    return;
+  }
   const { ok, status, data } = await api("GET", "/api/admin/overview");
   if (!ok) {
     clearTimeout(timer);
@@ -177,7 +183,7 @@ function players(room) {
 
 function blockForm(blocks) {
   const form = h(
-    "form.inline#block-form",
+    "form#block-form.inline",
     h("label", "Address", h("input", { name: "address", required: true, maxlength: 64 })),
     h(
       "label",
@@ -267,6 +273,15 @@ async function act(method, path, body, done) {
 
 async function onSubmit(event) {
   const form = event.target;
+  if (form.id === "logout-form") {
+    // By fetch: a form's own POST carries `Origin: null` under the page's no-referrer
+    // policy, which the server's origin check refuses.
+    event.preventDefault();
+    await fetch("/admin/logout", { method: "POST", credentials: "same-origin" });
+    say("Logged out.");
+    await refresh();
+    return;
+  }
   if (form.id === "login-form") {
     event.preventDefault();
     const res = await fetch("/admin/login", {

@@ -109,7 +109,7 @@ BROWSER_GROUPS = {
     },
     "browser-b": {
         *("test_goblin_game", "test_goblin_bots", "test_replay", "test_goblin_screens"),
-        *("test_client_states", "test_moments"),
+        *("test_client_states", "test_moments", "test_admin"),
     },
 }
 

@@ -51,6 +51,7 @@ def test_without_a_token_there_is_no_console(server: ServerProcess) -> None:
         ("GET", "/admin"),
         ("POST", "/admin/login"),
         ("GET", "/api/admin/overview"),
+        ("GET", "/api/admin/session"),
         ("POST", "/api/admin/blocks"),
         ("POST", "/api/admin/replicas/self/drain"),
     ]:
@@ -95,7 +96,9 @@ def test_the_login_form_gives_a_signed_session_cookie(make_server: Any) -> None:
     assert "HttpOnly" in cookie and "SameSite=strict" in cookie and "Secure" not in cookie
     assert TOKEN not in cookie
     session = login.cookies["laundermat_admin"]
+    assert httpx.get(server.url + "/api/admin/session").json() == {"operator": None}
     with httpx.Client(base_url=server.url, cookies={"laundermat_admin": session}) as browser:
+        assert browser.get("/api/admin/session").json() == {"operator": "Ada"}
         assert browser.get("/api/admin/overview").status_code == 200
         # Another site's page cannot make the browser act with it (SameSite, and the Origin).
         evil = browser.post(

@@ -160,6 +160,16 @@ async def logout(request: Request, app: State) -> Response:
     return response
 
 
+@router.get("/api/admin/session")
+async def session(request: Request) -> JSONResponse:
+    """Whether this browser's cookie is a valid session: `{"operator": name or null}`, never
+    an error (the page asks before it draws, and a 401 would be a console error)."""
+    auth = console_of(request).auth
+    assert auth is not None
+    name = auth.cookie_name(request.cookies.get(COOKIE, ""))
+    return JSONResponse({"operator": name}, headers=NO_STORE)
+
+
 def _https(request: Request, settings: ServerSettings) -> bool:
     """Behind https (the request's scheme, as a trusted proxy reports it, or the public
     URL's): the cookie is then never sent over plain http."""
