@@ -198,6 +198,15 @@ def test_a_blocked_address_is_refused_until_unblocked(make_server: Any) -> None:
     asyncio.run(run())
     actions = [a["action"] for a in reversed(_overview(server)["actions"])]
     assert actions == ["block", "unblock"]
+    # Stored (admin_actions, migration 0009): still there after a restart, who and all.
+    server.kill()
+    server.start()
+    kept = list(reversed(_overview(server)["actions"]))
+    assert [(a["action"], a["who"], a["target"]) for a in kept] == [
+        ("block", "tester@127.0.0.1", "127.0.0.1"),
+        ("unblock", "tester@127.0.0.1", "127.0.0.1"),
+    ]
+    assert kept[0]["minutes"] == 5
 
 
 def test_a_drained_server_takes_no_new_rooms_and_plays_on(make_server: Any) -> None:

@@ -15,6 +15,7 @@ is passed to that peer (one hop, marked so it is never passed on again).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import ipaddress
 import logging
 import time
@@ -30,13 +31,16 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from pydantic import Field
 
 from ..rooms.close_codes import CloseCode
+from ..rooms.records import StoreUnavailable
+from ..store.audit import AdminAction
 from .admin_auth import COOKIE, Operator, OperatorAuth, Refused, operator_name
-from .admin_view import ACTIONS_KEPT, Load, local_report, replica_name
+from .admin_view import ACTIONS_KEPT, Load, audit_store, local_report, replica_name
 from .bodies import Input
 from .limits import limit_key
 from .recent import RecentProblems
 from .routes import ApiError, State, check_origin, room_code
 from .settings import ServerSettings
+from .state import AppState
 
 log = logging.getLogger("laundermat.admin")
 
@@ -70,12 +74,19 @@ class Console:
         if self.http is not None:
             await self.http.aclose()
 
-    def audit(self, who: str, replica: str, action: str, target: str, **detail: Any) -> None:
-        """One line per action, with who and when, and the page's list of recent actions."""
-        entry = {"ts": round(time.time(), 3), "who": who, "replica": replica}
-        entry |= {"action": action, "target": target, **detail}
-        self.actions.append(entry)
-        log.info("admin action", extra={k: v for k, v in entry.items() if k != "ts"})
+    async def audit(self, app: AppState, who: str, action: str, target: str, **detail: Any) -> None:
+        """One log line per action, with who and when; a row in the store's admin_actions
+        (shared by every replica, kept across restarts); and this replica's recent list."""
+        entry = AdminAction(round(time.time() * 1000), who, replica_name(app), action, target)
+        entry = dataclasses.replace(entry, detail=detail)
+        self.actions.append(entry.to_dict())
+        log.info("admin action", extra={k: v for k, v in entry.to_dict().items() if k != "ts"})
+        store = audit_store(app.store)
+        try:
+            if store is not None:
+                await store.record_admin_action(entry)
+        except StoreUnavailable:  # the log line and the page still have it
+            log.warning("admin action not stored: the database did not answer")
 
     async def peer(
         self, url: str, method: str, path: str, who: Operator, body: Any = None
@@ -148,7 +159,7 @@ async def login(request: Request, app: State) -> Response:
         secure=_https(request, app.settings),
         path="/",
     )
-    console.audit(f"{name}@{address}", replica_name(app), "login", "console")
+    await console.audit(app, f"{name}@{address}", "login", "console")
     return response
 
 
@@ -205,7 +216,21 @@ async def overview(request: Request, app: State, who: Op) -> JSONResponse:
                 continue
             reports.append(answer[1])
             replicas.append(answer[1]["replica"])
-    return JSONResponse(_merged(mine["replica"]["id"], replicas, reports), headers=NO_STORE)
+    merged = _merged(mine["replica"]["id"], replicas, reports)
+    stored = await _stored_actions(app)
+    if stored is not None:  # every replica's, and from before this one started
+        merged["actions"] = stored
+    return JSONResponse(merged, headers=NO_STORE)
+
+
+async def _stored_actions(app: AppState) -> list[dict[str, Any]] | None:
+    store = audit_store(app.store)
+    if store is None:
+        return None
+    try:
+        return [a.to_dict() for a in await store.admin_actions(ACTIONS_KEPT)]
+    except StoreUnavailable:
+        return None
 
 
 def _merged(me: str, replicas: list[Any], reports: list[dict[str, Any]]) -> dict[str, Any]:
@@ -266,7 +291,7 @@ async def close_room(
         return await _on_owner(request, app, code, who, {"message": message})
     await app.manager.close(room, notice=message)
     me = replica_name(app)
-    console_of(request).audit(who.who, me, "close", code, notice=message)
+    await console_of(request).audit(app, who.who, "close", code, notice=message)
     return JSONResponse({"closed": code, "replica": me})
 
 
@@ -300,7 +325,7 @@ async def drain(replica: str, request: Request, app: State, who: Op) -> JSONResp
         app.draining = True
         if app.cluster is not None:
             await app.cluster.drain()
-    console_of(request).audit(who.who, me, "drain", me, rooms=rooms)
+    await console_of(request).audit(app, who.who, "drain", me, rooms=rooms)
     return JSONResponse({"drained": me, "rooms_handed_over": rooms if app.cluster else 0})
 
 
@@ -336,7 +361,7 @@ async def block(body: BlockAddress, request: Request, app: State, who: Op) -> JS
     answer["replicas"] = told
     action = "block" if placed else "unblock"
     detail = {"minutes": body.minutes, "reason": reason} if placed else {}
-    console_of(request).audit(who.who, told[0], action, address, **detail)
+    await console_of(request).audit(app, who.who, action, address, **detail)
     return JSONResponse(answer)
 
 

@@ -14,12 +14,27 @@ import resource
 import socket
 import time
 from collections import deque
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from ..rooms.room import Room
+from ..store.audit import AdminAction
 from .state import AppState
 
 ACTIONS_KEPT = 50
+
+
+@runtime_checkable
+class AuditStore(Protocol):
+    """A store that keeps the operator's actions (the SQL store, the memory store); not the
+    rooms' port (rooms/records.py): rooms never write these."""
+
+    async def record_admin_action(self, entry: AdminAction) -> None: ...
+
+    async def admin_actions(self, limit: int = 50) -> list[AdminAction]: ...
+
+
+def audit_store(store: object) -> AuditStore | None:
+    return store if isinstance(store, AuditStore) else None
 
 
 def replica_name(app: AppState) -> str:
