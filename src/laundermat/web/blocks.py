@@ -19,7 +19,7 @@ from .protocol import ErrorBody
 
 MOST = 10_000  # blocks held at once: beyond it the oldest go first
 # The console, its files and the health check answer a blocked address too.
-OPEN_PATHS = ("/admin", "/api/admin/", "/static/", "/healthz")
+OPEN_PATHS = ("/admin/", "/api/admin/", "/static/")
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,7 @@ class BlockedAddresses:
             scope["type"] != "http"
             or not client
             or not self.blocks.holds(client[0])
+            or scope["path"] in ("/admin", "/healthz")
             or scope["path"].startswith(OPEN_PATHS)
         ):
             await self.app(scope, receive, send)
