@@ -225,5 +225,7 @@ def test_a_drained_server_takes_no_new_rooms_and_plays_on(make_server: Any) -> N
         await clients[0].send({"type": "resync"})
         view = await clients[0].until(lambda m: m["type"] == "view")
         assert view["room"]["code"] == code and view["game"] is not None
+        for client in clients:
+            await client.close()
 
     asyncio.run(run())

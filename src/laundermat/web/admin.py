@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
+import orjson
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
@@ -108,14 +109,20 @@ def _https(request: Request, settings: ServerSettings) -> bool:
 
 
 @router.get("/api/admin/local")
-async def local(request: Request, app: State, who: Op) -> dict[str, Any]:
+async def local(request: Request, app: State, who: Op) -> Response:
     """This replica's own report (admin_view.py); the overview gathers every replica's."""
     console = console_of(request)
-    return local_report(app, console.load, console.problems.newest(), console.actions)
+    report = local_report(app, console.load, console.problems.newest(), console.actions)
+    return _json(report)
+
+
+def _json(data: Any) -> Response:
+    """orjson, straight: a report of 500 rooms is ~170 KB, encoded on the rooms' loop."""
+    return Response(orjson.dumps(data), media_type="application/json", headers=NO_STORE)
 
 
 @router.get("/api/admin/overview")
-async def overview(request: Request, app: State, who: Op) -> JSONResponse:
+async def overview(request: Request, app: State, who: Op) -> Response:
     console = console_of(request)
     mine = local_report(app, console.load, console.problems.newest(), console.actions)
     reports = [mine]
@@ -136,7 +143,7 @@ async def overview(request: Request, app: State, who: Op) -> JSONResponse:
     stored = await _stored_actions(app)
     if stored is not None:  # every replica's, and from before this one started
         merged["actions"] = stored
-    return JSONResponse(merged, headers=NO_STORE)
+    return _json(merged)
 
 
 async def _stored_actions(app: AppState) -> list[dict[str, Any]] | None:
