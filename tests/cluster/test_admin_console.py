@@ -2,7 +2,8 @@
 every live replica's rooms with their owner, and passes an action on a peer's room or on a
 peer to it. Two replicas with Redis and PostgreSQL (tests/cluster/harness.py): a room owned
 by r2 is closed from r1's console while its player's socket is relayed through r1; a block
-taken by r1 holds on r2; r2 drained from r1 hands its room to r1 and takes no new ones."""
+taken by r1 holds on r2, and on a replica started later; r2 drained from r1 hands its room
+to r1 and takes no new ones."""
 
 from __future__ import annotations
 
@@ -86,3 +87,8 @@ def test_one_console_sees_and_acts_on_every_replica(make_cluster: Callable[..., 
     assert {room["code"]: room["replica"] for room in data["rooms"]}[moving] == "r1"
     assert _overview(r2.url)["replicas"][0]["draining"] is True
     assert TOKEN not in r1.log() + r2.log()
+
+    # A replica that starts later finds the block still running (kept in Redis).
+    r2.kill()
+    fresh = cluster.replace(r2)
+    assert httpx.get(fresh.url + "/api/catalog", headers=forwarded).json()["code"] == "blocked"

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from pydantic import Field
 
 from ..rooms.close_codes import CloseCode
+from . import blocks
 from .admin_auth import Operator
 from .admin_console import HOP, Op, console_of, live_peers
 from .admin_view import replica_name
@@ -135,6 +136,7 @@ async def block(body: BlockAddress, request: Request, app: State, who: Op) -> JS
         return JSONResponse(answer)
     told = [replica_name(app)]
     if app.cluster is not None:
+        await blocks.remember(app.cluster, address, placed)
         told += await _tell_peers(request, app, who, body.model_dump() | {"address": address})
     answer["replicas"] = told
     action = "block" if placed else "unblock"

@@ -18,6 +18,7 @@ from ..rooms.records import StoreUnavailable
 from ..store.audit import AdminAction
 from .admin_auth import Operator, OperatorAuth, Refused
 from .admin_view import ACTIONS_KEPT, Load, audit_store, replica_name
+from .blocks import recall
 from .recent import RecentProblems
 from .routes import ApiError
 from .settings import ServerSettings
@@ -45,10 +46,12 @@ class Console:
         self.actions: deque[dict[str, Any]] = deque(maxlen=ACTIONS_KEPT)
         self.http: httpx.AsyncClient | None = None
 
-    def start(self, auth: OperatorAuth) -> None:
+    async def start(self, auth: OperatorAuth, app: AppState) -> None:
         self.auth = auth
         self.problems.install()
         self.http = httpx.AsyncClient(timeout=PEER_TIMEOUT_S)
+        if app.cluster is not None:  # the blocks still running, taken before this started
+            await recall(app.cluster, app.blocks)
 
     async def stop(self) -> None:
         self.problems.remove()

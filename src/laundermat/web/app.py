@@ -157,7 +157,8 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
         if console is not None:
             attempts = limiter("admin", settings.admin_attempts_per_minute)
             hours = settings.admin_session_hours
-            console.start(OperatorAuth(console.token, hours * 3600, attempts))
+            auth = OperatorAuth(console.token, hours * 3600, attempts)
+            await console.start(auth, app.state.laundermat)
         background, unwatch_gc = await _start_serving(settings, store, manager, metrics, cluster)
         try:
             yield

@@ -4,18 +4,24 @@ A blocked address (an IPv6 address's /64, as the rate limits count it: limits.li
 gets 403 `blocked` for every HTTP request and has its socket handshakes refused, until the
 block runs out. Its sockets open when it was blocked are closed (1008). The console's own
 paths and the static files stay open, so an operator who blocks their own address can undo
-it. In a cluster the replica that takes the block passes it to every live peer.
+it. In a cluster the replica that takes the block passes it to every live peer and keeps it
+in Redis (`{prefix}admin:blocks`), where a replica that starts later finds it.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .limits import limit_key
 from .protocol import ErrorBody
+
+log = logging.getLogger("laundermat.admin")
 
 MOST = 10_000  # blocks held at once: beyond it the oldest go first
 # The console, its files and the health check answer a blocked address too.
@@ -69,6 +75,40 @@ class Blocklist:
     def _forget_expired(self) -> None:
         now = time.time()
         self._blocks = {k: b for k, b in self._blocks.items() if b.until > now}
+
+
+async def remember(cluster: Any, address: str, block: Block | None) -> None:
+    """Cluster mode: the block (None: its lifting) kept in Redis for replicas yet to start."""
+    key = cluster.config.prefix + "admin:blocks"
+    try:
+        if block is None:
+            await cluster.redis.hdel(key, address)
+        else:
+            held = {"until": block.until, "reason": block.reason, "who": block.who}
+            await cluster.redis.hset(key, address, json.dumps(held))
+    except Exception:  # the live replicas have it already
+        log.warning("block not kept in Redis", extra={"address": address})
+
+
+async def recall(cluster: Any, blocks: Blocklist) -> int:
+    """Cluster mode, at start: the blocks still running, from Redis; how many."""
+    key = cluster.config.prefix + "admin:blocks"
+    try:
+        held = await cluster.redis.hgetall(key)
+    except Exception:
+        log.warning("blocks not read from Redis")
+        return 0
+    now, taken = time.time(), 0
+    for address, value in held.items():
+        entry = json.loads(value)
+        if entry["until"] > now:
+            blocks.add(_text(address), entry["until"] - now, entry["reason"], entry["who"])
+            taken += 1
+    return taken
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 BLOCKED_BODY = (
