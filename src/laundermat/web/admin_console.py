@@ -5,7 +5,6 @@ is marked with HOP and never passed on again)."""
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from collections import deque
@@ -61,8 +60,8 @@ class Console:
     async def audit(self, app: AppState, who: str, action: str, target: str, **detail: Any) -> None:
         """One log line per action, with who and when; a row in the store's admin_actions
         (shared by every replica, kept across restarts); and this replica's recent list."""
-        entry = AdminAction(round(time.time() * 1000), who, replica_name(app), action, target)
-        entry = dataclasses.replace(entry, detail=detail)
+        now_ms = round(time.time() * 1000)
+        entry = AdminAction(now_ms, who, replica_name(app), action, target, detail)
         self.actions.append(entry.to_dict())
         log.info("admin action", extra={k: v for k, v in entry.to_dict().items() if k != "ts"})
         store = audit_store(app.store)
@@ -75,7 +74,8 @@ class Console:
     async def peer(
         self, url: str, method: str, path: str, who: Operator, body: Any = None
     ) -> tuple[int, Any]:
-        """Ask a peer replica (with the shared token): its status and JSON answer."""
+        """Ask a peer replica (with the shared token): its status and JSON answer, or
+        `unavailable` if it does not answer (within PEER_TIMEOUT_S) or answers nonsense."""
         assert self.http is not None
         headers = {
             "authorization": f"Bearer {self.token}",
@@ -83,8 +83,11 @@ class Console:
             HOP: "1",
             FOR: who.address,
         }
-        answer = await self.http.request(method, url + path, headers=headers, json=body)
-        return answer.status_code, answer.json()
+        try:
+            answer = await self.http.request(method, url + path, headers=headers, json=body)
+            return answer.status_code, answer.json()
+        except (httpx.HTTPError, ValueError):
+            raise ApiError("unavailable", f"The replica at {url} did not answer.") from None
 
 
 def console_of(request: Request) -> Console:
