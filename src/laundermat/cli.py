@@ -1,4 +1,4 @@
-"""`laundermat serve | simulate | bots | crash | verify`."""
+"""`laundermat serve | simulate | bots | crash | verify | admin`."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 from typing import Any
+
+from . import console
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -94,6 +96,9 @@ SERVE_FLAGS: list[tuple[str, type, str]] = [
 ]
 
 
+SECRETS = {"admin_token", "cluster_secret"}  # never printed, not even when refused
+
+
 def _serve(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
@@ -108,7 +113,7 @@ def _serve(args: argparse.Namespace) -> int:
     except ValidationError as exc:  # one line per setting an operator can act on, no traceback
         for error in exc.errors():
             name = "_".join(str(part) for part in error["loc"]) or "settings"
-            given = str(error.get("input"))[:80]
+            given = str(error.get("input"))[:80] if name not in SECRETS else "(hidden)"
             print(
                 f"laundermat serve: LAUNDERMAT_{name.upper()}={given}: {error['msg']}",
                 file=sys.stderr,
@@ -289,7 +294,10 @@ def main(argv: list[str] | None = None) -> int:
     backup.add_argument("--database-url", default=None, help="default: the server's setting")
     check = sub.add_parser("verify", help="check a finished game's record (a file or URL)")
     check.add_argument("record", help="a JSON file, or http(s)://.../api/games/ID/replay")
+    console.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "admin":
+        return console.run(args)
     if args.command == "simulate":
         return _simulate(args)
     if args.command == "serve":

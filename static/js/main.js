@@ -212,6 +212,8 @@ function enterRoom(code, session) {
       if (msg.id && msg.id === nonce.id) return; // e.g. not_in_lobby: the game started first
       if (msg.id && state.pending?.id === msg.id) state.pending = null;
       if (["bad_token", "kicked"].includes(msg.code)) forgetSeat(code);
+      // The room's last word: the server operator's own sentence when they closed it.
+      if (msg.code === "room_closed" && !msg.id) state.conn.closedBy = msg.message;
       if (!["replaced"].includes(msg.code) || msg.id) notify(sentence(msg.code, msg.message));
       render();
     },

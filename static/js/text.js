@@ -98,6 +98,9 @@ const ERRORS = {
   unavailable: "The game's server is catching its breath. Nothing changed; try again in a moment.",
   bad_request: "The game couldn't handle that request. Please reload the page.",
   internal: "Something went wrong on the server. Please try again.",
+  draining: "This server is about to restart and takes no new rooms. Try again in a moment.",
+  blocked: "This network is blocked from the game for a while.",
+  unauthorized: "That token is not the operator's.",
   network: "Can't reach the game server. Check your connection and try again.",
   validation: "Please check what you typed: a name needs 1 to 24 characters.",
 };

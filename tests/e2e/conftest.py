@@ -106,6 +106,7 @@ BROWSER_GROUPS = {
     "browser-a": {
         *("test_browser", "test_bots", "test_table_ux", "test_accessibility"),
         *("test_csp", "test_catalog", "test_join_retry", "test_timer", "test_tv"),
+        "test_admin",
     },
     "browser-b": {
         *("test_goblin_game", "test_goblin_bots", "test_replay", "test_goblin_screens"),

@@ -204,10 +204,12 @@ class RoomManager:
             ):
                 await self.close(room)
 
-    async def close(self, room: Room) -> None:
+    async def close(self, room: Room, notice: str = "") -> None:
+        """Close `room` for good; its players are told `room_closed` (with `notice`, if
+        given) and their sockets close 4004."""
         self.rooms.pop(room.code, None)
         try:
-            await room.close()
+            await room.close(notice=notice)
         except StoreUnavailable:  # still live in the store: a restart (or a peer) brings it back
             log.warning("room close not saved", extra={"room": room.code})
         if self.claims is not None:

@@ -380,9 +380,10 @@ class Room:
             await self.jobs.call(self._save_later)
 
     async def close(
-        self, code: int = 4004, reason: str = "room closed", forget: bool = True
+        self, code: int = 4004, reason: str = "room closed", forget: bool = True, notice: str = ""
     ) -> None:
-        """Close every socket; `forget` marks the room closed in the store (not on shutdown)."""
+        """Close every socket; `forget` marks the room closed in the store (not on shutdown).
+        `notice`: the sentence sent with `room_closed` (the operator's, web/admin.py)."""
         if self.closed:
             return
         self.jobs.closed = True  # no new jobs; the queue itself stops last (we may be in it)
@@ -392,7 +393,7 @@ class Room:
         self.bots.release()
         for sub in [*(m.sub for m in self.lobby.members if m.sub), *self.views.spectators]:
             if code == 4004:
-                sub.send(error_bytes("room_closed", "The room has closed."))
+                sub.send(error_bytes("room_closed", notice or "The room has closed."))
             sub.close(code, reason)
         if forget:
             await self.store.close_room(self.code)

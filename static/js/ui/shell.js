@@ -138,6 +138,13 @@ function frozenIfClosed(state, screen) {
   return screen;
 }
 
+// What the server says when a room simply closes; anything else is the operator's own words.
+const PLAIN_CLOSE = "The room has closed.";
+
+function operatorSaid(message) {
+  return message && message !== PLAIN_CLOSE ? message : null;
+}
+
 function connectionBanner(state) {
   const { status, closed } = state.conn;
   if (closed === "replaced") {
@@ -149,6 +156,8 @@ function connectionBanner(state) {
     );
   }
   if (closed === "room_closed" || closed === "room_not_found") {
+    // An operator's message (docs/protocol.md, room_closed) is shown as they wrote it.
+    const said = closed === "room_closed" ? operatorSaid(state.conn.closedBy) : null;
     return h(
       "div.banner.warn",
       { role: "alert" },
@@ -156,6 +165,9 @@ function connectionBanner(state) {
         "p",
         closed === "room_closed" ? "This room has closed." : "There is no room with that code.",
       ),
+      said
+        ? h("p", { "data-testid": "closed-by-operator" }, `The server's operator: “${said}”`)
+        : null,
       h("button", { type: "button", "data-action": "go-home" }, "Back to the start"),
     );
   }
