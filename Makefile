@@ -25,7 +25,8 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Debian packages the tests need (chromium, docker-compose, nodejs, npm, nginx, redis-server).
+# Debian packages the tests need (chromium, docker-compose, nodejs, npm, nginx, redis-server,
+# prometheus for promtool).
 system-packages:
 	@scripts/ensure-system-packages.sh
 

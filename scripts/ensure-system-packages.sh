@@ -14,12 +14,21 @@ command -v npm >/dev/null 2>&1 || missing+=(npm)
 # nginx lives in /usr/sbin, which a non-root PATH may lack.
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
-[ ${#missing[@]} -eq 0 ] && exit 0
+# promtool and prometheus check and run the alert rules (tests/deploy/test_monitoring.py); the
+# package's recommends (node-exporter and a running service) are not needed.
+lean=()
+command -v promtool >/dev/null 2>&1 || lean+=(prometheus)
+[ ${#missing[@]} -eq 0 ] && [ ${#lean[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ]; then
-  echo "installing Debian packages for the tests: ${missing[*]}" >&2
+  echo "installing Debian packages for the tests: ${missing[*]} ${lean[*]}" >&2
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  if [ ${#missing[@]} -gt 0 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+  if [ ${#lean[@]} -gt 0 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${lean[@]}" >/dev/null
+  fi
 else
-  echo "missing: ${missing[*]} — run: sudo apt-get install ${missing[*]}" >&2
+  echo "missing: ${missing[*]} ${lean[*]} — run: sudo apt-get install ${missing[*]} ${lean[*]}" >&2
   exit 1
 fi

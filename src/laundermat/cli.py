@@ -1,4 +1,4 @@
-"""`laundermat serve | simulate | bots | crash | verify`."""
+"""`laundermat serve | simulate | bots | crash | verify | admin`."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 from typing import Any
+
+from . import console
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -94,6 +96,9 @@ SERVE_FLAGS: list[tuple[str, type, str]] = [
 ]
 
 
+SECRETS = {"admin_token", "cluster_secret"}  # never printed, not even when refused
+
+
 def _serve(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
@@ -108,7 +113,7 @@ def _serve(args: argparse.Namespace) -> int:
     except ValidationError as exc:  # one line per setting an operator can act on, no traceback
         for error in exc.errors():
             name = "_".join(str(part) for part in error["loc"]) or "settings"
-            given = str(error.get("input"))[:80]
+            given = str(error.get("input"))[:80] if name not in SECRETS else "(hidden)"
             print(
                 f"laundermat serve: LAUNDERMAT_{name.upper()}={given}: {error['msg']}",
                 file=sys.stderr,
@@ -163,6 +168,22 @@ def setting(text: str) -> tuple[str, int]:
     if not key or number is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not KEY=NUMBER")
     return key, number
+
+
+def _backup(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .store.backup import BackupError, backup_sqlite
+    from .web.settings import ServerSettings
+
+    url = args.database_url or ServerSettings().database_url
+    try:
+        pages = backup_sqlite(url, Path(args.file))
+    except BackupError as exc:
+        print(f"laundermat backup: {exc}", file=sys.stderr)
+        return 2
+    print(f"backed up {pages} pages to {args.file}")
+    return 0
 
 
 def _crash(args: argparse.Namespace) -> int:
@@ -268,9 +289,15 @@ def main(argv: list[str] | None = None) -> int:
     crash.add_argument("--database-url", default=None, help="default: a new SQLite file")
     crash.add_argument("--database-schema", default=None, help="PostgreSQL: a fresh schema")
     crash.add_argument("--workdir", default=None, help="where the server log goes")
+    backup = sub.add_parser("backup", help="copy the live SQLite database to a new file")
+    backup.add_argument("file", help="the copy (a new file)")
+    backup.add_argument("--database-url", default=None, help="default: the server's setting")
     check = sub.add_parser("verify", help="check a finished game's record (a file or URL)")
     check.add_argument("record", help="a JSON file, or http(s)://.../api/games/ID/replay")
+    console.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "admin":
+        return console.run(args)
     if args.command == "simulate":
         return _simulate(args)
     if args.command == "serve":
@@ -279,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
         return _bots(args)
     if args.command == "crash":
         return _crash(args)
+    if args.command == "backup":
+        return _backup(args)
     if args.command == "verify":
         from .verify import main as verify
 

@@ -25,6 +25,10 @@ SERVER_ERROR_CODES = {
     "forbidden": "This address may not read this resource.",
     "bad_request": "The HTTP request is not one this route accepts (e.g. the wrong method).",
     "internal": "Something went wrong on the server.",
+    # The operator's console (web/admin.py) and what it does.
+    "unauthorized": "The operator's token is missing or wrong.",
+    "blocked": "This address is blocked for a while.",
+    "draining": "This server is draining: it takes no new rooms. Try again in a moment.",
     # The rooms' (rooms/errors.py), each sentence written once, there.
     **{str(code): text for code, text in ROOM_MESSAGES.items()},
 }

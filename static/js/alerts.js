@@ -76,12 +76,13 @@ export function resetTurns() {
   closeNotice();
 }
 
-/** Every view of the room: alert once per new decision; hold the wake lock while playing. */
+/** Every view of the room: alert once per new decision; hold the wake lock while playing (the
+ *  table screen holds it as long as it is open: a TV that dims mid-game is no table). */
 export function alertTurn(view, session, client) {
   const key = decisionKey(view, session?.role);
   const next = nextTurn(tracker, key);
   tracker = next.tracker;
-  keepAwake(session?.role === "player" && view.room?.status === "playing");
+  keepAwake(!!session?.tv || (session?.role === "player" && view.room?.status === "playing"));
   if (!key) closeNotice();
   if (next.alert) ring(turnLabel(view, session.role, client) ?? "Your turn", view.room.code);
 }

@@ -116,14 +116,18 @@ function joined(a, b) {
  * game_number, and `me`, this browser's player_id) it also holds the reveal to what it saw:
  * the commitment shown while that game ran, the nonces that game took, the server's nonce if
  * it was announced, and its own nonce as sent. Resolves {ok, seed, problem} (seed: the derived
- * seed's exact decimal digits; problem: what disagrees, or null), or null where the browser
- * has no SubtleCrypto (an insecure origin).
+ * seed's exact decimal digits; problem: what disagrees, or null); {ok: null, problem:
+ * "insecure"} where the browser has no SubtleCrypto (an insecure origin), so nothing was
+ * checked; null for a reveal that has no secret yet.
  *
  * The seed is a 62-bit integer, and JSON.parse rounds a number above 2^53: a seed that came as
  * a number is compared as the nearest double (seedMatches).
  */
 export async function checkReveal(revealed, subtle = globalThis.crypto?.subtle, seen = {}) {
-  if (!subtle || !revealed?.server_seed) return null;
+  if (!revealed?.server_seed) return null;
+  // Browsers give a page SubtleCrypto only in a secure context: over HTTPS, or from this
+  // computer. A phone on http://192.168.x.x has none, and is told so (ui/fairness.js).
+  if (!subtle) return { ok: null, seed: null, problem: "insecure" };
   const bad = (problem) => ({ ok: false, seed: null, problem });
   const nonces = revealed.nonces ?? {};
   if (!/^[0-9a-f]{64}$/.test(revealed.server_seed)) return bad("server_seed");

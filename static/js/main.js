@@ -6,7 +6,8 @@ import { tick } from "./countdown.js";
 import { delegate, patch } from "./dom.js";
 import { keptEnd, startedByMe } from "./ended.js";
 import { checkReveal, nonceFor, nonceWanted, revealedGame, witnessed } from "./fair.js";
-import { allClients, gameClient, gameTitle } from "./games/index.js";
+import { gameFetcher, shownGame } from "./game-fetch.js";
+import { allCards, gameCard, gameClient, gameTitle } from "./games/index.js";
 import { commonHandlers } from "./handlers/common.js";
 import { defaultSettings, homeHandlers } from "./handlers/home.js";
 import { lobbyHandlers } from "./handlers/lobby.js";
@@ -14,6 +15,7 @@ import { replayHandlers, replayKey } from "./handlers/replay.js";
 import { bringIntoView, keepReading, landFocus, readingAt } from "./landing.js";
 import { findMoments, watchTaps } from "./moments-live.js";
 import { api, RoomSocket } from "./net.js";
+import { gameReactions, reactionsMuted, SHOWN_MS, withReaction } from "./reactions.js";
 import { pages as makePages } from "./replay-page.js";
 import { router } from "./routes.js";
 import {
@@ -33,12 +35,14 @@ import { errorSentence, OFFLINE_LOBBY, OFFLINE_MOVE } from "./text.js";
 import { windowSpan } from "./time.js";
 import { gameName, roomTitle, tabTitle } from "./titles.js";
 import { turnLabel, turnTitle } from "./turn.js";
+import { coachHandlers } from "./ui/coach.js";
 import { setupDialog } from "./ui/dialog.js";
 import { renderApp } from "./ui/shell.js";
 
 const root = document.getElementById("app");
 let socket = null;
 let renderQueued = false;
+let reactionKey = 0; // each reaction on show has its own
 
 export function render() {
   if (renderQueued) return;
@@ -48,6 +52,7 @@ export function render() {
     const before = root.firstElementChild?.getAttribute("data-key");
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
     const reading = readingAt(root);
+    fetchGame(shownGame(state));
     patch(root, renderApp(state));
     if (reading) keepReading(root, reading);
     const after = root.firstElementChild?.getAttribute("data-key");
@@ -101,6 +106,7 @@ function pageTitle() {
     );
   }
   if (screen === "history") return tabTitle("Your past games");
+  if (screen === "tv") return tvTitle();
   if (!code) return tabTitle();
   const name = state.view?.room?.game ?? state.home.room?.game;
   const room = roomTitle(name ? gameTitle(state.catalog, name) : "", code);
@@ -110,6 +116,15 @@ function pageTitle() {
   const client = roomClient();
   const title = tabTitle(game ? client?.pageTitle(game) : "Lobby", room);
   return client ? turnTitle(turnLabel(state.view, state.session?.role, client), title) : title;
+}
+
+/** The table screen's tab: what it shows, then the room. */
+function tvTitle() {
+  const room = state.view?.room;
+  const name = room ? gameTitle(state.catalog, room.game) : "";
+  const game = state.view?.game;
+  const what = game ? roomClient()?.pageTitle(game) : "Lobby";
+  return tabTitle(`Table screen${room ? ` · ${what}` : ""}`, roomTitle(name, state.route.code));
 }
 
 /** The client of the room's game (null outside a room or before its first view). */
@@ -155,11 +170,14 @@ function contributeNonce(room) {
 function enterRoom(code, session) {
   stopSocket();
   state.session = { code, ...session };
-  state.route = { screen: "room", code };
+  state.route = { screen: session.tv ? "tv" : "room", code };
   state.view = null;
   state.ended = null;
   state.pending = null;
+  state.hint = null;
   state.ui = { windowId: null, game: null };
+  state.reactions = [];
+  state.reactionTray = false;
   resetTurns();
   socket = new RoomSocket(code, session.token, {
     onStatus(status) {
@@ -194,11 +212,25 @@ function enterRoom(code, session) {
       if (msg.id && msg.id === nonce.id) return; // e.g. not_in_lobby: the game started first
       if (msg.id && state.pending?.id === msg.id) state.pending = null;
       if (["bad_token", "kicked"].includes(msg.code)) forgetSeat(code);
+      // The room's last word: the server operator's own sentence when they closed it.
+      if (msg.code === "room_closed" && !msg.id) state.conn.closedBy = msg.message;
       if (!["replaced"].includes(msg.code) || msg.id) notify(sentence(msg.code, msg.message));
+      render();
+    },
+    onHint(msg) {
+      state.hint = msg.hint ? msg : null;
       render();
     },
     onClock(serverTime) {
       state.clockOffset = serverTime - Date.now();
+    },
+    onReaction(msg) {
+      if (reactionsMuted()) return;
+      const reactions = gameReactions(state.catalog, state.view?.room?.game);
+      reactionKey += 1;
+      state.reactions = withReaction(state.reactions, msg, reactions, Date.now(), reactionKey);
+      render();
+      setTimeout(render, SHOWN_MS + 50); // gone once its time is up
     },
     onClosed(reason) {
       state.conn.closed = reason;
@@ -298,7 +330,7 @@ function loadCatalog() {
     .catalog()
     .then((catalog) => {
       state.catalog = catalog;
-      const names = catalog.games.map((g) => g.name).filter((name) => gameClient(name));
+      const names = catalog.games.map((g) => g.name).filter((name) => gameCard(name));
       if (!names.includes(state.home.game)) state.home.game = names[0] ?? null;
       state.home.settings = defaultSettings(state.home.game, state.home.settings);
       render();
@@ -312,10 +344,11 @@ function loadCatalog() {
 
 // ------------------------------------------------------------------ wiring
 
+const fetchGame = gameFetcher({ state, render, notify });
 const pages = makePages({ render });
 const { route, navigate } = router({ render, enterRoom, leaveRoom: stopSocket, sentence, pages });
 const app = { state, render, navigate, send, lobby, enterRoom, root, pages, socket: () => socket };
-const common = commonHandlers(app);
+const common = { ...commonHandlers(app), ...coachHandlers(app) };
 const home = homeHandlers(app);
 const room = lobbyHandlers(app);
 const replay = replayHandlers(app);
@@ -334,18 +367,11 @@ function handler(name) {
 delegate(document.body, handler);
 document.addEventListener("keydown", (event) => {
   if (state.route.screen === "replay") replayKey(event, pages);
+  if (event.key === "Escape" && state.reactionTray) common["toggle-reactions"]();
 });
-// Each game styles its own screens from its folder; linked after the shell's css/app.css.
-for (const client of allClients()) {
-  if (!client.stylesheet) continue;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = client.stylesheet;
-  document.head.append(link);
-}
 setupDialog();
 watchTaps(state, render);
 // Until the catalog says which games the server hosts.
-state.home.game = allClients()[0]?.name ?? null;
+state.home.game = allCards()[0]?.name ?? null;
 loadCatalog();
 route();

@@ -9,11 +9,12 @@ let timer = null;
 export function findMoments(state, client, render) {
   const from = Math.max(state.momentsSeen, state.animateFrom);
   state.momentsSeen = state.log.length;
-  if (!client?.moments || from >= state.log.length) return;
+  // The table screen (ui/tv.js) stages more for its audience, where the game has more.
+  const source = (state.route.screen === "tv" && client?.tvMoments) || client?.moments;
+  if (!source || from >= state.log.length) return;
   const number = state.view.room?.game_number ?? 1;
   // Back from a long gap (a reconnect), only the newest few: not a parade of old news.
-  const found = client
-    .moments(state, from)
+  const found = source(state, from)
     .slice(-3)
     .map((m) => ({ ...m, key: `${number}:${m.key}` }));
   if (found.length) show(state, render, addMoments(state.moments, found, Date.now()));

@@ -37,8 +37,8 @@ async function request(method, path, body) {
 
 export const api = {
   catalog: () => request("GET", "/api/catalog"),
-  createRoom: (name, game, settings, device) =>
-    request("POST", "/api/rooms", { name, game, settings, device }),
+  createRoom: (name, game, settings, device, extra = {}) =>
+    request("POST", "/api/rooms", { name, game, settings, device, ...extra }),
   joinRoom: (code, name, joinKey, device) =>
     request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, {
       name,
@@ -259,6 +259,12 @@ export class RoomSocket {
       case "pong":
         this.cb.onClock?.(msg.server_time);
         break;
+      case "hint": // a lesson's coach (ui/coach.js)
+        this.cb.onHint?.(msg);
+        break;
+      case "reaction":
+        this.cb.onReaction?.(msg);
+        break;
       default:
         break;
     }
@@ -311,6 +317,11 @@ export class RoomSocket {
     const message = { type: "act", id: this.newId(), command };
     if (window !== undefined && window !== null) message.window = window;
     return this.sendCommand(message);
+  }
+
+  /** A reaction (no id, no ack: everyone's screen, this one's too, shows it). */
+  react(reaction) {
+    return this.send({ type: "react", reaction });
   }
 
   lobby(action, extra = {}) {

@@ -1,7 +1,8 @@
 // Which screen a URL shows: / (home), /r/CODE (a room: its seat, watching, or the join form),
-// /replay/ID and /history (pages without a room connection). Every route leaves the room it
+// /tv/CODE (the table screen: the room watched on a TV, ui/tv.js), /replay/ID and /history
+// (pages without a room connection). Every route leaves the room it
 // was in and starts from a clean state.
-import { gameClient } from "./games/index.js";
+import { gameCard } from "./games/index.js";
 import { defaultSettings } from "./handlers/home.js";
 import { api } from "./net.js";
 import { resetLog, savedSeat, state, watching } from "./store.js";
@@ -30,8 +31,15 @@ export function router({ render, enterRoom, leaveRoom, sentence, pages }) {
     return false;
   }
 
+  /** /tv/CODE: the table screen watches the room, whatever seat this browser holds there. */
+  function tvCode() {
+    const match = location.pathname.match(/^\/tv\/([A-Za-z0-9_-]+)\/?$/);
+    return match ? match[1].toUpperCase() : null;
+  }
+
   function route() {
     const code = parsePath();
+    const tv = tvCode();
     leaveRoom();
     state.replay = null;
     state.history = null;
@@ -43,6 +51,10 @@ export function router({ render, enterRoom, leaveRoom, sentence, pages }) {
     state.home.error = null;
     state.home.errorFor = null;
     state.home.room = null;
+    if (tv) {
+      enterRoom(tv, { token: null, playerId: null, role: "spectator", tv: true });
+      return;
+    }
     if (!code && routePage()) return;
     if (!code) {
       state.route = { screen: "home", code: null };
@@ -79,7 +91,7 @@ export function router({ render, enterRoom, leaveRoom, sentence, pages }) {
   /** A room's link shows that game: its create form too offers the room's game, with that
    * game's settings and player counts (a friend who wants a table of their own wants the same). */
   function presetGame(name) {
-    if (!gameClient(name) || state.home.game === name) return;
+    if (!gameCard(name) || state.home.game === name) return;
     state.home.game = name;
     state.home.settings = defaultSettings(name);
   }

@@ -27,8 +27,11 @@ export const state = {
   // The game client's per-window state (its freshUi()), fresh per window.
   ui: { windowId: null, game: null },
   pending: null, // {id, label}
+  hint: null, // a lesson's latest `hint` message with a hint (ui/coach.js)
   toasts: [],
   moments: [], // a game's dramatic moments, on show or soon (moments.js)
+  reactions: [], // players' reactions on show (reactions.js)
+  reactionTray: false, // the tray of reactions is open
   momentsSeen: 0, // the log entries before this index were looked at for moments
   copied: false,
   batch: 0,

@@ -71,6 +71,8 @@ const ERRORS = {
   not_enough_players:
     "The game needs more players before it can start: wait for more to be ready, or add bots.",
   spectator: "Spectators can watch but not play.",
+  too_many_reactions: "Easy there: 3 reactions at once, then one every 2 seconds.",
+  unknown_reaction: "That reaction isn't one this game has. Please reload the page.",
   no_game: "No game is running yet.",
   origin_not_allowed: "This page isn't allowed to connect to the game server.",
   bad_host:
@@ -89,17 +91,22 @@ const ERRORS = {
     "back in.",
   replaced: "You opened this seat in another tab or device.",
   room_closed: "This room has closed.",
+  not_learning: "Hints are only for a Learn to play game.",
   bad_name:
     "That name can't be used: 1 to 24 characters you can see (no invisible or control characters).",
   hello_timeout: "The connection took too long to start. Reconnecting…",
   unavailable: "The game's server is catching its breath. Nothing changed; try again in a moment.",
   bad_request: "The game couldn't handle that request. Please reload the page.",
   internal: "Something went wrong on the server. Please try again.",
+  draining: "This server is about to restart and takes no new rooms. Try again in a moment.",
+  blocked: "This network is blocked from the game for a while.",
+  unauthorized: "That token is not the operator's.",
   network: "Can't reach the game server. Check your connection and try again.",
   validation: "Please check what you typed: a name needs 1 to 24 characters.",
 };
 
 export const OFFLINE_MOVE = "You're offline right now. Your move wasn't sent.";
+export const OFFLINE_GAME = "You're offline right now. The game will appear when you're back.";
 export const OFFLINE_LOBBY =
   "You're offline right now. Please wait for the connection to come back.";
 

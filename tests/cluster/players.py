@@ -90,9 +90,18 @@ class Tables:
     """`rooms` tables of `players` bots, one game each, over `url` (nginx)."""
 
     def __init__(
-        self, url: str, rooms: int, players: int = 3, seed: int = 1, lobby_seconds: float = 0.0
+        self,
+        url: str,
+        rooms: int,
+        players: int = 3,
+        seed: int = 1,
+        lobby_seconds: float = 0.0,
+        games: tuple[str | None, ...] = (None,),
+        think: float | None = None,
     ) -> None:
+        self.think = think  # the seats' longest pause before a command (None: CrashBot's)
         self.url = url
+        self.games = games  # the tables take these games in turn (None: the server's default)
         self.rooms = rooms
         self.players = players
         self.lobby_seconds = lobby_seconds
@@ -109,12 +118,18 @@ class Tables:
 
     async def start(self) -> None:
         start_after = time.monotonic() + self.lobby_seconds
-        for seats in await open_rooms(self.url, self.rooms, self.players):
+        tables = [
+            (await open_rooms(self.url, 1, self.players, self.games[i % len(self.games)]))[0]
+            for i in range(self.rooms)
+        ]
+        for seats in tables:
             code = seats[0]["code"]
             for i, seat in enumerate(seats):
                 rng = random.Random(self.rng.random())
                 bot = RecordingBot(self.url, code, seat, self.ledger, rng)
                 bot.host = i == 0
+                if self.think is not None:
+                    bot.think = self.think
                 bot.start_after = start_after
                 bot.stop.set()  # one game per table, no rematch
                 bot.start_gate = self.all_seated

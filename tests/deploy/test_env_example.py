@@ -22,6 +22,9 @@ DEPLOYMENT_ONLY = {
     "POSTGRES_DB",
     "LAUNDERMAT_PUBLISH_PORT",
     "LAUNDERMAT_DB_WAIT",
+    "GRAFANA_ADMIN_PASSWORD",
+    "PROMETHEUS_PORT",
+    "GRAFANA_PORT",
 }
 COMPOSE_FILES = ("docker-compose.yml", "docker-compose.override.yml", "docker-compose.scale.yml")
 

@@ -16,14 +16,19 @@ from tests.cluster.services import NGINX_DIR, Nginx, binary
 from .test_deploy import ROOT, SCALED, compose
 
 
-def test_the_scaled_compose_setup_is_valid_and_has_nginx_redis_and_postgres() -> None:
+def test_the_scaled_compose_setup_is_valid_and_has_nginx_redis_postgres_and_monitoring() -> None:
     checked = compose("config", "-q", files=SCALED)
     assert checked.returncode == 0, checked.stderr
     assert sorted(compose("config", "--services", files=SCALED).stdout.split()) == [
         "app",
         "db",
+        "grafana",
         "nginx",
+        "node-exporter",
+        "postgres-exporter",
+        "prometheus",
         "redis",
+        "redis-exporter",
     ]
     rendered = yaml.safe_load(compose("config", files=SCALED).stdout)
     services = rendered["services"]
@@ -35,6 +40,16 @@ def test_the_scaled_compose_setup_is_valid_and_has_nginx_redis_and_postgres() ->
     assert app_env["LAUNDERMAT_CLUSTER_SECRET"]
     assert app_env["DATABASE_URL"].startswith("postgresql+asyncpg://")
     assert "172.16.0.0/12" in app_env["LAUNDERMAT_FORWARDED_ALLOW_IPS"]
+    # Prometheus reads each replica's /metrics inside the network; nginx passes none on.
+    assert "172.16.0.0/12" in app_env["LAUNDERMAT_METRICS_ALLOW_IPS"]
+    edge = (ROOT / "deploy" / "nginx" / "compose.conf").read_text()
+    assert re.search(r"location = /metrics \{\s*return 404;\s*\}", edge)
+    # Prometheus and Grafana listen on the host's loopback only (docker-compose v1 renders a
+    # port as "127.0.0.1:9090:9090/tcp", v2 as a mapping).
+    for name in ("prometheus", "grafana"):
+        for port in services[name]["ports"]:
+            host = port.split(":")[0] if isinstance(port, str) else port["host_ip"]
+            assert host == "127.0.0.1", (name, port)
     assert services["app"]["depends_on"]["redis"]["condition"] == "service_healthy"
     assert services["app"]["stop_grace_period"] == "30s"  # room for the SIGTERM drain
     assert services["nginx"]["depends_on"]["app"]["condition"] == "service_healthy"

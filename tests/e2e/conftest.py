@@ -105,11 +105,12 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 BROWSER_GROUPS = {
     "browser-a": {
         *("test_browser", "test_bots", "test_table_ux", "test_accessibility"),
-        *("test_csp", "test_catalog", "test_join_retry", "test_timer"),
+        *("test_csp", "test_catalog", "test_join_retry", "test_timer", "test_tv"),
+        "test_admin",
     },
     "browser-b": {
         *("test_goblin_game", "test_goblin_bots", "test_replay", "test_goblin_screens"),
-        *("test_client_states", "test_moments"),
+        *("test_client_states", "test_moments", "test_https", "test_coach"),
     },
 }
 

@@ -25,6 +25,14 @@ from .conftest import LAPTOP, PHONE, TIME_SCALE, OpenPage, frames
 from .driver import Seat, sel, unnamed_controls
 from .screen_audit import ScreenAuditor
 
+# Whether the element is wholly in the viewport and on top where a finger would tap it.
+ON_FIRST_SCREEN = """(selector) => {
+  const el = document.querySelector(selector);
+  const r = el.getBoundingClientRect();
+  const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return r.top >= 0 && r.bottom <= innerHeight && !!top && el.contains(top);
+}"""
+
 # Whole games with bots: every page asks for reduced motion (the `calm` marker, conftest.py); the
 # animations have tests of their own (test_moments.py, test_accessibility.py).
 pytestmark = [pytest.mark.browser, pytest.mark.calm, pytest.mark.timeout(300)]
@@ -195,6 +203,10 @@ def test_one_person_and_two_bots_play_a_whole_game(
     expect(page.locator(sel("lobby-stand-in"))).to_be_checked()
     assert unnamed_controls(page) == []
     page.screenshot(path=str(artifacts / "bots-lobby-390x844.png"), full_page=True)
+    # Issue 30: the host finds Start on the first screen however long the lobby (it was
+    # ~1,200 px down at 390x844, below the code, the players and the settings).
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate(ON_FIRST_SCREEN, sel("start-game"))
     page.click(sel("start-game"))
     expect(page.locator(sel("draft-panel"))).to_be_visible()
     expect(page.locator(f"{sel('board-0')}, {sel('board-1')}, {sel('board-2')}")).to_have_count(3)

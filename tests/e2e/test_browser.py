@@ -1,6 +1,6 @@
 """The browser client, end to end: two phones and a laptop play a whole game through the UI
 alone, while a spectator watches on a phone; every screen each page shows is checked against
-its view (screen_audit.py).
+its view (screen_audit.py). Reactions are tapped and muted at a table of three and a spectator.
 
 No direct socket messages: everything is clicks and keys on the page, and the server is a
 real `laundermat serve` (see conftest.py). Screenshots land in tests/artifacts/.
@@ -168,6 +168,10 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
         seat.page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
         seat.screenshot("final")
     assert no_sideways_scroll(narrow)
+    # A reaction on the end screen (issue 33 §2), LaunderMat's own phrase, to every page.
+    react(narrow, "mine")
+    for page in (host, laptop, narrow, watcher):
+        expect(page.locator(sel("reaction"))).to_have_text(re.compile(r"Cyd\s*That's mine!"))
 
     # Issue 30: the host starts the next game with the ready players; too few is said, and
     # those still on the end screen keep their final scores until they leave it.
@@ -188,6 +192,46 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
         expect(seat.page.locator(sel("draft-panel"))).to_be_visible()
         expect(seat.page.locator(sel("round"))).to_have_text("Round 1 of 8")
         expect(seat.page.locator(sel("game-log"))).not_to_contain_text("investigation")
+
+
+def react(page: Page, reaction: str) -> None:
+    page.click(sel("react-toggle"))
+    page.click(sel(f"react-{reaction}"))
+    expect(page.locator(sel("reaction-tray"))).to_have_count(0)  # out of the game's way
+
+
+def shown(page: Page) -> list[str]:
+    return [" ".join(t.split()) for t in page.locator(sel("reaction")).all_inner_texts()]
+
+
+def react_and_mute(bo: Page, ana: Page, cyd: Page, watcher: Page) -> None:
+    """Reactions (issue 33 §2): Bo taps one and every page shows it by his name, the
+    spectator's too, who has no reactions to send; Cyd mutes them, which her browser
+    remembers across a reload, and then sees none until she turns them back on."""
+    react(bo, "nooo")
+    for page in (bo, ana, cyd, watcher):
+        expect(page.locator(sel("reaction"))).to_have_text(re.compile(r"Bo\s*Nooo!"))
+    watcher.click(sel("react-toggle"))
+    expect(watcher.locator(sel("reactions-mute"))).to_be_focused()  # the only control
+    expect(watcher.locator("[data-action=react]")).to_have_count(0)
+    watcher.keyboard.press("Escape")  # closes it, and the button has the focus back
+    expect(watcher.locator(sel("reaction-tray"))).to_have_count(0)
+    expect(watcher.locator(sel("react-toggle"))).to_be_focused()
+
+    cyd.click(sel("react-toggle"))
+    cyd.click(sel("reactions-mute"))
+    expect(cyd.locator(sel("reaction"))).to_have_count(0)
+    cyd.reload()
+    expect(cyd.locator(sel("game"))).to_be_visible()
+    cyd.click(sel("react-toggle"))
+    expect(cyd.locator(sel("reactions-mute"))).to_have_attribute("aria-pressed", "true")
+    react(bo, "laugh")  # while Cyd is muted
+    expect(ana.locator(sel("reaction")).last).to_have_text(re.compile(r"Bo\s*😂"))
+    cyd.click(sel("reactions-mute"))
+    cyd.click(sel("react-toggle"))
+    react(ana, "wow")  # after Bo's on every socket: Cyd shows Ana's, never Bo's
+    expect(cyd.locator(sel("reaction"))).to_have_text(re.compile(r"Ana\s*😮"))
+    assert not any("😂" in text for text in shown(cyd))
 
 
 def test_refresh_returns_player_to_their_seat(open_page: OpenPage, server_url: str):
@@ -226,6 +270,7 @@ def test_refresh_returns_player_to_their_seat(open_page: OpenPage, server_url: s
     expect(watcher.locator(sel("wallet"))).to_have_count(0)
     expect(watcher.locator("[data-testid^=draft-bill-]:enabled")).to_have_count(0)
     expect(watcher.locator(sel("board-0"))).to_be_visible()
+    react_and_mute(bo, seats[0].page, seats[2].page, watcher)
 
     # The rules are at hand, from the keyboard too.
     rules = bo.locator(sel("rules-dialog"))

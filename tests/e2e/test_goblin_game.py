@@ -152,6 +152,15 @@ def test_three_players_play_a_whole_goblin_game(
     expect(dialog).to_contain_text("Majorities (Underwear 8/4, Pants 10/5, Capes 12/6)")
     problems += audit(pages[1], "rules dialog")
     pages[1].click(sel("close-rules"))
+    # Reactions (issue 33 §2): Goblin's own phrases in Bo's tray; his tap reaches every
+    # phone and the spectator, by his name.
+    pages[1].click(sel("react-toggle"))
+    expect(pages[1].locator(sel("react-push_on"))).to_have_text("Push on!")
+    problems += audit(pages[1], "reaction tray")
+    pages[1].click(sel("react-risky"))
+    for page in [*pages, watcher]:
+        expect(page.locator(sel("reaction"))).to_have_text(re.compile(r"Bo\s*Risky…"))
+    problems += audit(host, "a reaction on show")
     assert unnamed_controls(host) == []
     host.screenshot(path=str(artifacts / "goblin-pick-390x844.png"), full_page=True)
 
@@ -194,6 +203,7 @@ def test_three_players_play_a_whole_goblin_game(
     record = result_of(server_url, code)
     assert record["game"] == "goblin"
     assert len(record["result"]["players"]) == 3
+    assert "react" not in str(record)  # a reaction is never part of the game's record
 
 
 @pytest.mark.calm

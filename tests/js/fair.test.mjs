@@ -188,6 +188,14 @@ test("a reveal checked as anyone can: the commitment, then the 62-bit seed", asy
     seed: null,
     problem: "commitment",
   });
+  // An insecure origin (a phone on http://192.168.x.x) has no SubtleCrypto: nothing checked,
+  // and the page says why (ui/fairness.js); a reveal without its secret is not checked at all.
+  assert.deepEqual(await checkReveal({ ...revealed, seed: exact }, null), {
+    ok: null,
+    seed: null,
+    problem: "insecure",
+  });
+  assert.equal(await checkReveal({ ...revealed, server_seed: null, seed: exact }, null), null);
   assert.ok(seedMatches("12", 12) && !seedMatches("13", 12) && !seedMatches("12", null));
   assert.equal(seedText(JSON.parse(exact), { ok: true, seed: exact }), exact);
   assert.equal(seedText(42, null), "42");

@@ -6,7 +6,8 @@ import { dirname, join, relative, resolve } from "node:path";
 
 const STATEMENT = /^\s*(import|export)\s+([^;]*?)\s*from\s*["']([^"']+)["']/gms;
 const BARE = /^\s*import\s*["']([^"']+)["']/gm;
-const DYNAMIC = /\bimport\s*\(/;
+const DYNAMIC = /\bimport\s*\(/g;
+const LAZY = /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g;
 const EXPORTED =
   /^export\s+(?:async\s+)?(?:function\*?|class|const|let|var)\s+([A-Za-z_$][\w$]*)/gm;
 
@@ -20,7 +21,9 @@ export function modulesUnder(dir) {
   return out.sort();
 }
 
-/** {file: {imports: [{target, names}], exports: Set, dynamic: bool}}; keys relative to root. */
+/** {file: {imports: [{target, names, lazy}], exports: Set, dynamic: n}}; keys relative to
+ *  root. `lazy` imports are `import("./x.js")` with a literal path (their names are the
+ *  module's default); `dynamic` counts every `import(` in the module, literal or not. */
 export function readGraph(root) {
   const graph = {};
   for (const file of modulesUnder(root)) {
@@ -44,7 +47,12 @@ export function readGraph(root) {
               .pop(),
           );
     }
-    graph[relative(root, file)] = { imports, exports, dynamic: DYNAMIC.test(source) };
+    for (const [, spec] of source.matchAll(LAZY)) {
+      const target = relative(root, resolve(dirname(file), spec));
+      imports.push({ target, names: ["default"], lazy: true });
+    }
+    const dynamic = [...source.matchAll(DYNAMIC)].length;
+    graph[relative(root, file)] = { imports, exports, dynamic };
   }
   return graph;
 }

@@ -45,11 +45,31 @@ test("every import resolves to an existing module and export", () => {
   assert.deepEqual(problems, []);
 });
 
-test("no dynamic import() (the cycle check reads static imports only)", () => {
+// A first visit fetches no game's screens: each game's card loads them when first needed.
+// Nothing else imports at run time, and a card only its own folder's index.js, by a literal
+// path (so the checks above see that edge too).
+test("the only dynamic import() is a game card's load of its own screens", () => {
+  const found = Object.entries(graph)
+    .filter(([, m]) => m.dynamic)
+    .map(([file, m]) => [file, m.dynamic, m.imports.filter((i) => i.lazy).map((i) => i.target)]);
+  const cards = Object.keys(graph).filter((f) => /^games\/[^/]+\/card\.js$/.test(f));
+  assert.ok(cards.length >= 2, "every game has a card");
   assert.deepEqual(
-    Object.keys(graph).filter((f) => graph[f].dynamic),
-    [],
+    found,
+    cards.map((card) => [card, 1, [card.replace("card.js", "index.js")]]),
   );
+});
+
+test("the shell reaches a game's screens only through its card", () => {
+  const statically = new Set();
+  const visit = (file) => {
+    if (statically.has(file)) return;
+    statically.add(file);
+    for (const i of graph[file]?.imports ?? []) if (!i.lazy) visit(i.target);
+  };
+  visit("main.js");
+  const screens = [...statically].filter((f) => /^games\/[^/]+\/index\.js$/.test(f));
+  assert.deepEqual(screens, []);
 });
 
 test("the shell names no game: only games/ and the registry import a game's modules", () => {

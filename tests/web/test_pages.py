@@ -73,6 +73,9 @@ def test_the_home_page_shows_what_it_is_and_create_and_join_before_any_script(
         ("/replay/12", "Loading the game…", "Replay of game 12 · LaunderMat"),
         ("/history", "Loading your games…", "Your past games · LaunderMat"),
         ("/r/<b>x", "Opening the room…", "LaunderMat"),  # not reflected
+        # The table screen (issue 33 §1): its own first screen, never the join form.
+        ("/tv/abcde", "Opening the table screen of room ABCDE…", "Table screen · ABCDE"),
+        ("/tv/<b>x", "Opening the room…", "LaunderMat"),
     ],
 )
 def test_every_route_first_shows_its_own_screen(
@@ -85,11 +88,23 @@ def test_every_route_first_shows_its_own_screen(
 
 
 def test_the_page_preloads_every_module_main_js_imports(http: TestClient) -> None:
+    """Every module but a game's screens, which its card fetches when a room of that game,
+    its replay or its rules first open (static/js/games/index.js): a first visit to the home
+    page downloads none of them."""
     page = http.get("/").text
     version = prefix(page)
     preloaded = {href.removeprefix(version + "/") for href in links(page, "modulepreload")}
     modules = {p.relative_to(REPO_STATIC).as_posix() for p in REPO_STATIC.rglob("*.js")}
-    assert preloaded == modules - {"js/main.js"}  # every module is in main.js's graph
+    games = {p.parent.name for p in REPO_STATIC.glob("js/games/*/card.js")}
+    assert games >= {"laundermat", "goblin"}
+    assert {f"js/games/{g}/card.js" for g in games} <= preloaded
+    assert not {f"js/games/{g}/index.js" for g in games} & preloaded
+    later = modules - preloaded - {"js/main.js"}
+    assert later and all(m.split("/")[2] in games for m in later if m.startswith("js/games/"))
+    # The shell's parts that only games' screens use (ui/panel.js...) come with those screens.
+    screens = "".join(p.read_text() for p in REPO_STATIC.glob("js/games/*/*.js"))
+    shared = [m for m in later if not m.startswith("js/games/")]
+    assert all(f'/{m.removeprefix("js/")}"' in screens for m in shared), shared
     assert all(http.get(f"{version}/{m}").status_code == 200 for m in sorted(preloaded)[:3])
     css = links(page, "stylesheet")
     assert css == [f"{version}/css/app.css"] and "/static/css" not in page.replace(version, "")

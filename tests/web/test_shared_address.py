@@ -31,22 +31,34 @@ async def _flood(ws_base: str, code: str, seconds: float) -> Counter[str]:
     stop = time.monotonic() + seconds
     while time.monotonic() < stop:
         try:
-            client = await Client.open(ws_base, code)
-            reader = asyncio.ensure_future(_drain(client))  # so the close is heard
-            await client.send({"type": "spectate"})
-            while time.monotonic() < stop and not reader.done():
-                for _ in range(20):
-                    await client.send({"type": "ping"})
-                await asyncio.sleep(0.001)
-            await reader
+            # Bounded: a socket the server has not cut when the time is up ends here too.
+            async with asyncio.timeout(stop - time.monotonic() + 2.0):
+                await _flood_one(ws_base, code, stop)
         except websockets.ConnectionClosed as exc:
             seen[f"closed {exc.rcvd.code if exc.rcvd else None}"] += 1
         except (OSError, websockets.InvalidStatus):
             seen["refused"] += 1
-        else:
-            await client.close()
+        except TimeoutError:
+            seen["not cut"] += 1
         seen["sockets"] += 1
     return seen
+
+
+async def _flood_one(ws_base: str, code: str, stop: float) -> None:
+    """One flooding socket, until the server closes it (raised) or the time is up."""
+    client = await Client.open(ws_base, code)
+    reader = asyncio.ensure_future(_drain(client))  # so the close is heard
+    try:
+        await client.send({"type": "spectate"})
+        while time.monotonic() < stop and not reader.done():
+            for _ in range(20):
+                await client.send({"type": "ping"})
+            await asyncio.sleep(0.001)
+        if reader.done():
+            await reader  # raises the close
+    finally:
+        reader.cancel()
+        await client.close()
 
 
 async def _drain(client: Client) -> None:

@@ -1,7 +1,9 @@
 """Bots over the public API: create rooms over HTTP, play whole games over WebSockets.
 
 Each bot is a real `websockets` client that sees only its own seat's views and chooses with
-its game's random-legal bot (games/protocol.py; the server's own timers handle timeouts).
+its game's random-legal bot (games/protocol.py; the server's own timers handle timeouts). Now
+and then it reacts to a moment of the game (its policy's `react`: a failed laundry, an Alarm),
+as a person taps a reaction, never more often than the server's limit allows.
 Rooms are created for any registered game (`game`, with the host's `settings`); the bots
 read the game's name from the room, so nothing here knows a game.
 The report is one JSON-able dict: rooms completed, errors, and latency from sending a command to the
@@ -34,8 +36,13 @@ from ..games.patch import PatchError, patched_view
 
 # A game's own refusals (any code the platform does not define) come from racing other
 # players: two bots buying the last copy. The platform's codes, and a malformed command,
-# mean a bug.
-UNEXPECTED = (set(SERVER_ERROR_CODES) - {"stale_window"}) | {"malformed", "game_over"}
+# mean a bug. A reaction over its seat's limit is no bug either: the seat may have reacted from
+# another socket just before (a person who then left the table to the bot).
+UNEXPECTED = (set(SERVER_ERROR_CODES) - {"stale_window", "too_many_reactions"}) | {
+    "malformed",
+    "game_over",
+}
+REACT_EVERY = 2.5  # seconds between a bot's reactions: within the server's 1 per 2 s
 
 
 @dataclass
@@ -85,6 +92,8 @@ class Bot:
         self.resyncing = False
         self.doc: dict[str, Any] | None = None  # the whole view the patches apply to
         self.thinking: asyncio.Task[None] | None = None
+        self.log_seen: int | None = None  # the game log's length at the last view
+        self.reacted_at = -REACT_EVERY  # when this bot last reacted (time.monotonic)
         self.arrivals: list[tuple[int, float]] = []
         run.arrivals.append(self.arrivals)
         self.transcript: list[dict[str, Any]] = []
@@ -126,6 +135,7 @@ class Bot:
                     if gap:  # a missed version: ask for the whole view
                         await ws.send('{"type":"resync"}')
                         continue
+                    await self._maybe_react(ws)
                 elif kind == "ack":
                     self._on_answer(message, message["version"])
                 elif kind == "error":
@@ -160,6 +170,26 @@ class Bot:
                 self.need_version = version
             self.inflight = None
 
+    async def _maybe_react(self, ws: Any) -> None:
+        """A reaction to the entries logged since the last view, now and then."""
+        view = self.view
+        game = view.get("game") if view else None
+        if view is None or game is None or view["room"]["status"] != "playing":
+            return
+        seen, self.log_seen = self.log_seen, game["log_from"] + len(game["log"])
+        if seen is None or self.log_seen <= seen:
+            return
+        reaction = games.bot_reaction(self._policy(view["room"]["game"]), game, seen)
+        now = time.monotonic()
+        if reaction is not None and now - self.reacted_at >= REACT_EVERY:
+            self.reacted_at = now
+            await ws.send(orjson.dumps({"type": "react", "reaction": reaction}).decode())
+
+    def _policy(self, game: str) -> Policy:
+        if self.policy is None:
+            self.policy = games.require(game).bot(self.rng)
+        return self.policy
+
     async def _maybe_act(self, ws: Any) -> None:
         view = self.view
         if view is None or self.inflight is not None or (self.version or 0) < self.need_version:
@@ -175,9 +205,7 @@ class Bot:
         me = game.get("me") or {}
         if game["phase"] == "draft" and me.get("selection") is not None:
             return  # selected: wait for the lock (changing one's mind forever never ends)
-        if self.policy is None:
-            self.policy = games.require(room["game"]).bot(self.rng)
-        command = self.policy.decide(game)
+        command = self._policy(room["game"]).decide(game)
         if command is None:
             return
         command.pop("seat", None)  # the token is the seat

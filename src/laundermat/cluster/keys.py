@@ -91,13 +91,17 @@ class Leases:
         values = await self.redis.mget([self.keys.lease(c) for c in codes])
         return [None if v is None else _text(v) for v in values]
 
-    async def renew(self, codes: list[str], advertise_url: str) -> list[int]:
-        """One round trip: every owned room's lease, the heartbeat and the owned set."""
+    async def renew(
+        self, codes: list[str], advertise_url: str, heartbeat: bool = True
+    ) -> list[int]:
+        """One round trip: every owned room's lease, the heartbeat and the owned set. No
+        heartbeat once drained: peers count this replica gone and hand it nothing."""
         pipe = self.redis.pipeline(transaction=False)
         # EVAL, not EVALSHA: a restarted Redis has forgotten every loaded script.
         pipe.eval(RENEW, len(codes), *(self.keys.lease(c) for c in codes), self.me, self.ttl_ms)
-        pipe.set(self.keys.replica(self.me), advertise_url, px=self.ttl_ms)
-        pipe.sadd(self.keys.replicas, self.me)
+        if heartbeat:
+            pipe.set(self.keys.replica(self.me), advertise_url, px=self.ttl_ms)
+            pipe.sadd(self.keys.replicas, self.me)
         if codes:
             pipe.sadd(self.keys.owned(self.me), *codes)
         results = await pipe.execute()

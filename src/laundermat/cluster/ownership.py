@@ -316,7 +316,8 @@ class Ownership:
         fences = dict(self.owned)
         codes = list(fences)
         try:
-            results = await self.leases.renew(codes, self.config.advertise_url)
+            url = self.config.advertise_url
+            results = await self.leases.renew(codes, url, heartbeat=self.accepting)
         except REDIS_ERRORS as exc:
             # Nobody can claim while Redis is unreachable, and the database fences anyone
             # who did: play goes on.

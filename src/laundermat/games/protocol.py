@@ -40,6 +40,16 @@ second, tiny game:
   the history, `players` with each `seat` and `total` (and a `rank` if ties are broken by
   another measure); a game that places players by a rule of its own adds
   `standings(result)` to its definition.
+- **Coach (optional).** `hint(view)`: a hint for a learner (docs/new-game.md, "The coach"),
+  from one seat's view only (the same dict that seat's client gets, never the match), so it
+  cannot say what that seat may not see: `{"text", "rules", "command"}` (a sentence, the
+  rule ids it rests on, and the suggested command as a client sends it, without `seat`, or
+  None when there is only waiting), or None when that seat has no decision. The platform
+  sends it to learners only (`hint` below; without it: no hints).
+- **Reactions (optional, kit/reactions.py).** `reactions`: the small fixed set of reactions a
+  player may tap (the kit's emoji and a few phrases of the game's own); without it, none. A
+  bot's policy may add `react(view, log_from)`: a reaction id to say about the entries logged
+  from `log_from` on (a failed laundry, an Alarm), or None; see `bot_reaction`.
 - **Bots.** `bot(rng, wait_chance, strategy)` is a player that decides from one seat's view
   only (`match.view(seat)`, the same dict a client gets); `bot_strategies` names the
   strategies a game offers, "random" (random-legal, the default) first.
@@ -50,6 +60,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from .kit.reactions import Reaction as Reaction  # a game declares its set with it
 
 JSON = dict[str, Any]
 
@@ -195,6 +207,25 @@ def beat_ms(match: Match, log_from: int) -> int:
     return int(beat(log_from)) if beat is not None else 0
 
 
+def hint(definition: GameDefinition, view: JSON) -> JSON | None:
+    """The game's coach hint for the seat whose view this is (None for a game without one)."""
+    coach = getattr(definition, "hint", None)
+    return None if coach is None else coach(view)
+
+
+def reactions(definition: GameDefinition) -> tuple[Reaction, ...]:
+    """The reactions a game's players may send (none for a game that declares none)."""
+    declared: tuple[Reaction, ...] = getattr(definition, "reactions", ())
+    return declared
+
+
+def bot_reaction(policy: Policy, view: JSON, log_from: int) -> str | None:
+    """A bot's reaction to the entries of its seat's `view` logged from `log_from` on (None
+    for a policy that never reacts, and most of the time for one that does)."""
+    react = getattr(policy, "react", None)
+    return None if react is None else react(view, log_from)
+
+
 def default_settings(definition: GameDefinition) -> dict[str, int]:
     return {s.key: s.default for s in definition.settings}
 
@@ -215,6 +246,7 @@ class Catalog:
                     "max_players": g.max_players,
                     "settings": [s.to_dict() for s in g.settings],
                     "rules": g.rules,
+                    "reactions": [r.to_dict() for r in reactions(g)],
                 }
                 for g in self.games
             ]

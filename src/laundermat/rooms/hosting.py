@@ -23,6 +23,7 @@ from .lobby_actions import (
     ANYONES,
     AddBot,
     ChangeSettings,
+    Coach,
     Kick,
     Leave,
     LobbyAction,
@@ -123,6 +124,8 @@ def _change(lobby: Lobby, member: Member, action: LobbyChange) -> Member | None:
             lobby.remove_bot(action.player_id)
         case StandIn():
             lobby.set_stand_in(action.on)
+        case Coach():  # hints for a lesson's learner (rooms/coach.py)
+            lobby.set_coach(member, action.on)
         case _:
             assert_never(action)
     return None

@@ -49,6 +49,10 @@ class Lobby:
     revealed: dict[str, object] | None = None
     # The platform's setting (not the game's): a bot plays an away player's seat.
     stand_in: bool = True
+    # A lesson (Learn to play, rooms/coach.py): its learner's player_id gets hints while in
+    # `coached` (saved in the record's options, as the room is).
+    learning: bool = False
+    coached: set[str] = field(default_factory=set)
     # The players the host removed and has not let back in (bars.py), saved with the room.
     bars: Bars = field(default_factory=Bars)
     # The (player_id, id) of recent lobby actions, oldest first, saved with the record that
@@ -161,6 +165,13 @@ class Lobby:
     def set_stand_in(self, on: bool) -> None:
         self.require_lobby()
         self.stand_in = on
+
+    def set_coach(self, member: Member, on: bool) -> None:
+        """Hints on or off for `member`: on only for a lesson's learner (rooms/coach.py)."""
+        if on and not (self.learning and not member.bot):
+            raise RoomError("not_learning")
+        mine = {member.player_id}
+        self.coached = self.coached | mine if on else self.coached - mine
 
     def add_nonce(self, member: Member, nonce: str) -> None:
         """A player's own randomness for the next game's seed (before it starts)."""
@@ -295,6 +306,7 @@ class Lobby:
         """Everything a lobby change may touch, to put back if it cannot be made durable."""
         answers = list(self.lobby_answers)
         state = (dict(self.settings), list(self.members), self.host, self.stand_in)
+        lesson = (self.learning, self.coached)
         status = (self.status, self.finished_ms, self.game_number)
         flags = [(m, m.left, m.sub, m.seat, m.token_hash, m.ready) for m in self.members]
         nonces = dict(self.commitment.nonces)
@@ -303,6 +315,7 @@ class Lobby:
         def undo() -> None:
             self.lobby_answers, self.bars.barred = answers, barred
             self.settings, self.members, self.host, self.stand_in = state
+            self.learning, self.coached = lesson
             self.status, self.finished_ms, self.game_number = status
             self.commitment.nonces = nonces
             for m, left, sub, seat, token_hash, ready in flags:
@@ -327,7 +340,7 @@ class Lobby:
                 "server_seed": self.commitment.server_seed,
                 "nonces": dict(self.commitment.nonces),
             },
-            options={"stand_in": self.stand_in},
+            options=self.options(record=True),
             lobby_answers=list(self.lobby_answers),
             barred=list(self.bars.barred),
         )
@@ -345,9 +358,17 @@ class Lobby:
             updated_ms=record.updated_ms,
             commitment=Commitment(**record.fairness) if record.fairness else Commitment(),
             stand_in=bool((record.options or {}).get("stand_in", True)),
+            learning=bool((record.options or {}).get("learning", False)),
+            coached=set((record.options or {}).get("coached", [])),
             lobby_answers=list(record.lobby_answers),
             bars=Bars(list(record.barred)),
         )
+
+    def options(self, record: bool = False) -> dict[str, Any]:
+        """The platform's settings; a lesson's only in a lesson (older rooms read the same),
+        and who has hints on only in the record (a person's own choice)."""
+        lesson = {"learning": True, **({"coached": sorted(self.coached)} if record else {})}
+        return {"stand_in": self.stand_in, **(lesson if self.learning else {})}
 
     def info(
         self, code: str, seated: bool, spectators: int, away_at: Callable[[str], int | None]
@@ -358,7 +379,7 @@ class Lobby:
             "game": self.definition.name,
             "status": str(self.status),
             "settings": dict(self.settings),
-            "options": {"stand_in": self.stand_in},
+            "options": self.options(),
             "players": [
                 m.public(m.player_id == self.host, seated, self.stood_in(m), away_at(m.player_id))
                 for m in self.members

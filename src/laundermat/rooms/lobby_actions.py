@@ -99,7 +99,15 @@ class StandIn(_Action):
     on: bool
 
 
+class Coach(_Action):
+    """Anyone's, at any moment: hints on or off for this seat. Only the learner of a lesson
+    (`POST /api/rooms` with `learn`) may turn them on: `not_learning` for anyone else."""
+
+    action: Literal["coach"]
+    on: bool
+
+
 # The ones that only change the lobby (the rest may start a game).
-LobbyChange = Leave | Nonce | ChangeSettings | Kick | Unbar | AddBot | RemoveBot | StandIn
+LobbyChange = Leave | Nonce | ChangeSettings | Kick | Unbar | AddBot | RemoveBot | StandIn | Coach
 LobbyAction = Annotated[LobbyChange | Ready | Start | Rematch, Field(discriminator="action")]
-ANYONES = (Leave, Nonce, Ready)  # every other action is the host's
+ANYONES = (Leave, Nonce, Ready, Coach)  # every other action is the host's

@@ -64,8 +64,10 @@ class RoomManager:
         settings: dict[str, Any],
         game: str = games.DEFAULT_GAME,
         device: str | None = None,
+        learn: bool = False,
     ) -> tuple[Room, str, str]:
-        """A new room of `game` with its creator as host: (room, player_id, token)."""
+        """A new room of `game` with its creator as host: (room, player_id, token); `learn`:
+        a lesson, its game started with bots and a coach for the creator (coach.py)."""
         definition = games.get(game)
         if definition is None:
             raise RoomError("unknown_game", f"This server hosts no game called {game[:32]!r}.")
@@ -79,6 +81,8 @@ class RoomManager:
         self.rooms[code] = room
         try:
             player_id, token = await room.join(name, device=device)
+            if learn:
+                await room.teach(player_id)
         except BaseException:
             self.rooms.pop(code, None)
             # A claimed code has a row already: mark it closed so nobody restores it.
@@ -200,10 +204,12 @@ class RoomManager:
             ):
                 await self.close(room)
 
-    async def close(self, room: Room) -> None:
+    async def close(self, room: Room, notice: str = "") -> None:
+        """Close `room` for good; its players are told `room_closed` (with `notice`, if
+        given) and their sockets close 4004."""
         self.rooms.pop(room.code, None)
         try:
-            await room.close()
+            await room.close(notice=notice)
         except StoreUnavailable:  # still live in the store: a restart (or a peer) brings it back
             log.warning("room close not saved", extra={"room": room.code})
         if self.claims is not None:

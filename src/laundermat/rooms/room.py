@@ -1,10 +1,10 @@
 """One live room: its lobby, its current match, its timers, its subscribers.
 
 Every change goes through one queue (jobs.py, GEN-1), one at a time in arrival order: commands,
-timeouts, presence, lobby actions, bots' moves. A result is durable in the store before anyone
-hears of it (acks and views follow `append_command`). The parts: `Lobby` (lobby.py: seats and
-their rules), `GameDriver` (play.py: the match, its log, its deadline), `AwayClocks`
-(presence.py), `Publisher` (publish.py), `BotSeats` (seats_bots.py)."""
+timeouts, presence, lobby actions, bots' moves. A result is durable before anyone hears of it
+(acks and views follow `append_command`). The parts: `Lobby` (lobby.py), `GameDriver` (play.py:
+the match, its deadline), `AwayClocks` (presence.py), `Publisher` (publish.py), `BotSeats`
+(seats_bots.py), a lesson's `Coach` (coach.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from . import hosting, wire
 from .answers import answer_once
 from .audience import Audience
 from .clock import Clock
+from .coach import Coach, start_lesson
 from .errors import RoomError
 from .jobs import JobQueue
 from .lobby import Lobby, RoomStatus
@@ -27,6 +28,7 @@ from .members import Member, device_hash, token_matches
 from .play import GameDriver
 from .presence import AwayClocks
 from .publish import Publisher
+from .reactions import Reactions
 from .records import RETRY_MS, LiveRoom, RoomRecord, StoreLike, StoreUnavailable
 from .seats_bots import BotSeats
 from .wire import NoObserver, Observer, RoomConfig, Subscriber, error_bytes, replaced, welcome_bytes
@@ -61,6 +63,7 @@ class Room:
         self.away = AwayClocks(clock, config.away_after_ms, self._away_due)
         self.views = Publisher(clock.now_ms)
         self.audience = Audience(self.views, config, self.jobs.post_later, self._push)
+        self.reactions = Reactions(self.lobby, self.views, clock.now_ms, self.jobs)
         self.play = GameDriver(
             self.definition,
             store,
@@ -71,6 +74,7 @@ class Room:
             self.lobby.describe_result,
         )
         self.bots = BotSeats(self, lambda command: self._apply(command, None), self._push)
+        self.coach = Coach(self.definition)
 
     # ------------------------------------------------------------ public API (queued)
 
@@ -138,11 +142,13 @@ class Room:
 
         await self.jobs.call(job)
 
+    async def teach(self, learner: str) -> None:  # a new room made a lesson (coach.py)
+        await self.jobs.call(lambda: start_lesson(self, self.definition, learner, self._push))
+
     async def resync(self, sub: Subscriber) -> None:
         await self.jobs.call(lambda: self._resync(sub))
 
-    def info(self) -> dict[str, Any]:
-        """The public room summary (RoomInfo)."""
+    def info(self) -> dict[str, Any]:  # the public room summary (RoomInfo)
         seated = self.play.match is not None
         return self.lobby.info(self.code, seated, self.audience.shown, self.away.due)
 
@@ -150,7 +156,7 @@ class Room:
     def connections(self) -> int:
         return len(self.views.spectators) + self.lobby.connected
 
-    # ------------------------------------------------------------ seats and presence
+    # ------------------------------------------------------------ seats, presence, records
 
     def _touch(self) -> None:
         self.last_activity_ms = self.lobby.updated_ms = self.clock.now_ms()
@@ -226,23 +232,20 @@ class Room:
         await hosting.start_if_ready(self, self._push)  # after a game: all the rest ready?
         self._push()
 
-    # ------------------------------------------------------------ persistence
-
     def record(self) -> RoomRecord:
         return self.lobby.record(self.code)
 
     async def save(self) -> None:
         await self.store.save_room(self.record())
 
-    async def _save_later(self) -> None:
-        """Changes memory keeps regardless (who hosts, a game's end): saved, or retried."""
+    async def _save_later(self) -> None:  # what memory keeps anyway (a game's end): retried
         try:
             await self.save()
         except StoreUnavailable as exc:  # the reason: a full disk, a lost link...
             log.warning("room record not saved (%s); retrying", exc, extra={"room": self.code})
             self.jobs.post_later(self._save_later, RETRY_MS)
 
-    # ------------------------------------------------------------ the game
+    # ------------------------------------------------------------ the game and its views
 
     def _playing(self) -> bool:
         return self.lobby.status is RoomStatus.PLAYING and self.play.match is not None
@@ -315,8 +318,6 @@ class Room:
         if deadline is not None:  # from the deadline to the timeout durable and pushed
             self.observer.timer_late((self.clock.now_ms() - deadline) / 1000)
 
-    # ------------------------------------------------------------ views
-
     def _deadline(self) -> int | None:
         return self.play.deadline_ms if self._playing() else None
 
@@ -328,6 +329,7 @@ class Room:
         match, members = self.play.match, self.lobby.members
         shown = self.views.push(self.info(), self._deadline(), match, members, full, ack)
         self.bots.changed()
+        self.coach.changed(self.lobby, match, shown)
         return shown
 
     async def _resync(self, sub: Subscriber) -> None:
@@ -378,9 +380,10 @@ class Room:
             await self.jobs.call(self._save_later)
 
     async def close(
-        self, code: int = 4004, reason: str = "room closed", forget: bool = True
+        self, code: int = 4004, reason: str = "room closed", forget: bool = True, notice: str = ""
     ) -> None:
-        """Close every socket; `forget` marks the room closed in the store (not on shutdown)."""
+        """Close every socket; `forget` marks the room closed in the store (not on shutdown).
+        `notice`: the sentence sent with `room_closed` (the operator's, web/admin.py)."""
         if self.closed:
             return
         self.jobs.closed = True  # no new jobs; the queue itself stops last (we may be in it)
@@ -390,7 +393,7 @@ class Room:
         self.bots.release()
         for sub in [*(m.sub for m in self.lobby.members if m.sub), *self.views.spectators]:
             if code == 4004:
-                sub.send(error_bytes("room_closed", "The room has closed."))
+                sub.send(error_bytes("room_closed", notice or "The room has closed."))
             sub.close(code, reason)
         if forget:
             await self.store.close_room(self.code)

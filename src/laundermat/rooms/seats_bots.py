@@ -17,6 +17,11 @@ never runs past the open window's deadline. After a moment the game marks as dra
 is over, so the people at the table see it before the bots move on (issue 30). Its policy
 is chosen in one place, `bot_policy`.
 
+Now and then a bot reacts to such a moment (its policy's `react`, games/protocol.py: a failed
+laundry, an Alarm), a moment later, the way a person's reaction goes: outside the queue, under
+the seat's limit (reactions.py). Stand-ins never do: they play for a person, who speaks for
+themselves.
+
 Bots send no fairness nonce (fairness.py): a game's seed comes from the server's committed
 seed and the people's nonces only.
 """
@@ -31,18 +36,20 @@ import weakref
 from collections.abc import Awaitable, Callable
 from typing import Protocol, cast
 
-from ..games import Command, GameDefinition, Match, Policy, RuleError, beat_ms
+from ..games import Command, GameDefinition, Match, Policy, RuleError, beat_ms, bot_reaction
 from .clock import Clock
 from .errors import RoomError
 from .jobs import JobQueue
 from .lobby import Lobby, RoomStatus
 from .play import GameDriver
+from .reactions import Reactions
 from .records import RETRY_MS, StoreUnavailable
 from .wire import RoomConfig
 
 log = logging.getLogger("laundermat.room")
 
 PAUSE_MS = (600, 2500)  # a bot's moment to act, before the time scale
+REACT_MS = (400, 1500)  # a bot's moment to react, before the time scale
 
 
 def bot_policy(definition: GameDefinition, rng: random.Random) -> Policy:
@@ -61,6 +68,7 @@ class BotRoom(Protocol):
     lobby: Lobby
     play: GameDriver
     jobs: JobQueue
+    reactions: Reactions
 
 
 class BotSeats:
@@ -79,6 +87,7 @@ class BotSeats:
         self.rng = random.Random(secrets.randbits(64))
         self._policies: dict[int, Policy] = {}
         self._timers: dict[int, tuple[int, asyncio.Task[None]]] = {}  # seat: (window, timer)
+        self._saying: set[asyncio.Task[None]] = set()  # reactions about to be said
         self._waiting: dict[int, int] = {}  # seat: a window it chose to let run out
         # After a move the store refused, none before this: once the window's deadline has
         # passed in an outage the pause would be 0, and bots would retry as fast as refusals
@@ -107,10 +116,12 @@ class BotSeats:
             self._log_seen, self._beat_until_ms = None, 0
         match = self.room.play.match
         seats = self.seats()
+        seen = self._log_seen
         if self._beat(match, bool(seats)):
             self.cancel_all()  # armed before the moment: they wait for its beat now
         if not seats and not self._timers:
             return  # most rooms: nobody to play for, nothing to cancel
+        self._react(match, seen)
         window = match.window_id() if match is not None and not match.over() else None
         pending = set(match.pending()) if match is not None and window is not None else set()
         wanted = seats & pending
@@ -139,9 +150,45 @@ class BotSeats:
         self._beat_until_ms = max(self._beat_until_ms, until)
         return True
 
+    def _react(self, match: Match | None, seen: int | None) -> None:
+        """Each bot (not a stand-in) may react to the entries logged since the last change.
+        Moments are public (a failed laundry, an Alarm): the spectator's view of them, built
+        once and read from each bot's seat, is less than the seat's own (a LaunderMat view
+        per bot cost 165 µs a change)."""
+        if match is None or seen is None or match.log_length() <= seen:
+            return
+        bots = [m for m in self.room.lobby.members if m.bot and m.seat is not None]
+        public = match.view(None, seen) if bots else {}
+        for m in bots:
+            assert m.seat is not None
+            reaction = bot_reaction(self._policy(m.seat), {**public, "viewer": m.seat}, seen)
+            if reaction is not None:
+                self._say_later(m.player_id, reaction)
+
+    def _say_later(self, player_id: str, reaction: str) -> None:
+        clock = self.room.clock
+        at = clock.now_ms() + round(self.rng.uniform(*REACT_MS) * self.room.config.time_scale)
+        reactions = self.room.reactions
+
+        async def say() -> None:
+            await clock.sleep_until(at)
+            reactions.bot(player_id, reaction)
+
+        task = asyncio.create_task(say())
+        self._saying.add(task)
+        task.add_done_callback(self._saying.discard)
+
+    def _policy(self, seat: int) -> Policy:
+        policy = self._policies.get(seat)
+        if policy is None:
+            policy = self._policies[seat] = bot_policy(self.room.definition, self.rng)
+        return policy
+
     def release(self) -> None:
         """The room closed: no more moves, and no reference back to it."""
         self.cancel_all()
+        for task in list(self._saying):
+            task.cancel()
         self.apply, self.push = _no_move, _nothing
 
     def cancel_all(self) -> None:
@@ -175,10 +222,7 @@ class BotSeats:
             return
         if seat not in match.pending():
             return
-        policy = self._policies.get(seat)
-        if policy is None:
-            policy = self._policies[seat] = bot_policy(self.room.definition, self.rng)
-        wire = policy.decide(match.view(seat))
+        wire = self._policy(seat).decide(match.view(seat))
         if wire is None or wire.get("seat", seat) != seat:
             self._waiting[seat] = window  # lets the window run out
             return

@@ -24,6 +24,7 @@ from ..rooms.records import (
     SeqTaken,
     StoreUnavailable,
 )
+from .audit import AdminAction
 
 
 @dataclass
@@ -57,10 +58,18 @@ class MemoryStore:
         self.lose_next_answer = False  # the next append or start commits, then reports an outage
         self.lose_next_save_answer = False  # the same for the next room record alone
         self.unavailable = False  # every write fails as if the database were down
+        self.audit: list[AdminAction] = []  # the operator's actions, oldest first
 
     @classmethod
     async def open(cls, url: str = "memory://") -> MemoryStore:
         return cls()
+
+    async def record_admin_action(self, entry: AdminAction) -> None:
+        self._check()
+        self.audit.append(entry)
+
+    async def admin_actions(self, limit: int = 50) -> list[AdminAction]:
+        return list(reversed(self.audit))[:limit]
 
     async def close(self) -> None:
         pass

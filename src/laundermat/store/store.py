@@ -27,7 +27,7 @@ from ..rooms.records import (
     SeqTaken,
     StoreUnavailable,
 )
-from . import history
+from . import audit, history
 from .claims import ClusterQueries
 from .engine import make_engine, normalise_url
 from .fencing import check_fence, held_fences
@@ -322,6 +322,14 @@ class Store(ClusterQueries):
 
     async def game_record(self, game_id: int) -> GameRecord | None:
         return await guarded(lambda: self._read(history.game_record, game_id), self.lock_budget_s)
+
+    # ------------------------------------------------------------------ the operator's
+
+    async def record_admin_action(self, entry: audit.AdminAction) -> None:
+        await self._transaction(lambda conn: audit.record(conn, entry))
+
+    async def admin_actions(self, limit: int = 50) -> list[audit.AdminAction]:
+        return await guarded(lambda: self._read(audit.newest, limit), self.lock_budget_s)
 
     async def _read(self, query: Callable[[AsyncConnection, Any], Awaitable[T]], arg: Any) -> T:
         async with self.engine.connect() as conn:

@@ -85,6 +85,20 @@ commands = Table(
     Column("player_id", String(32)),
     Column("client_id", String(64)),
 )
+# The operator's actions (migration 0009, web/admin.py): the console's audit trail.
+admin_actions = Table(
+    "admin_actions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("at_ms", BigInteger, nullable=False),
+    Column("who", String(120), nullable=False),  # the name given and the address: ada@10.0.0.5
+    Column("replica", String(128), nullable=False),  # the replica that did it
+    Column("action", String(16), nullable=False),  # login, close, drain, block, unblock
+    Column("target", String(128), nullable=False),  # a room code, a replica id, an address
+    Column("detail", Json, nullable=False),  # the message, minutes and reason, rooms moved
+)
+Index("ix_admin_actions_at", admin_actions.c.at_ms)
+
 Index(
     "ux_commands_client",
     commands.c.game_id,

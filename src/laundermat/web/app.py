@@ -22,9 +22,11 @@ from ..rooms import RoomConfig, RoomManager, SystemClock
 from ..rooms.clock import Clock
 from ..rooms.records import StoreLike, StoreUnavailable
 from ..store.memory import MemoryStore
-from . import pages, replays
+from . import admin, pages, replays
+from .admin_auth import OperatorAuth
 from .admission import Admission
 from .assets import PREFIX, ClientFiles, RevalidatedStatic, VersionedStatic
+from .blocks import BlockedAddresses, Blocklist
 from .gcpolicy import steward, watch_pauses
 from .hosts import TrustedHosts, served_names
 from .limits import AddressBuckets, Limiters
@@ -133,6 +135,7 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     if settings.redis_url and not settings.cluster_secret:
         raise ValueError("LAUNDERMAT_REDIS_URL needs LAUNDERMAT_CLUSTER_SECRET (shared by peers)")
     names = served_names(settings.allowed_hosts, settings.public_url, settings.allowed_origins)
+    blocks = Blocklist()  # the operator's (web/admin.py), read by a middleware and the sockets
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -149,10 +152,19 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
         )
         cluster = make_cluster(settings, store, manager, metrics) if settings.redis_url else None
         app.state.laundermat = app_state(settings, store, manager, metrics, limiter, cluster, names)
+        app.state.laundermat.blocks = blocks
+        console = getattr(app.state, "console", None)
+        if console is not None:
+            attempts = limiter("admin", settings.admin_attempts_per_minute)
+            hours = settings.admin_session_hours
+            auth = OperatorAuth(console.token, hours * 3600, attempts)
+            await console.start(auth, app.state.laundermat)
         background, unwatch_gc = await _start_serving(settings, store, manager, metrics, cluster)
         try:
             yield
         finally:
+            if console is not None:
+                await console.stop()
             unwatch_gc()
             for task in background:
                 task.cancel()
@@ -166,8 +178,9 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     app.include_router(router)
     app.include_router(replays.router)
     app.include_router(pages.router)
+    admin.enable(app, settings)  # /admin, only with LAUNDERMAT_ADMIN_TOKEN
     app.openapi = lambda: truthful_openapi(app)  # type: ignore[method-assign]
-    add_middleware(app, settings, names)
+    add_middleware(app, settings, names, blocks)
     # A plain Starlette route: FastAPI's websocket routes solve dependencies (none here)
     # in an exit stack per socket, ~6 KiB a socket (benchmarks/socket_memory.py).
     app.router.routes.append(WebSocketRoute("/ws/{code}", socket_route))
@@ -230,7 +243,9 @@ async def _start_serving(
     return background, unwatch_gc
 
 
-def add_middleware(app: SocketFastPath, settings: ServerSettings, names: set[str] | None) -> None:
+def add_middleware(
+    app: SocketFastPath, settings: ServerSettings, names: set[str] | None, blocks: Blocklist
+) -> None:
     """Added innermost first: the last one added sees a request first."""
     secret = settings.cluster_secret if settings.redis_url else None
     if secret:  # inside the body cap: a body is capped before it is forwarded
@@ -242,6 +257,7 @@ def add_middleware(app: SocketFastPath, settings: ServerSettings, names: set[str
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     # Outermost last: the headers go on the body cap's 413 too.
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BlockedAddresses, blocks=blocks)  # the operator's blocks: before the body
     app.add_middleware(SecurityHeaders, https=(settings.public_url or "").startswith("https:"))
     if secret:
         app.add_middleware(TrustedPeers, secret=secret)  # outermost: first

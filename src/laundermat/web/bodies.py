@@ -78,6 +78,9 @@ class CreateRoom(Input):
     game: GameName = DEFAULT_GAME
     settings: GameSettings = Field(default_factory=dict)
     device: Device | None = None
+    # Learn to play: the game starts at once with bots at relaxed timers, and hints for the
+    # creator (rooms/coach.py); `settings` are the lesson's own then.
+    learn: bool = False
 
 
 # A secret the client makes for one join: at least 128 random bits, URL-safe base64. One of

@@ -67,6 +67,10 @@ class LobbyStandIn(LobbyMessage, actions.StandIn):
     __doc__ = actions.StandIn.__doc__
 
 
+class LobbyCoach(LobbyMessage, actions.Coach):
+    __doc__ = actions.Coach.__doc__
+
+
 LobbyActionMessage = Annotated[
     LobbySettings
     | LobbyKick
@@ -78,6 +82,7 @@ LobbyActionMessage = Annotated[
     | LobbyNonce
     | LobbyAddBot
     | LobbyRemoveBot
+    | LobbyCoach
     | LobbyStandIn,
     Field(discriminator="action"),
 ]

@@ -21,6 +21,11 @@ class Metrics:
         self.commands = Counter(
             "laundermat_commands", "Commands and lobby actions answered.", registry=self.registry
         )
+        self.reactions = Counter(
+            "laundermat_reactions",
+            "Players' reactions passed to their tables (issue 33; refusals are errors).",
+            registry=self.registry,
+        )
         self.errors = Counter(
             "laundermat_errors",
             "Errors sent to clients, by code.",

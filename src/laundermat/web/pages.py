@@ -1,4 +1,4 @@
-"""The page: static/index.html at /, /r/{code}, /replay/{game_id} and /history.
+"""The page: static/index.html at /, /r/{code}, /tv/{code}, /replay/{game_id} and /history.
 
 Read once when the app starts and served from memory, with
 - every `/static/` URL under the tree's version (web/assets.py), cached for a year;
@@ -119,3 +119,16 @@ async def room_page(code: str, request: Request) -> Response:
         f'<p class="loading" role="status">{escape(words)}</p></main>'
     )
     return _pages(request).render(f"LaunderMat · {shown}" if shown else None, page)
+
+
+@router.get("/tv/{code}", include_in_schema=False)
+async def table_screen_page(code: str, request: Request) -> Response:
+    """The table screen (static/js/ui/tv.js): a room watched on a television or a laptop
+    everyone can see. It only ever watches, so it needs no seat in this browser."""
+    shown = code.upper() if ROOM_CODE.fullmatch(code) else None
+    words = f"Opening the table screen of room {shown}…" if shown else "Opening the room…"
+    page = (
+        '<main class="screen center tv-loading" id="main" data-key="loading">'
+        f'<p class="loading" role="status">{escape(words)}</p></main>'
+    )
+    return _pages(request).render(f"Table screen · {shown}" if shown else None, page)

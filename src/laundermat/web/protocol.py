@@ -23,6 +23,7 @@ from pydantic import ConfigDict, Field, TypeAdapter
 
 from .. import games
 from ..error_codes import SERVER_ERROR_CODES as SERVER_ERROR_CODES  # published here too
+from ..games.kit.reactions import MAX_ID as MAX_REACTION_ID
 from ..rooms.close_codes import CloseCode
 from .bodies import CreateRoom, Input, JoinRoom, Strict
 from .lobby_messages import CommandId, LobbyActionMessage
@@ -149,6 +150,16 @@ class Act(Input):
     window: int | None = None
 
 
+class React(Input):
+    """A reaction (issue 33 §2): one of the room's game's `reactions` in `GET /api/catalog`,
+    by id. Not a command: no `id`, no ack; every viewer (the sender too) receives it as a
+    `reaction`. Refused with `unknown_reaction`, `too_many_reactions` (3 at once, then one
+    per 2 s per seat) or `spectator`, and then nothing is sent."""
+
+    type: Literal["react"]
+    reaction: Annotated[str, Field(min_length=1, max_length=MAX_REACTION_ID)]
+
+
 class Resync(Input):
     type: Literal["resync"]
 
@@ -158,7 +169,8 @@ class Ping(Input):
 
 
 ClientMessage = Annotated[
-    Hello | Spectate | Act | LobbyActionMessage | Resync | Ping, Field(discriminator="type")
+    Hello | Spectate | Act | LobbyActionMessage | React | Resync | Ping,
+    Field(discriminator="type"),
 ]
 client_message: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
@@ -193,6 +205,7 @@ class RoomOptions(Strict):
     """The platform's settings (the game's are `settings`)."""
 
     stand_in: bool  # a bot plays an away player's seat (else the game goes on without them)
+    learning: bool = False  # a lesson (Learn to play): the learner and bots, with a coach
 
 
 class Fairness(Strict):
@@ -294,7 +307,40 @@ class Pong(Strict):
     server_time: int
 
 
-ServerMessage = Annotated[Welcome | View | Patch | Ack | Error | Pong, Field(discriminator="type")]
+class CoachHint(Strict):
+    """The coach's advice for this seat's decision (games/protocol.py `hint`)."""
+
+    text: str  # one or two sentences, from this seat's view and the rules
+    rules: list[str]  # the rule ids it rests on (DRAFT-4, GWASH-5...)
+    command: dict[str, Any] | None  # the suggested `act.command`; null: only wait
+
+
+class Hint(Strict):
+    """To a lesson's learner with hints on, after the view it was drawn from, whenever it
+    changes: `hint` for their decision in `window`, or null (no decision now, or hints off)."""
+
+    type: Literal["hint"] = "hint"
+    version: int  # the view version it was drawn from
+    window: int | None
+    hint: CoachHint | None
+
+
+class ReactionMessage(Strict):
+    """A player's reaction, to every viewer of the room (spectators too): show `reaction` (an
+    id of the game's catalog `reactions`) briefly by `name` (the player's display name, as in
+    `room.players`). Never part of a view, the log or a replay."""
+
+    type: Literal["reaction"] = "reaction"
+    player_id: str
+    name: str
+    reaction: str
+    server_time: int
+
+
+ServerMessage = Annotated[
+    Welcome | View | Patch | Ack | Error | Pong | ReactionMessage | Hint,
+    Field(discriminator="type"),
+]
 server_message: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 
 

@@ -43,8 +43,11 @@ STATUS = {
     "origin_not_allowed": 403,
     "barred": 403,
     "forbidden": 403,
+    "blocked": 403,
+    "unauthorized": 401,
     "too_many_requests": 429,
     "unavailable": 503,
+    "draining": 503,
 }
 
 
@@ -124,7 +127,7 @@ def client_address(request: Request) -> str:
     return limit_key(request.client.host) if request.client else "?"
 
 
-def _check_origin(request: Request, app: AppState) -> None:
+def check_origin(request: Request, app: AppState) -> None:
     origin = request.headers.get("origin")
     if not origin_allowed(origin, request.headers.get("host"), app.settings.allowed_origins):
         raise ApiError("origin_not_allowed", "This origin may not use the API.")
@@ -134,13 +137,15 @@ def _check_origin(request: Request, app: AppState) -> None:
 async def create_room(
     body: CreateRoom, request: Request, response: Response, app: State
 ) -> SeatGranted:
-    _check_origin(request, app)
+    check_origin(request, app)
     response.headers["cache-control"] = NO_STORE
+    if app.draining:
+        raise ApiError("draining")
     if not await app.create_limiter.allow(client_address(request)):
         raise ApiError("too_many_requests", "Too many rooms from this address; wait a minute.")
     try:
         room, player_id, token = await app.manager.create(
-            body.name, body.settings, body.game, body.device
+            body.name, body.settings, body.game, body.device, body.learn
         )
     except RoomError as exc:
         raise ApiError(exc.code, exc.message) from None
@@ -155,7 +160,7 @@ async def create_room(
 async def join_room(
     code: Code, body: JoinRoom, request: Request, response: Response, app: State
 ) -> SeatGranted:
-    _check_origin(request, app)
+    check_origin(request, app)
     response.headers["cache-control"] = NO_STORE
     if not await app.join_limiter.allow(client_address(request)):
         raise ApiError("too_many_requests", "Too many join attempts; wait a minute.")

@@ -23,7 +23,16 @@ from ..rooms.close_codes import CloseCode
 from ..rooms.wire import error_bytes
 from .connection import Connection, ConnState
 from .lobby_messages import LOBBY_MESSAGES, LobbyActionMessage
-from .protocol import SERVER_ERROR_CODES, Act, Hello, Ping, Resync, Spectate, client_message
+from .protocol import (
+    SERVER_ERROR_CODES,
+    Act,
+    Hello,
+    Ping,
+    React,
+    Resync,
+    Spectate,
+    client_message,
+)
 from .state import AppState
 
 OPEN, PLAYER, SPECTATOR = ConnState.OPEN, ConnState.PLAYER, ConnState.SPECTATOR
@@ -66,6 +75,8 @@ class Session:
                 self.error("hello_first")
             elif accepts == {OPEN}:
                 self.error("bad_message", "This socket has already said hello.")
+            elif isinstance(message, React):
+                self.error("spectator", "Spectators see reactions but cannot send them.")
             else:
                 self.error("spectator", command_id=getattr(message, "id", None))
             return
@@ -156,6 +167,16 @@ class Session:
         # Each lobby message is its action (web/lobby_messages.py): the room takes it as is.
         await self.room.lobby_action(self.conn, self.conn.player_id, message.id, message)
 
+    async def react(self, message: React, _: float) -> None:
+        """Straight to the table, never through the room's queue (rooms/reactions.py)."""
+        assert self.room is not None and self.conn.player_id is not None
+        try:
+            self.room.reactions.react(self.conn, self.conn.player_id, message.reaction)
+        except RoomError as exc:
+            self.error(exc.code, exc.message)
+        else:
+            self.app.metrics.reactions.inc()
+
     # ------------------------------------------------------------ answers
 
     def error(self, code: str, message: str | None = None, command_id: str | None = None) -> None:
@@ -175,5 +196,6 @@ HANDLERS: dict[type[BaseModel], tuple[frozenset[ConnState], Handler]] = {
     Ping: (ALL, Session.ping),
     Resync: (SEATED, Session.resync),
     Act: (frozenset({PLAYER}), Session.act),
+    React: (frozenset({PLAYER}), Session.react),
     **{message: (frozenset({PLAYER}), Session.lobby) for message in LOBBY_MESSAGES},
 }

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import AliasChoices, Field, field_validator
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 REPO_STATIC = Path(__file__).resolve().parents[3] / "static"
@@ -108,6 +108,12 @@ class ServerSettings(BaseSettings):
     # address's budget too, so reconnecting does not refill it; seated players have their own.
     messages_per_second_per_address: float = Field(default=60.0, gt=0)
     message_burst_per_address: int = Field(default=120, ge=1)
+    # The operator's console, /admin (web/admin.py, docs/operations.md): off (404) unless a
+    # token is set, at least 24 characters. Wrong tokens are counted per address and
+    # refused `too_many_requests` past the limit, the right one included.
+    admin_token: SecretStr | None = Field(default=None, min_length=24)
+    admin_attempts_per_minute: int = Field(default=10, ge=1)
+    admin_session_hours: float = Field(default=8.0, gt=0, le=24 * 7)
     # Scale-out (docs/scaling.md). Without a Redis URL nothing of it runs: one process, any
     # database. With one (and PostgreSQL) this replica joins a cluster: rooms owned one at a
     # time under leases, sockets for a peer's room relayed to it, failover, drain on SIGTERM.
@@ -137,6 +143,12 @@ class ServerSettings(BaseSettings):
                 if item != "*":
                     ipaddress.ip_network(item, strict=False)
         return value
+
+    @field_validator("admin_token", mode="before")
+    @classmethod
+    def _unset_if_empty(cls, value: object) -> object:
+        # Empty (an unset line of .env.example): the console stays off.
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -110,10 +110,12 @@ async def socket_endpoint(ws: WebSocket, code: str) -> None:
 async def _refused(ws: WebSocket, app: AppState, relayed: bool) -> bool:
     """A host name this server does not serve (DNS rebinding, web/hosts.py) or an origin it
     does not allow: closed before the accept, so the handshake is refused with 403."""
-    if relayed:
-        return False
     host = ws.headers.get("host")
-    if not host_allowed(host, app.served_hosts):
+    if ws.client is not None and app.blocks.holds(ws.client.host):
+        app.metrics.error("blocked")  # the operator's block (web/blocks.py)
+    elif relayed:
+        return False
+    elif not host_allowed(host, app.served_hosts):
         app.metrics.error("bad_host")
     elif not origin_allowed(ws.headers.get("origin"), host, app.settings.allowed_origins):
         app.metrics.error("origin_not_allowed")

@@ -11,6 +11,7 @@ from ..rooms import RoomManager
 from ..rooms.close_codes import CloseCode
 from ..rooms.records import StoreLike, StoreUnavailable
 from .admission import Admission
+from .blocks import Blocklist
 from .connection import Connection
 from .limits import Limiter, LocalLimiter, limit_key
 from .metrics import Metrics
@@ -39,6 +40,10 @@ class AppState:
     admission: Admission = field(kw_only=True)
     cluster: Any = None  # laundermat.cluster.Cluster in cluster mode (LAUNDERMAT_REDIS_URL)
     served_hosts: set[str] | None = None  # web/hosts.py; None: any name
+    # The operator's (web/admin.py): addresses blocked for a while, and whether this replica
+    # was drained (it takes no new rooms).
+    blocks: Blocklist = field(default_factory=Blocklist)
+    draining: bool = False
 
     _health: tuple[float, bool] = (0.0, True)  # (when asked, whether it answered)
 

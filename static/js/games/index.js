@@ -2,14 +2,18 @@
 // A new game adds its folder under games/ and one entry here; no other shared module names a
 // game.
 //
-// A game client is an object:
-//   name, title, tagline    the catalog's name; its title until the catalog has loaded (the
-//                           catalog's is the one shown: gameTitle); a line under the home
-//                           page's heading
-//   scoreText(total)        a result's total in the game's own unit ("445k pts", "42 Coins"),
-//                           for the history
-//   stylesheet              the path of its screens' CSS in its folder (main.js links it
-//                           after the shell's css/app.css)
+// A game's folder has two entry points, so that a first visit downloads no game's screens:
+//   card.js    the default export is what the home page and the history need, loaded with
+//              the shell: name, title and tagline (its title until the catalog has loaded;
+//              the catalog's is the one shown: gameTitle), scoreText(total) (a result's total
+//              in the game's own unit, "445k pts", "42 Coins"), settingHints (setting key ->
+//              a hint under the create form's field, optional), stylesheet (the path of its
+//              screens' CSS in its folder, linked after the shell's css/app.css when the game
+//              loads), and load() (the dynamic import of its index.js).
+//   index.js   the default export is the rest of the client, below; loadGame(name) fetches it
+//              the first time a room, a replay or the rules of that game open.
+//
+// A game client is its card's members and these:
 //   renderGame(state, banner, shell)   the room's screen once a game runs (view.game is set);
 //                           it may use the shared ui/ modules (topbar, presence, icons) and
 //                           dom.js. shell.end: the shell's part of the end screen (the
@@ -19,6 +23,12 @@
 //                           game view), step, viewer (a seat or "all"; "all" views carry
 //                           view.all_seats, every seat's `me`), end (the shell's part, at the
 //                           last step)}; nothing in it acts
+//   renderTv(state, shell)  optional: the table screen (/tv/CODE, ui/tv.js) once a game runs,
+//                           drawn from the spectator's view it watches with; shell.banner
+//                           (the link's state, or null) and shell.end (the shell's part of
+//                           the end, when the game is over). Its root carries screenData()
+//                           and the class tv; without it the table screen says it can't show
+//                           the game
 //   seatNames(record)       optional: the names by seat of a replay record (the shell's
 //                           "Watch as"); by default the final view's players[].name, each
 //                           seat's player_id, looked up in the record (replay.js)
@@ -28,6 +38,8 @@
 //                           (state.log from index `from` on), as [{key, title, text, tone
 //                           ("good", "bad", "alarm" or null), delay (ms, optional)}]: the
 //                           shell shows each for 2.5 s or until tapped (moments.js)
+//   tvMoments(state, from)  optional: the table screen's moments, in the same shape (more of
+//                           them: a room watches; by default `moments`)
 //   freshUi()               the per-window ui state (state.ui), fresh when view.game.window
 //                           changes (optional: {} by default)
 //   rulesDialog(catalogEntry, game)   the rules dialog's content (nodes); game is view.game
@@ -43,7 +55,6 @@
 //   lobbyNote(catalogEntry)  the lobby's note under the settings (optional)
 //   lobbyPrimer(catalogEntry)   the game in a few steps, [lead, text] pairs, which the lobby
 //                           shows while the players wait (optional; null: not yet)
-//   settingHints            setting key -> a hint under the create form's field (optional)
 //
 // A button drawn as a thing on the table (a bill, a card) may carry the class own-look: the
 // shell's switched-off look for disabled controls then leaves it to the game's stylesheet.
@@ -59,21 +70,50 @@
 //
 // game-client.js checks each client and fills in the optional members' defaults.
 import { completeClient } from "../game-client.js";
-import goblin from "./goblin/index.js";
-import laundermat from "./laundermat/index.js";
+import { linkStylesheet } from "../stylesheet.js";
+import goblin from "./goblin/card.js";
+import laundermat from "./laundermat/card.js";
 
-const CLIENTS = [laundermat, goblin].map(completeClient);
+const CARDS = [laundermat, goblin];
+const clients = new Map(); // name -> the complete client, once loaded
+const loads = new Map(); // name -> the load in flight (or done)
 
-export function gameClient(name) {
-  return CLIENTS.find((c) => c.name === name) ?? null;
+/** The card of a game this client knows (null for a name it does not). */
+export function gameCard(name) {
+  return CARDS.find((c) => c.name === name) ?? null;
 }
 
-export function allClients() {
-  return CLIENTS;
+export function allCards() {
+  return CARDS;
+}
+
+/** The whole client of a game, once loadGame has fetched it; null before, or for a name this
+ *  client does not know. */
+export function gameClient(name) {
+  return clients.get(name) ?? null;
+}
+
+/** Fetch a game's screens and link its stylesheet, once: the promise of its complete client,
+ *  settled when both are in. A failed fetch (the link dropped) is tried again by the next
+ *  call. */
+export function loadGame(name) {
+  const card = gameCard(name);
+  if (!card) return Promise.reject(new Error(`no game client ${name}`));
+  if (!loads.has(name)) {
+    const sheet = linkStylesheet(card.stylesheet);
+    const load = Promise.all([card.load(), sheet]).then(([module]) => {
+      const client = completeClient({ ...card, ...module.default });
+      clients.set(name, client);
+      return client;
+    });
+    load.catch(() => loads.delete(name));
+    loads.set(name, load);
+  }
+  return loads.get(name);
 }
 
 /** The game's name as people read it: the server's catalog title (the server names its
- * games), else its client's own until the catalog has loaded. */
+ * games), else its card's own until the catalog has loaded. */
 export function gameTitle(catalog, name) {
-  return catalog?.games?.find((g) => g.name === name)?.title ?? gameClient(name)?.title ?? "";
+  return catalog?.games?.find((g) => g.name === name)?.title ?? gameCard(name)?.title ?? "";
 }

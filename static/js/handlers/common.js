@@ -1,8 +1,16 @@
 // Handlers for controls on every screen: the rules, toasts, the connection banner, going home,
 // the turn alerts' sound and notifications.
 import { optInNotifications, optOutNotifications, toggleMute } from "../alerts.js";
+import { toggleReactionsMuted } from "../reactions.js";
 import { dismissToast, setWatching, state } from "../store.js";
 import { openRules } from "../ui/dialog.js";
+
+const TRAY_BUTTON = "[data-testid=react-toggle]";
+
+/** Focus `selector` once the render queued now has drawn (render() draws in a microtask). */
+function focusAfterRender(selector) {
+  queueMicrotask(() => document.querySelector(selector)?.focus());
+}
 
 /** app: main.js's controller {render, navigate, send, lobby, enterRoom, root, socket()} */
 export function commonHandlers(app) {
@@ -49,6 +57,23 @@ export function commonHandlers(app) {
     },
     "notify-off"() {
       optOutNotifications();
+      render();
+    },
+    /** Open: its first button takes the focus; closed (Escape too, main.js): its button. */
+    "toggle-reactions"() {
+      state.reactionTray = !state.reactionTray;
+      render();
+      focusAfterRender(state.reactionTray ? "#reaction-tray button" : TRAY_BUTTON);
+    },
+    /** A reaction goes to the whole table; the tray closes, out of the game's way. */
+    react(data) {
+      app.socket()?.react(data.id);
+      state.reactionTray = false;
+      render();
+      focusAfterRender(TRAY_BUTTON);
+    },
+    "toggle-reactions-mute"() {
+      if (toggleReactionsMuted()) state.reactions = [];
       render();
     },
     "dismiss-toast"(data) {

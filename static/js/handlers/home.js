@@ -68,6 +68,14 @@ export function homeHandlers(app) {
       const { game, settings } = state.home;
       return takeSeat(name, () => api.createRoom(name, game, settings, deviceId()));
     },
+    learn() {
+      // A lesson (docs/protocol.md, "Learn to play"): the game starts at once, with bots.
+      state.home.errorFor = "create";
+      const name = state.home.name.trim() || "Learner";
+      return takeSeat(name, () =>
+        api.createRoom(name, state.home.game, {}, deviceId(), { learn: true }),
+      );
+    },
     "join-room"() {
       state.home.errorFor = "join";
       const name = state.home.name.trim();

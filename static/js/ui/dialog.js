@@ -1,5 +1,5 @@
 // The rules dialog (index.html's <dialog id="rules">): the shell opens it, the game fills it.
-import { gameClient } from "../games/index.js";
+import { gameClient, loadGame } from "../games/index.js";
 import { catalogGame, state } from "../store.js";
 
 let dialog;
@@ -16,7 +16,15 @@ export function setupDialog() {
 export function openRules(name) {
   const game = name ?? state.view?.room?.game ?? state.home.room?.game ?? state.home.game;
   const client = gameClient(game);
-  if (!client) return;
+  if (!client) {
+    // Its screens (the rules dialog among them) are fetched on first need; the dialog opens
+    // when they are in. A game this page does not know has no rules to show.
+    loadGame(game).then(
+      () => openRules(game),
+      () => {},
+    );
+    return;
+  }
   dialog.querySelector("#rules-title").textContent = `How to play ${client.title}`;
   dialog
     .querySelector(".dialog-body")

@@ -125,6 +125,17 @@ function checkLine(check) {
         "from it and everyone's randomness.",
     );
   }
+  if (check?.problem === "insecure") {
+    return h(
+      "p.small.check-skipped",
+      { "data-testid": "reveal-check", role: "status" },
+      icon("flag"),
+      " This browser could not check the reveal here: browsers allow the check only on pages " +
+        "served over HTTPS (or from this computer), and this page came over plain http. The " +
+        "record can be checked anywhere with `laundermat verify`, or here once the host serves " +
+        "the game over HTTPS.",
+    );
+  }
   if (check?.ok === false) {
     return h(
       "p.small.check-bad",

@@ -76,3 +76,23 @@ export function gameLog(ctx) {
     h("ol.log-list", { tabindex: "0", "aria-label": "Game log entries" }, rows),
   );
 }
+
+/** The table screen's body (ui/tv.js): the stage, what the table waits on now, beside the
+ *  table itself; `latest`, the newest moves in words, above them. */
+export function tvLayout({ latest = null, stage, table }) {
+  return [
+    latest
+      ? h(
+          "p.tv-latest",
+          { "data-key": "latest", "data-testid": "latest" },
+          h("strong", "Just now: "),
+          latest,
+        )
+      : null,
+    h(
+      "div.tv-layout",
+      h("div.tv-stage", { "data-testid": "tv-stage" }, stage),
+      h("div.tv-table", { "data-testid": "tv-table" }, table),
+    ),
+  ];
+}

@@ -1,7 +1,7 @@
 // The history page, /history: the finished games of rooms this browser played in (the codes
 // are kept in localStorage, store.js), newest first, with links to each replay and record.
 import { h } from "../dom.js";
-import { gameClient, gameTitle } from "../games/index.js";
+import { gameCard, gameTitle } from "../games/index.js";
 import { finishedText } from "../history.js";
 import { errorSentence } from "../text.js";
 import { gameName, ordinal } from "../titles.js";
@@ -63,7 +63,7 @@ function entry(state, g) {
       g.code ? ` · room ${g.code}` : " · its room is still open",
     ),
     h("p.small.muted", finishedText(g.finished_ms)),
-    standings(g, gameClient(g.game)?.scoreText ?? String),
+    standings(g, gameCard(g.game)?.scoreText ?? String),
     g.winners.length ? null : h("p", "Nobody won."),
     gameLinks(g.game_id, { history: false }),
   );

@@ -1,7 +1,7 @@
 // The home page (create a room, join one, your rooms) and the join page of a /r/CODE link.
 // The create form's game and settings come from GET /api/catalog.
 import { h } from "../dom.js";
-import { allClients, gameClient, gameTitle } from "../games/index.js";
+import { allCards, gameCard, gameTitle } from "../games/index.js";
 import { catalogGame, savedRooms } from "../store.js";
 import { playerRange } from "../text.js";
 import { BRAND } from "../titles.js";
@@ -149,7 +149,7 @@ export function renderHome(state) {
     h(
       "section.hero",
       h("h1", { "data-testid": "home-title" }, title || BRAND),
-      h("p.lead", gameClient(shownGame)?.tagline ?? ""),
+      h("p.lead", gameCard(shownGame)?.tagline ?? ""),
       h(
         "div.row",
         h(
@@ -166,12 +166,38 @@ export function renderHome(state) {
         ),
       ),
     ),
+    joinCode ? null : learnBlock(state),
     rejoin,
     h(
       "div.home-grid",
       joinCode
         ? [joinBlock, createBlock(state, nameField, errorIn)]
         : [createBlock(state, nameField, errorIn), joinBlock],
+    ),
+  );
+}
+
+/** Learn to play (issue 33): a first game of the game on show with two bots and a coach. */
+function learnBlock(state) {
+  const title = gameTitle(state.catalog, state.home.game);
+  return h(
+    "section.card.learn",
+    { "data-key": "learn", "aria-labelledby": "learn-title" },
+    h("h2#learn-title", "New here? Learn to play"),
+    h(
+      "p.muted",
+      "A first game against two bots, at an easy pace, with a coach who explains each " +
+        "decision. You can turn the hints off at any time.",
+    ),
+    h(
+      "button.primary",
+      {
+        type: "button",
+        "data-action": "learn",
+        "data-testid": "learn",
+        disabled: state.home.busy || !state.catalog,
+      },
+      title ? `Learn ${title}` : "Learn to play",
     ),
   );
 }
@@ -192,7 +218,7 @@ function createBlock(state, nameField, errorIn) {
   const entry = catalogGame(home.game);
   // Only games this client can show are offered (the server may host more).
   const games = (state.catalog?.games ?? []).filter((g) =>
-    allClients().some((c) => c.name === g.name),
+    allCards().some((c) => c.name === g.name),
   );
   return h(
     "section.card.create",
@@ -227,7 +253,7 @@ function createBlock(state, nameField, errorIn) {
             { "data-key": `settings-${home.game}` },
             settingFields(entry, home.settings, {
               change: "home-setting",
-              hints: gameClient(home.game)?.settingHints,
+              hints: gameCard(home.game)?.settingHints,
             }),
           )
         : h("p.small.muted", { role: "status" }, "Loading the games…"),

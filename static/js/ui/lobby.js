@@ -112,6 +112,18 @@ export function renderLobby(state, banner) {
         state.copied === "manual"
           ? h("p.small", "Copying is blocked here: select the link above and copy it.")
           : null,
+        // The table screen (ui/tv.js): the room on a screen everyone can see, in a new tab.
+        h(
+          "a.button-link.ghost",
+          {
+            href: `/tv/${room.code}`,
+            target: "_blank",
+            rel: "noopener",
+            "data-testid": "tv-link",
+          },
+          icon("tv"),
+          "Show on a TV or laptop",
+        ),
       ),
     ),
   );

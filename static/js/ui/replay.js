@@ -2,7 +2,7 @@
 // (renderReplay) with the same boards as the live game. The controls: first / back / forward
 // / last, a step slider, a round to jump to, whose eyes to watch with. Data: ../replay-page.js.
 import { h } from "../dom.js";
-import { gameClient, gameTitle } from "../games/index.js";
+import { gameCard, gameClient, gameTitle } from "../games/index.js";
 import { roundAt, roundNumbers, stepText } from "../replay.js";
 import { errorSentence } from "../text.js";
 import { gameName } from "../titles.js";
@@ -83,7 +83,9 @@ export function renderReplayPage(state) {
     ),
     controls(replay, record, client ? client.seatNames(record) : record.names),
     !client
-      ? h("p", "This page can't show that game.")
+      ? gameCard(record.game)
+        ? h("p.loading", { role: "status" }, "Loading the game…")
+        : h("p", "This page can't show that game.")
       : shown
         ? client.renderReplay({
             record,

@@ -1,21 +1,31 @@
 // The top of the render tree: which screen, plus the toasts and the connection banner.
 import { h } from "../dom.js";
 import { nextGame } from "../ended.js";
-import { gameClient } from "../games/index.js";
+import { gameCard, gameClient } from "../games/index.js";
 import { onShow } from "../moments.js";
+import { coachPanel } from "./coach.js";
 import { endExtras } from "./fairness.js";
 import { renderHistory } from "./history.js";
 import { renderHome } from "./home.js";
 import { icon } from "./icons.js";
 import { renderLobby } from "./lobby.js";
+import { reactionTray, shownReactions } from "./reactions.js";
 import { renderReplayPage } from "./replay.js";
 import { awayLine } from "./seats.js";
 import { topbar } from "./topbar.js";
+import { renderTvScreen } from "./tv.js";
 
 export function renderApp(state) {
-  const screens = { room: renderRoom, replay: renderReplayPage, history: renderHistory };
+  const screens = {
+    room: renderRoom,
+    tv: renderTvScreen,
+    replay: renderReplayPage,
+    history: renderHistory,
+  };
   const body = (screens[state.route.screen] ?? renderHome)(state);
-  return [body, renderToasts(state), renderMoments(state)];
+  const room = state.route.screen === "room";
+  const reactions = room ? [reactionTray(state), shownReactions(state, Date.now())] : [];
+  return [body, renderToasts(state), renderMoments(state), ...reactions];
 }
 
 /** A game's moments on show (moments.js), over the page but never in its way: they take no
@@ -62,6 +72,15 @@ function renderRoom(state) {
   }
   if (state.ended) return frozenIfClosed(state, renderKept(state, banner));
   const client = gameClient(view.room.game);
+  if (!client && gameCard(view.room.game)) {
+    return h(
+      "main.screen",
+      { id: "main", "data-key": "loading-game" },
+      topbar(state),
+      banner,
+      h("p.loading", { role: "status" }, "Loading the game…"),
+    );
+  }
   if (!client) {
     return h(
       "main.screen",
@@ -76,7 +95,9 @@ function renderRoom(state) {
     );
   }
   const over = view.room.status === "finished" || view.game.phase === "over";
-  const notes = [banner, awayLine(view, state.session?.playerId)].filter(Boolean);
+  const notes = [banner, awayLine(view, state.session?.playerId), coachPanel(state)].filter(
+    Boolean,
+  );
   return frozenIfClosed(
     state,
     client.renderGame(state, notes.length ? notes : null, { end: over ? endExtras(state) : null }),
@@ -117,6 +138,13 @@ function frozenIfClosed(state, screen) {
   return screen;
 }
 
+// What the server says when a room simply closes; anything else is the operator's own words.
+const PLAIN_CLOSE = "The room has closed.";
+
+function operatorSaid(message) {
+  return message && message !== PLAIN_CLOSE ? message : null;
+}
+
 function connectionBanner(state) {
   const { status, closed } = state.conn;
   if (closed === "replaced") {
@@ -128,6 +156,8 @@ function connectionBanner(state) {
     );
   }
   if (closed === "room_closed" || closed === "room_not_found") {
+    // An operator's message (docs/protocol.md, room_closed) is shown as they wrote it.
+    const said = closed === "room_closed" ? operatorSaid(state.conn.closedBy) : null;
     return h(
       "div.banner.warn",
       { role: "alert" },
@@ -135,6 +165,9 @@ function connectionBanner(state) {
         "p",
         closed === "room_closed" ? "This room has closed." : "There is no room with that code.",
       ),
+      said
+        ? h("p", { "data-testid": "closed-by-operator" }, `The server's operator: “${said}”`)
+        : null,
       h("button", { type: "button", "data-action": "go-home" }, "Back to the start"),
     );
   }

@@ -1,8 +1,9 @@
 // The top bar of a room's screens (lobby and game): brand, room code, watching, the turn
-// sound's mute toggle (a seated player's), rules.
+// sound's mute toggle (a seated player's), reactions (ui/reactions.js), rules.
 import { h } from "../dom.js";
 import { soundToggle } from "./alerts.js";
 import { icon } from "./icons.js";
+import { reactionButton } from "./reactions.js";
 
 export function topbar(state, extra) {
   const session = state.session;
@@ -18,6 +19,7 @@ export function topbar(state, extra) {
     session ? h("span.room-chip", h("span.visually-hidden", "Room code "), session.code) : null,
     session?.role === "spectator" ? h("span.badge.watch", icon("eye"), "Watching") : null,
     h("span.spacer"),
+    reactionButton(state),
     soundToggle(state),
     extra,
     h(

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from laundermat.games.goblin import GAME, GoblinMatch, views
+from laundermat.games.goblin import GAME, GoblinMatch, coach, invariants, views
 from laundermat.games.goblin.invariants import _card_ids, check_redaction
 from laundermat.games.goblin.state import GameState
 
@@ -100,6 +100,8 @@ def _lockstep(a: GoblinMatch, b: GoblinMatch, seed: int, watchers: Any, until: A
     while not a.over() and not until(a):
         for seat in watchers(a):
             assert a.view(seat) == b.view(seat), f"seat {seat} sees the difference"
+            if seat is not None:  # nor does its coach (issue 33 §3)
+                assert GAME.hint(a.view(seat)) == GAME.hint(b.view(seat)), f"seat {seat}'s hint"
             compared += 1
         window = a.window()
         assert window is not None
@@ -212,6 +214,32 @@ def test_the_redaction_check_catches_a_leaked_basket_order(
     monkeypatch.setattr(views, "_players", leaky)
     found = [p for seed in range(8) for p in check_redaction(match.state, random.Random(seed))]
     assert any("depends on" in p for p in found)
+
+
+def test_the_redaction_check_catches_a_hint_that_reads_the_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """GPRIVATE-1, GPRIVATE-2 for the coach: a hint that names another seat's card, or
+    depends on the pile's order, is caught (the real one takes the seat's view only)."""
+    match = new(3, seed=9)
+    real_hint, real_view = coach.hint, invariants.view  # type: ignore[attr-defined]
+    drawn_from: list[GameState] = []  # the state of the view just built: a hint must not read it
+
+    def spied(state: GameState, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
+        drawn_from[:] = [state]
+        return real_view(state, viewer, log_from)
+
+    def leaky(view: dict[str, Any]) -> dict[str, Any]:
+        out = real_hint(view) or {"text": "", "rules": [], "command": None}
+        state = drawn_from[0]
+        other = state.players[(view["me"]["seat"] + 1) % state.n]
+        return {**out, "cards": other.hand[:1], "text": f"{hash(tuple(state.pile))}"}
+
+    monkeypatch.setattr(invariants, "view", spied)
+    monkeypatch.setattr(coach, "hint", leaky)
+    found = [p for seed in range(8) for p in check_redaction(match.state, random.Random(seed))]
+    assert any("hint names cards its view does not" in p for p in found), found
+    assert any("hint depends on" in p for p in found), found
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT.parent / "shared" / "rules" / "goblin-laundromat.md"
 ENGINE = ROOT / "src" / "laundermat" / "games" / "goblin"
 # The adapter, bots and invariants run beside the engine (they take a caller's Random).
-NOT_ENGINE = {"__init__.py", "bots.py", "invariants.py"}
+NOT_ENGINE = {"__init__.py", "bots.py", "coach.py", "invariants.py"}
 IMPURE = {"asyncio", "random", "time", "datetime", "socket", "sqlite3", "sqlalchemy", "os"}
 IMPURE |= {"threading", "subprocess", "http", "urllib", "fastapi", "uvicorn", "secrets", "uuid"}
 

@@ -17,11 +17,12 @@ import random
 from typing import Any
 
 from ..protocol import JSON, Command, Policy, Setting
-from . import invariants
+from . import coach, invariants
 from .bots import HeuristicBot, RandomBot
 from .cards import DECISION_TIMERS, DEFAULT_DECISION_TIMER, MAX_PLAYERS, MIN_PLAYERS
 from .commands import PLAYER_COMMANDS, ROOM_COMMANDS, SetAway, Timeout, command_schema
 from .match import GoblinMatch
+from .reactions import REACTIONS
 from .views import rules
 
 
@@ -39,6 +40,7 @@ class Goblin:
     room_commands = frozenset(ROOM_COMMANDS)
     rules = rules()
     bot_strategies: tuple[str, ...] = ("random", "heuristic")
+    reactions = REACTIONS  # what players may tap to say (reactions.py)
 
     def new(self, seed: int, player_ids: list[str], settings: JSON) -> GoblinMatch:
         return GoblinMatch.new(seed, player_ids, settings)
@@ -51,6 +53,10 @@ class Goblin:
 
     def set_away(self, match: Any, seat: int, away: bool) -> Command:
         return SetAway(seat, away)
+
+    def hint(self, view: JSON) -> JSON | None:
+        """The coach's hint for the seat whose view this is (coach.py): never the state."""
+        return coach.hint(view)
 
     def bot(self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random") -> Policy:
         """ "random": uniform among legal commands; "heuristic": picks by value minus stain

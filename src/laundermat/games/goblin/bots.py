@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from .cards import CLOTHING, MAJORITIES, POTION_COINS, PROGRAMS, STAINS
+from .reactions import Reacts
 
 View = dict[str, Any]
 
@@ -36,7 +37,7 @@ def _waits(view: View) -> bool:
     return window is not None and window["kind"] == "pick" and me["picked"] is not None
 
 
-class RandomBot:
+class RandomBot(Reacts):
     def __init__(self, rng: random.Random, wait_chance: float = 0.0) -> None:
         self.rng = rng
         self.wait_chance = wait_chance
@@ -48,7 +49,7 @@ class RandomBot:
         return {**self.rng.choice(legal), "seat": view["me"]["seat"]} if legal else None
 
 
-class HeuristicBot:
+class HeuristicBot(Reacts):
     def __init__(self, rng: random.Random, wait_chance: float = 0.0) -> None:
         self.rng = rng
         self.wait_chance = wait_chance
@@ -113,7 +114,7 @@ class HeuristicBot:
 
     # ------------------------------------------------------------ laundry
 
-    def _next_cards(self, view: View) -> list[tuple[str, float]]:
+    def next_cards(self, view: View) -> list[tuple[str, float]]:
         """Each card the next draw may be, with its probability, from this seat's knowledge."""
         me_view = view["me"]
         me = self._me(view)
@@ -143,7 +144,7 @@ class HeuristicBot:
         fail = 0.0
         safe_value = 0.0  # expected Coins of the next card, counting only safe draws
         any_value = 0.0  # the same under the Potion, where every draw is safe
-        for card_id, p in self._next_cards(view):
+        for card_id, p in self.next_cards(view):
             card = CLOTHING[card_id]
             value = p * self._value(view, card_id)
             any_value += value

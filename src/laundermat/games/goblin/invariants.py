@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from . import coach
 from .cards import CLOTHING_IDS, MAJORITIES, PROGRAM_IDS, PROGRAMS, SPECIES_COINS
 from .scoring import result
 from .state import GameState
@@ -261,8 +262,17 @@ def check_redaction(state: GameState, rng: random.Random) -> list[str]:
     seen = view(state, viewer)
     if leaked := leaked_hand_cards(state, viewer, seen):
         problems.append(f"viewer {viewer} sees other hands' cards {sorted(leaked)}")
+    # The coach (coach.py) names only cards its seat's view names, and reads nothing else.
+    hint = coach.hint(seen) if viewer is not None else None
+    if hint is not None and (named := _card_ids(hint, set()) - _card_ids(seen, set())):
+        problems.append(f"viewer {viewer}'s hint names cards its view does not: {named}")
     for perturb in hidden_from(state, viewer):
         twin = GameState.from_dict(state.to_dict())
-        if perturb(twin) and view(twin, viewer) != seen:
+        if not perturb(twin):
+            continue
+        twin_view = view(twin, viewer)
+        if twin_view != seen:
             problems.append(f"viewer {viewer}'s view depends on {perturb.__name__}")
+        elif viewer is not None and coach.hint(twin_view) != hint:
+            problems.append(f"viewer {viewer}'s hint depends on {perturb.__name__}")
     return problems

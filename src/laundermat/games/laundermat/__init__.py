@@ -10,6 +10,7 @@ contract: docs/protocol.md). The rules engine is pure: no I/O, no clock, no glob
     draft, vault, purchase, additions, payment, bribery, scoring    one part of a round each
     legal       me.options from the checks;  views: the one redaction path;  replay
     match       the `Match` protocol
+    coach       a learner's hints, from their view only
     bots        the random player;  heuristic (with estimates): one worth playing against
     invariants  what simulate checks after each command
 """
@@ -21,7 +22,7 @@ from typing import Any
 
 from ..protocol import JSON, Command, Policy, RuleError, Setting
 from ..standings import Standing, ranked
-from . import engine, invariants
+from . import coach, engine, invariants
 from .bots import RandomPolicy
 from .cards import (
     BRIBE_TIMERS,
@@ -33,6 +34,7 @@ from .cards import (
 )
 from .heuristic import HeuristicPolicy
 from .match import LaunderMatMatch
+from .reactions import REACTIONS
 
 
 class LaunderMat:
@@ -83,6 +85,7 @@ class LaunderMat:
         return engine.SetAway(seat, away)
 
     bot_strategies: tuple[str, ...] = ("random", "heuristic")
+    reactions = REACTIONS  # what players may tap to say (reactions.py)
 
     def bot(self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random") -> Policy:
         """ "random": uniform among legal commands (bots.py); "heuristic": values bills,
@@ -92,6 +95,10 @@ class LaunderMat:
         if strategy == "heuristic":
             return HeuristicPolicy(rng, wait_chance)
         raise ValueError(f"unknown bot strategy {strategy!r}; one of {self.bot_strategies}")
+
+    def hint(self, view: JSON) -> JSON | None:
+        """The coach's hint for the seat whose view this is (coach.py): never the state."""
+        return coach.hint(view)
 
     def invariants(self, match: Any, rng: random.Random, lite: bool = False) -> list[str]:
         """Every bill in one place, the market's copies, a JSON round trip, and redaction

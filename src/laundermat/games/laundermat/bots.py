@@ -12,12 +12,13 @@ import random
 from typing import Any
 
 from .cards import COST, ENTRY_PRICE, PROTECTION_MINIMUM, Addition
+from .reactions import Reacts
 
 View = dict[str, Any]
 Cmd = dict[str, Any]
 
 
-class RandomPolicy:
+class RandomPolicy(Reacts):
     def __init__(self, rng: random.Random, wait_chance: float = 0.03) -> None:
         self.rng = rng
         self.wait_chance = wait_chance

@@ -32,6 +32,7 @@ import random
 from typing import Any
 
 from .estimates import Board, min_payment, money_rate
+from .reactions import Reacts
 
 View = dict[str, Any]
 Cmd = dict[str, Any]
@@ -46,7 +47,7 @@ WEAPON_PER_ROUND = {
 UNLOCK = 15_000  # what the purchase a collected bill unlocks is worth (BUY-1)
 
 
-class HeuristicPolicy:
+class HeuristicPolicy(Reacts):
     draft_temperature = 6_000.0  # points: how much noise in the draft pick
 
     def __init__(self, rng: random.Random, wait_chance: float = 0.0) -> None:

@@ -9,6 +9,7 @@ import json
 import random
 from collections import Counter
 
+from . import coach
 from .cards import BILL_COUNT, MARKET_TOTAL
 from .game import Game
 from .state import LOST_FOUND_PICK, EventLog, GameState, Phase
@@ -88,16 +89,24 @@ def perturb(state: GameState, viewer: int | None, rng: random.Random) -> GameSta
 
 
 def check_redaction(state: GameState, rng: random.Random) -> list[str]:
-    """No seat (or spectator) sees anything that depends on information hidden from it."""
+    """No seat (or spectator) sees anything that depends on information hidden from it, and
+    no seat's coach hint does either (coach.py: a hint is drawn from the view alone): one
+    seat's hint per check, drawn at random (the heuristic behind it is the check's dearest
+    part; over a game every seat is checked many times)."""
     if state.phase is Phase.OVER:
         return []
     problems = []
     viewers: list[int | None] = [None, *range(state.n)]
+    coached = rng.randrange(state.n)
     public_rules = view(state, None)["rules"]
     for viewer in viewers:
         seen = view(state, viewer)
-        if seen != view(perturb(state, viewer, rng), viewer):
+        hint = coach.hint(seen) if viewer == coached else None
+        twin = view(perturb(state, viewer, rng), viewer)
+        if seen != twin:
             problems.append(f"the view of {viewer} depends on hidden information")
+        elif viewer == coached and coach.hint(twin) != hint:
+            problems.append(f"the hint of {viewer} depends on hidden information")
         if seen["rules"] != public_rules:  # PUBLIC-1: the rules are the same for everyone
             problems.append(f"the rules block of {viewer} differs from the spectator's")
     return problems

@@ -1,10 +1,6 @@
 // Goblin Laundromat's words in the shell's lobby and create form.
 import { rulesOf } from "./rules-dialog.js";
 
-export const SETTING_HINTS = {
-  decision_timer: "How long each pick, draw-or-stop and keep decision may take.",
-};
-
 export function lobbyNote(entry) {
   const rules = rulesOf(null, entry);
   if (!rules) return "";

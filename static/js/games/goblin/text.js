@@ -8,6 +8,11 @@ export const TAGLINE =
   "Wash the goblins' clothes: pick and pass, then draw card after card and stop before the " +
   "stains run over the Program's limits.";
 
+// Under the create form's and the lobby's fields, by setting key.
+export const SETTING_HINTS = {
+  decision_timer: "How long each pick, draw-or-stop and keep decision may take.",
+};
+
 export const SPECIES = {
   elves: "Elves",
   mermaids: "Mermaids",

@@ -61,7 +61,7 @@ function intoView(ctx, el) {
 
 // ------------------------------------------------------------------ where we are
 
-function phaseBar(ctx, banner) {
+export function phaseBar(ctx, banner) {
   const { game } = ctx;
   const phase = PHASES[game.phase] ?? { title: game.phase };
   const bribery = game.phase.startsWith("bribe");
@@ -127,7 +127,7 @@ function theirDecision(ctx, seat) {
     : "Waiting for their decision.";
 }
 
-function instruction(ctx) {
+export function instruction(ctx) {
   const { game, opts, me, seat } = ctx;
   const acting = !!opts.can_act;
   const actor = game.window?.actors?.[0];

@@ -1,11 +1,6 @@
 // LaunderMat's words in the shell's lobby and create form.
 import { rulesOf } from "./rules.js";
 
-export const SETTING_HINTS = {
-  round_timer: "How long each pick or purchase may take.",
-  bribe_timer: "Length of each of the 3 bribery stages.",
-};
-
 export function lobbyNote(entry) {
   const rules = rulesOf(null, entry);
   if (!rules) return "";

@@ -7,6 +7,12 @@ export const TAGLINE =
   "Grab cash, dodge the Alarms, buy up the laundromat, and hope the investigation looks the " +
   "other way.";
 
+// Under the create form's and the lobby's fields, by setting key.
+export const SETTING_HINTS = {
+  round_timer: "How long each pick or purchase may take.",
+  bribe_timer: "Length of each of the 3 bribery stages.",
+};
+
 export const ADDITIONS = {
   clearance_rack: { name: "Clearance Rack", short: "Rack" },
   vending_machines: { name: "Vending Machines", short: "Vending" },

@@ -1,0 +1,15 @@
+// Goblin Laundromat as the registry (games/index.js) lists it before any of its screens is
+// needed: what the home page and the history show. `load` fetches the screens (index.js) the
+// first time a room, a replay or the rules of this game open, so a first visit does not
+// download every game.
+import { coins, SETTING_HINTS, TAGLINE, TITLE } from "./text.js";
+
+export default {
+  name: "goblin",
+  title: TITLE,
+  tagline: TAGLINE,
+  scoreText: coins,
+  settingHints: SETTING_HINTS,
+  stylesheet: new URL("./goblin.css", import.meta.url).pathname,
+  load: () => import("./index.js"),
+};

@@ -1,0 +1,41 @@
+// LaunderMat on the table screen (ui/tv.js, /tv/CODE): the public table laid out for a room to
+// watch. The stage on the left is the round as it unfolds: the draft (who has picked), then the
+// reveal with its collisions, Vault raids, dice and Alarms (report.js), Seniority, the Alarm
+// and purchases, the three bribery stages, and at the end the investigation, the
+// disqualifications and the standings, with the investigation's odds below; the right is
+// every board, and the market while players shop.
+// Drawn from the spectator's view with the live screen's own parts: it shows nothing a
+// watcher's phone doesn't.
+import { h } from "../../dom.js";
+import { screenData, tvLayout } from "../../ui/game-screen.js";
+import { actionPanel } from "./actions.js";
+import { boards, market, pool } from "./board.js";
+import { context } from "./context.js";
+import { renderEnd } from "./end.js";
+import { instruction, phaseBar } from "./game.js";
+import { roundReport } from "./report.js";
+
+/** shell: {banner (the link's state, or null), end (the shell's part of the end)}. */
+export function renderTv(state, shell = {}) {
+  const ctx = context(state, { end: shell.end });
+  const { game } = ctx;
+  const over = game.phase === "over";
+  const revealFirst = ["seniority", "alarm", "purchase"].includes(game.phase);
+  return h(
+    "main.screen.tv.tv-game.laundermat",
+    { ...screenData(ctx), "data-game": "laundermat", "data-stage": game.phase },
+    phaseBar(ctx, shell.banner),
+    h("p.tv-whose", { "data-testid": "instruction", role: "status" }, instruction(ctx)),
+    tvLayout({
+      stage: [
+        over ? renderEnd(ctx) : null,
+        revealFirst ? roundReport(ctx) : null,
+        over ? null : actionPanel(ctx),
+        over || revealFirst ? null : roundReport(ctx),
+        over || game.phase === "bribe_entries" ? null : pool(ctx), // that panel has the odds
+      ],
+      // The market matters to a room while players shop; the rest of the time the boards.
+      table: [boards(ctx), game.phase === "purchase" ? market(ctx) : null],
+    }),
+  );
+}

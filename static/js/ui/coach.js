@@ -1,0 +1,84 @@
+// A lesson's coach (Learn to play, docs/protocol.md "Learn to play"): the server's `hint` for
+// this seat's decision, in a panel above the game, with its suggested move one tap away and
+// a switch to turn hints off (or on again). Drawn only in a lesson room, for its learner.
+import { h } from "../dom.js";
+
+/** Whether this browser turned the coach off in room `code` (remembered across reloads, as
+ *  the server remembers it with the room). */
+export function coachOff(code) {
+  return localStorage.getItem(`laundermat.coach.${code}`) === "off";
+}
+
+export function setCoachOff(code, off) {
+  if (off) localStorage.setItem(`laundermat.coach.${code}`, "off");
+  else localStorage.removeItem(`laundermat.coach.${code}`);
+}
+
+export function coachPanel(state) {
+  const view = state.view;
+  const learning = view?.room?.options?.learning;
+  if (!learning || state.session?.role !== "player" || !view.game || view.game.result) return null;
+  if (coachOff(state.session.code)) {
+    return h(
+      "div.banner.coach.off",
+      { "data-testid": "coach", "data-coach": "off" },
+      h("p", "Hints are off."),
+      h(
+        "button.small.ghost",
+        { type: "button", "data-action": "coach-on", "data-testid": "coach-on" },
+        "Turn hints on",
+      ),
+    );
+  }
+  const hint = state.hint?.hint ?? null;
+  const current = hint && state.hint.window === (view.game.window?.id ?? null);
+  return h(
+    "section.banner.coach",
+    {
+      "data-testid": "coach",
+      "data-coach": "on",
+      role: "status",
+      "aria-live": "polite",
+      "aria-label": "Coach",
+    },
+    h(
+      "p",
+      h("strong", "Coach: "),
+      current ? hint.text : "Watch the table: your next decision comes soon.",
+    ),
+    current && hint.command
+      ? h(
+          "button.small",
+          { type: "button", "data-action": "coach-do", "data-testid": "coach-do" },
+          "Do that",
+        )
+      : null,
+    h(
+      "button.small.ghost",
+      { type: "button", "data-action": "coach-off", "data-testid": "coach-off" },
+      "Turn hints off",
+    ),
+  );
+}
+
+/** The panel's buttons. app: main.js's controller. */
+export function coachHandlers(app) {
+  const { state, render, send, lobby } = app;
+  return {
+    "coach-off"() {
+      setCoachOff(state.session.code, true);
+      state.hint = null;
+      lobby("coach", { on: false }, "coach");
+      render();
+    },
+    "coach-on"() {
+      setCoachOff(state.session.code, false);
+      lobby("coach", { on: true }, "coach");
+      render();
+    },
+    "coach-do"() {
+      const command = state.hint?.hint?.command;
+      if (command) send(command, "coach");
+    },
+  };
+}
