@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: run test setup node-setup system-packages lint typecheck jstest pytest clean
+.PHONY: run test setup node-setup system-packages lint typecheck jstest pytest coverage clean
 
 run: setup
 	$(BIN)/laundermat serve
@@ -61,5 +61,13 @@ PYTEST_WORKERS ?= 4
 pytest: setup
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 --dist loadgroup $(PYTEST_ARGS)
 
+# The line coverage of src/ by the same pytest run (pyproject.toml, [tool.coverage.run]).
+coverage: setup
+	rm -f .coverage .coverage.*
+	COVERAGE_FILE=$(CURDIR)/.coverage $(BIN)/coverage run -m pytest -q -n $(PYTEST_WORKERS) \
+		--maxprocesses 4 --dist loadgroup $(PYTEST_ARGS); status=$$?; \
+	$(BIN)/coverage combine -q && $(BIN)/coverage report --sort=cover; exit $$status
+
 clean:
+	rm -f .coverage .coverage.*
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache .grimp_cache

@@ -15,7 +15,6 @@ import os
 import secrets
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 from types import TracebackType
@@ -26,6 +25,7 @@ import redis
 
 from laundermat.bots.server_process import free_port
 
+from .. import forkserver
 from ..tcp_proxy import TcpProxy
 from .services import (
     REPO,
@@ -69,7 +69,7 @@ class Replica:
             "LAUNDERMAT_REPLICA_ID": replica_id,
             "LAUNDERMAT_ADVERTISE_URL": f"http://127.0.0.1:{self.port}",
         }
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: forkserver.Process | None = None
 
     @property
     def url(self) -> str:
@@ -80,9 +80,7 @@ class Replica:
         return f"127.0.0.1:{self.port}"
 
     def launch(self) -> None:
-        cmd = [sys.executable, "-m", "laundermat.cli", "serve", "--port", str(self.port)]
-        with self.log_path.open("ab") as log:
-            self.proc = subprocess.Popen(cmd, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        self.proc = forkserver.popen(["serve", "--port", str(self.port)], self.env, self.log_path)
 
     def wait_healthy(self, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
@@ -133,6 +131,11 @@ class Replica:
         return code
 
     def stop(self) -> None:
+        if self.alive and "COVERAGE_PROCESS_CONFIG" in os.environ:  # make coverage: its data
+            assert self.proc is not None
+            self.proc.send_signal(signal.SIGCONT)
+            self.proc.send_signal(signal.SIGTERM)
+            self.wait(10)
         if self.alive:
             assert self.proc is not None
             self.proc.kill()  # SIGKILL ends a SIGSTOPped process too

@@ -1,8 +1,9 @@
 """Browser tests: a real `laundermat serve` and the system's headless Chromium.
 
-The server runs as a subprocess on a free port with a temporary SQLite database and the
-test-only LAUNDERMAT_TIME_SCALE, so a 30 s window lasts a few seconds. Playwright drives
-Debian's `chromium` (Playwright's own browser download does not work here).
+The server runs as a process of its own (forked: tests/forkserver.py) on a free port with a
+temporary SQLite database and the test-only LAUNDERMAT_TIME_SCALE, so a 30 s window lasts a
+few seconds. Playwright drives Debian's `chromium` (Playwright's own browser download does
+not work here).
 
 Every page made through `open_page` records console errors, uncaught exceptions and
 Content-Security-Policy violations; a test fails if any occurred (`console_errors` is checked
@@ -14,7 +15,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -27,6 +27,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 from laundermat.bots.server_process import free_port
+
+from .. import forkserver
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -63,9 +65,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         LAUNDERMAT_ROOM_CREATIONS_PER_MINUTE="1000",
     )
     log_path = tmp / "server.log"
-    cmd = [sys.executable, "-m", "laundermat.cli", "serve", "--port", str(port)]
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    proc = forkserver.popen(["serve", "--port", str(port)], env, log_path)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30

@@ -33,7 +33,9 @@ ON_FIRST_SCREEN = """(selector) => {
   return r.top >= 0 && r.bottom <= innerHeight && !!top && el.contains(top);
 }"""
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+# Whole games with bots: every page asks for reduced motion (the `calm` marker, conftest.py); the
+# animations have tests of their own (test_moments.py, test_accessibility.py).
+pytestmark = [pytest.mark.browser, pytest.mark.calm, pytest.mark.timeout(300)]
 
 
 @pytest.fixture(scope="module")

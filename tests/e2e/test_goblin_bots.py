@@ -20,7 +20,9 @@ from .goblin_seat import GoblinSeat, play_to_the_end
 from .screen_audit import ScreenAuditor
 from .test_goblin_game import check_final, create_goblin_room
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
+# Whole games with bots: every page asks for reduced motion (the `calm` marker, conftest.py); the
+# animations have tests of their own (test_moments.py, test_accessibility.py).
+pytestmark = [pytest.mark.browser, pytest.mark.calm, pytest.mark.timeout(420)]
 
 
 def add_bot(page: Page, count: int) -> None:
