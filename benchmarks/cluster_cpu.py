@@ -1,0 +1,261 @@
+"""Scaling efficiency from CPU accounting (issue 35, section 1): the CPU each process spends
+per command at one fixed offered load, for one `laundermat serve` (no cluster) and for 2 and 3
+replicas behind nginx with Redis, all on one PostgreSQL.
+
+    .venv/bin/python -m benchmarks.cluster_cpu                 # 3 interleaved rounds, ~10 min
+    .venv/bin/python -m benchmarks.cluster_cpu --tiny          # a smoke run (the suite's)
+
+Each round runs 1, 2, 3 replicas in turn (rounds interleave, so a change in the machine's
+other load lands on every configuration alike). A run: a fresh database; `--idle-seconds`
+with no rooms (what the cluster costs while it does nothing); then `--rooms` tables of six
+(benchmarks/capacity: a command every `--pace` s per table, far below saturation: one
+process answers ~750 commands/s on a core) and, after `--warmup`, a window of `--seconds`.
+Over each window every process's CPU time is read from /proc/PID/stat (utime + stime, and
+cutime + cstime for the children it reaped: PostgreSQL's backends are its postmaster's
+children), together with what PostgreSQL did (pg_stat_statements, pg_stat_wal,
+pg_stat_database) and the round trips the replicas made to it (counted on the wire by a
+proxy, tests/cluster/wire.py, in a process of its own).
+
+PostgreSQL is a private server started for the run (initdb in /tmp, pg_stat_statements
+preloaded, fsync on), so its processes' CPU is ours alone: the machine's shared server also
+serves other people's tests. Redis and nginx are the cluster harness's own
+(tests/cluster/harness.py). The load generator is this process; its CPU is reported apart.
+
+Printed: one line per run, then min / median / max over the rounds of each configuration's
+CPU per command against the single process's (of the same round), and a USL fit; the last
+line is every figure as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import resource
+import secrets
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from tests.cluster.harness import TEST_ENV, Cluster, Replica, via_port
+from tests.cluster.services import REPO, drop_database, fresh_database
+
+from .cluster_bench import BENCH_ENV
+from .cluster_load import ClusterGenerator, stop
+from .cpu_accounting import (
+    Component,
+    StatsPostgres,
+    WireCounter,
+    cpu_now,
+    create_extension,
+    own_cpu,
+    pg_counters,
+)
+from .cpu_summary import per_run, summarise
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="cluster_cpu.py",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--tiny", action="store_true", help="a smoke run: 1 round of 1 and 2")
+    parser.add_argument("--replicas", default="1,2,3", help="configurations; 1 is no cluster")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rooms", type=int, default=60)
+    parser.add_argument(
+        "--pace", type=float, default=1.0, help="seconds between a table's commands"
+    )
+    parser.add_argument("--idle-seconds", type=float, default=10.0)
+    parser.add_argument("--warmup", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--json", type=Path, help="write every figure here too")
+    args = parser.parse_args(argv)
+    if args.tiny:
+        args.replicas, args.rounds, args.rooms = "1,2", 1, 2
+        args.idle_seconds, args.warmup, args.seconds = 0.5, 0.5, 2.0
+    args.counts = [int(n) for n in args.replicas.split(",")]
+    return args
+
+
+class Single:
+    """One `laundermat serve` without Redis: the baseline every replica is compared to."""
+
+    def __init__(self, workdir: Path, pg_url: str, db_port: int) -> None:
+        self.database = f"cpu_{secrets.token_hex(4)}"
+        self.workdir, self.pg_url, self.db_port = workdir, pg_url, db_port
+        self.replicas: list[Replica] = []
+
+    def start(self) -> Single:
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        url = fresh_database(self.database, self.pg_url)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNDERMAT_")}
+        env.pop("DATABASE_URL", None)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO / "src"), str(REPO)]))
+        env |= {f"LAUNDERMAT_{k}": v for k, v in TEST_ENV.items()}
+        env |= {f"LAUNDERMAT_{k.upper()}": v for k, v in BENCH_ENV.items()}
+        env["LAUNDERMAT_DATABASE_URL"] = via_port(url, self.db_port)
+        self.replicas = [Replica("single", self.workdir, env).start()]
+        return self
+
+    def stop(self) -> None:
+        for replica in self.replicas:
+            replica.stop()
+        drop_database(self.database, self.pg_url)
+
+
+def components(system: Single | Cluster, pg: StatsPostgres, wire: WireCounter) -> list[Component]:
+    out = [Component(f"replica:{r.id}", r.proc.pid) for r in system.replicas if r.proc]
+    out += [Component("postgres", pg.pid), Component("wire_counter", wire.pid)]
+    if isinstance(system, Cluster):
+        assert system.redis.proc is not None and system.nginx is not None
+        assert system.nginx.proc is not None
+        out += [
+            Component("redis", system.redis.proc.pid),
+            Component("nginx", system.nginx.proc.pid),
+        ]
+    return out
+
+
+async def _commands(system: Single | Cluster) -> tuple[float, float]:
+    """Commands answered (every replica's counter) and sockets relayed right now."""
+    answered = relayed = 0.0
+    for replica in system.replicas:
+        metrics = await asyncio.to_thread(replica.metrics)
+        answered += metrics.get("laundermat_commands_total", 0.0)
+        relayed += metrics.get("laundermat_cluster_relayed_sockets", 0.0)
+    return answered, relayed
+
+
+async def _reading(parts: list[Component], pg: StatsPostgres, wire: WireCounter) -> dict[str, Any]:
+    return {
+        "t": time.perf_counter(),
+        "cpu": cpu_now(parts) | {"loadgen": own_cpu()},
+        "pg": await pg_counters(pg.dsn),
+        "round_trips": wire.count.value,
+    }
+
+
+async def measure(
+    system: Single | Cluster,
+    pg: StatsPostgres,
+    wire: WireCounter,
+    seconds: float,
+    gen: ClusterGenerator | None = None,
+) -> dict[str, Any]:
+    """What every process spent over `seconds`, and what PostgreSQL did meanwhile."""
+    parts = components(system, pg, wire)
+    answered0, _ = await _commands(system)
+    before = await _reading(parts, pg, wire)
+    if gen is not None:
+        gen.reset()
+    await asyncio.sleep(seconds)
+    after = await _reading(parts, pg, wire)
+    if gen is not None:
+        gen.measuring = False
+    answered1, relayed = await _commands(system)
+    elapsed = after["t"] - before["t"]
+    out: dict[str, Any] = {
+        "seconds": round(elapsed, 2),
+        "cpu_s": {k: round(after["cpu"][k] - v, 3) for k, v in before["cpu"].items()},
+        "pg": {k: after["pg"][k] - v for k, v in before["pg"].items()},
+        "round_trips": after["round_trips"] - before["round_trips"],
+        "answered": int(answered1 - answered0),
+        "relayed_sockets": int(relayed),
+    }
+    if gen is not None:
+        stats = gen.stats
+        out |= {
+            "sent": stats.commands,
+            "errors": dict(stats.errors),
+            "skipped_ticks": stats.skipped,
+            "moved": gen.moved,
+        }
+    return out
+
+
+async def one_run(
+    count: int, args: argparse.Namespace, pg: StatsPostgres, wire: WireCounter, workdir: Path
+) -> dict[str, Any]:
+    if count == 1:
+        system: Single | Cluster = Single(workdir, pg.url, wire.port)
+    else:
+        env = BENCH_ENV | {"json_logs": "true"}
+        system = Cluster(workdir, replicas=count, env=env, pg_url=pg.url, db_port=wire.port)
+    await asyncio.to_thread(system.start)
+    try:
+        row: dict[str, Any] = {"replicas": count, "load_average_start": os.getloadavg()}
+        row["idle"] = await measure(system, pg, wire, args.idle_seconds)
+        port = system.replicas[0].port if isinstance(system, Single) else _nginx_port(system)
+        gen = ClusterGenerator(port, args.pace, seed=count)
+        gen.start()
+        try:
+            async with httpx.AsyncClient(base_url=gen.url, timeout=60) as http:
+                gen.http = http
+                await gen.grow(args.rooms)
+                row["setup_errors"] = dict(gen.setup_errors)
+                await asyncio.sleep(args.warmup)
+                row["load"] = await measure(system, pg, wire, args.seconds, gen)
+        finally:
+            await stop(gen)
+        row["load_average_end"] = os.getloadavg()
+        return row
+    finally:
+        await asyncio.to_thread(system.stop)
+
+
+def _nginx_port(cluster: Cluster) -> int:
+    assert cluster.nginx is not None
+    return cluster.nginx.port
+
+
+async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+    pg = await asyncio.to_thread(StatsPostgres().start)
+    wire: WireCounter | None = None
+    try:
+        await create_extension(pg.dsn)
+        wire = WireCounter(pg.url)
+        runs: list[dict[str, Any]] = []
+        for round_ in range(args.rounds):
+            for count in args.counts:
+                row = await one_run(count, args, pg, wire, workdir / f"r{round_}n{count}")
+                row["round"] = round_
+                runs.append(row)
+                print(per_run(row), flush=True)
+    finally:
+        if wire is not None:
+            wire.stop()
+        await asyncio.to_thread(pg.stop)
+    return {"runs": runs}
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="laundermat-cpu-") as tmp:
+        results = asyncio.run(run(args, Path(tmp)))
+    results["machine"] = {"cpus": os.cpu_count(), "cpu_model": _cpu_model()}
+    results["offered_commands_per_s"] = round(args.rooms / args.pace, 1)
+    results["settings"] = {k: v for k, v in vars(args).items() if k not in ("json", "counts")}
+    results |= summarise(results["runs"])
+    results["seconds"] = round(time.monotonic() - started, 1)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2, default=str))
+    print(json.dumps(results, default=str), flush=True)
+
+
+def _cpu_model() -> str:
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return "?"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,166 @@
+"""The figures benchmarks/cluster_cpu.py derives from its runs: CPU per command by component,
+each configuration against the single process of the same round (min / median / max over
+the rounds), a Universal Scalability Law fit, and how many replicas one core of PostgreSQL or
+of Redis can carry."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from typing import Any
+
+SHARED = ("postgres", "redis", "nginx")
+
+
+def _replicas(cpu: dict[str, float]) -> float:
+    return sum(v for k, v in cpu.items() if k.startswith("replica:"))
+
+
+def figures(row: dict[str, Any]) -> dict[str, Any]:
+    """One run: milliseconds of CPU per command answered, per component; PostgreSQL's work
+    per command; the idle cost per second (cores)."""
+    load, idle = row["load"], row["idle"]
+    commands = max(1, load["answered"])
+    cpu = load["cpu_s"]
+    per = {name: 1000 * cpu.get(name, 0.0) / commands for name in SHARED}
+    per["replicas"] = 1000 * _replicas(cpu) / commands
+    per["loadgen"] = 1000 * cpu["loadgen"] / commands
+    per["shared"] = sum(per[name] for name in SHARED)
+    idle_cores = {name: idle["cpu_s"].get(name, 0.0) / idle["seconds"] for name in SHARED}
+    idle_cores["replicas"] = _replicas(idle["cpu_s"]) / idle["seconds"]
+    pg = load["pg"]
+    return {
+        "replicas": row["replicas"],
+        "commands": load["answered"],
+        "commands_per_s": load["answered"] / load["seconds"],
+        "ms_per_command": per,
+        "idle_cores": idle_cores,
+        "pg_per_command": {
+            "statements": pg["statements"] / commands,
+            "round_trips": load["round_trips"] / commands,
+            "commits": pg["commits"] / commands,
+            "wal_bytes": pg["wal_bytes"] / commands,
+        },
+    }
+
+
+def per_run(row: dict[str, Any]) -> str:
+    f = figures(row)
+    ms = " ".join(f"{k} {v:.3f}" for k, v in f["ms_per_command"].items())
+    pg = " ".join(f"{k} {v:.2f}" for k, v in f["pg_per_command"].items())
+    load = row["load"]
+    return (
+        f"round {row['round']}, {row['replicas']} replica(s): {f['commands_per_s']:.1f} cmd/s, "
+        f"CPU ms/command: {ms}; PostgreSQL per command: {pg}; relayed sockets "
+        f"{load['relayed_sockets']}, errors {load['errors']}, load average "
+        f"{row['load_average_start'][0]:.1f}→{row['load_average_end'][0]:.1f}"
+    )
+
+
+def spread(values: list[float], digits: int = 3) -> dict[str, float]:
+    return {
+        "min": round(min(values), digits),
+        "median": round(statistics.median(values), digits),
+        "max": round(max(values), digits),
+    }
+
+
+def _ratios(one: dict[str, Any], many: dict[str, Any]) -> dict[str, float]:
+    """Configuration `many` against the single process `one` of the same round."""
+    base = one["ms_per_command"]
+    per = many["ms_per_command"]
+    return {
+        "replica": per["replicas"] / base["replicas"],
+        "shared": per["shared"] / base["replicas"],
+        # What the cluster adds to what one process already asks of PostgreSQL.
+        "shared_added": (per["shared"] - base["postgres"]) / base["replicas"],
+        "system": (per["replicas"] + per["shared"]) / (base["replicas"] + base["postgres"]),
+    }
+
+
+def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    by = {(r["round"], r["replicas"]): figures(r) for r in runs}
+    rounds = sorted({r for r, _ in by})
+    counts = sorted({n for _, n in by})
+    out: dict[str, Any] = {"by_replicas": {}}
+    for n in counts:
+        rows = [by[(r, n)] for r in rounds if (r, n) in by]
+        entry: dict[str, Any] = {
+            "commands_per_s": spread([f["commands_per_s"] for f in rows], 1),
+            "ms_per_command": {
+                k: spread([f["ms_per_command"][k] for f in rows]) for k in rows[0]["ms_per_command"]
+            },
+            "idle_cores": {
+                k: spread([f["idle_cores"][k] for f in rows], 4) for k in rows[0]["idle_cores"]
+            },
+            "pg_per_command": {
+                k: spread([f["pg_per_command"][k] for f in rows], 2)
+                for k in rows[0]["pg_per_command"]
+            },
+        }
+        pairs = [(by[(r, 1)], by[(r, n)]) for r in rounds if (r, 1) in by and (r, n) in by]
+        if n > 1 and pairs:
+            ratios = [_ratios(one, many) for one, many in pairs]
+            entry["against_single"] = {k: spread([x[k] for x in ratios]) for k in ratios[0]}
+            entry["carry"] = carry(rows)
+        out["by_replicas"][str(n)] = entry
+    out["usl"] = {
+        kind: usl_fit(
+            {int(n): e["against_single"][kind]["median"] for n, e in out["by_replicas"].items()}
+            | {1: 1.0}
+        )
+        for kind in ("replica", "system")
+        if len(counts) >= 3 and 1 in counts
+    }
+    return out
+
+
+def carry(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Replicas one core of PostgreSQL (of Redis) can carry, if each replica ran its own core
+    flat out: a replica spends `a` cores idle and `b` core-seconds per command, so it answers
+    (1 - a) / b commands/s; each costs the shared component a' + b' x that. Linear, from the
+    median run: the idle cost from its idle window, the per-command cost from the rest."""
+    out: dict[str, Any] = {}
+    for name in ("postgres", "redis"):
+        values = []
+        for f in rows:
+            n = f["replicas"]
+            a_r = f["idle_cores"]["replicas"] / n
+            b_r = (f["ms_per_command"]["replicas"] / 1000) - f["idle_cores"]["replicas"] / max(
+                1e-9, f["commands_per_s"]
+            )
+            a_s = f["idle_cores"][name] / n
+            b_s = (f["ms_per_command"][name] / 1000) - f["idle_cores"][name] / max(
+                1e-9, f["commands_per_s"]
+            )
+            rate = (1 - a_r) / max(1e-9, b_r)
+            values.append(1 / max(1e-9, a_s + max(0.0, b_s) * rate))
+        out[f"replicas_per_{name}_core"] = spread(values, 1)
+    return out
+
+
+def usl_fit(relative_cost: dict[int, float]) -> dict[str, Any]:
+    """Universal Scalability Law from the cost per command of N replicas relative to one:
+    throughput per CPU X(N) / (N X(1)) = 1 / (1 + sigma (N-1) + kappa N (N-1)), so the relative
+    cost minus one is sigma (N-1) + kappa N (N-1): linear least squares in (sigma, kappa). With
+    the points 1, 2, 3 it is an exact fit: two unknowns, two points beyond N = 1."""
+    points = [(n, c - 1) for n, c in sorted(relative_cost.items()) if n > 1]
+    sxx = sum((n - 1) ** 2 for n, _ in points)
+    sxy = sum((n - 1) * n * (n - 1) for n, _ in points)
+    syy = sum((n * (n - 1)) ** 2 for n, _ in points)
+    bx = sum((n - 1) * y for n, y in points)
+    by = sum(n * (n - 1) * y for n, y in points)
+    det = sxx * syy - sxy * sxy
+    if len(points) < 2 or det == 0:
+        return {"points": relative_cost, "fit": None}
+    sigma = (bx * syy - by * sxy) / det
+    kappa = (sxx * by - sxy * bx) / det
+    peak = math.sqrt((1 - sigma) / kappa) if kappa > 0 and sigma < 1 else None
+    speedup = {n: round(n / (1 + sigma * (n - 1) + kappa * n * (n - 1)), 2) for n in (8, 16, 32)}
+    return {
+        "points": relative_cost,
+        "sigma": round(sigma, 4),
+        "kappa": round(kappa, 5),
+        "peak_replicas": round(peak, 1) if peak is not None else None,
+        "relative_throughput": speedup,
+    }
