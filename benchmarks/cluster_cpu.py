@@ -74,6 +74,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--json", type=Path, help="write every figure here too")
+    parser.add_argument(
+        "--from", dest="saved", type=Path, help="no runs: summarise the runs of a saved --json"
+    )
     args = parser.parse_args(argv)
     if args.tiny:
         args.replicas, args.rounds, args.rooms = "1,2", 1, 2
@@ -235,6 +238,10 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    if args.saved is not None:
+        saved = json.loads(args.saved.read_text())
+        print(json.dumps(saved | summarise(saved["runs"]), default=str), flush=True)
+        return
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     started = time.monotonic()
@@ -243,8 +250,10 @@ def main(argv: list[str] | None = None) -> None:
     results["machine"] = {"cpus": os.cpu_count(), "cpu_model": _cpu_model()}
     results["offered_commands_per_s"] = round(args.rooms / args.pace, 1)
     results["settings"] = {k: v for k, v in vars(args).items() if k not in ("json", "counts")}
-    results |= summarise(results["runs"])
     results["seconds"] = round(time.monotonic() - started, 1)
+    if args.json:  # the runs first: a summary can be made again from them (--from)
+        args.json.write_text(json.dumps(results, indent=2, default=str))
+    results |= summarise(results["runs"])
     if args.json:
         args.json.write_text(json.dumps(results, indent=2, default=str))
     print(json.dumps(results, default=str), flush=True)

@@ -28,12 +28,17 @@ def figures(row: dict[str, Any]) -> dict[str, Any]:
     per["shared"] = sum(per[name] for name in SHARED)
     idle_cores = {name: idle["cpu_s"].get(name, 0.0) / idle["seconds"] for name in SHARED}
     idle_cores["replicas"] = _replicas(idle["cpu_s"]) / idle["seconds"]
+    rate = max(1e-9, load["answered"] / load["seconds"])
+    # Less the idle cost: what one more command costs, which is what a busy replica pays.
+    marginal = {k: per[k] - 1000 * idle_cores[k] / rate for k in (*SHARED, "replicas")}
+    marginal["shared"] = sum(marginal[name] for name in SHARED)
     pg = load["pg"]
     return {
         "replicas": row["replicas"],
         "commands": load["answered"],
         "commands_per_s": load["answered"] / load["seconds"],
         "ms_per_command": per,
+        "marginal_ms_per_command": marginal,
         "idle_cores": idle_cores,
         "pg_per_command": {
             "statements": pg["statements"] / commands,
@@ -69,8 +74,11 @@ def _ratios(one: dict[str, Any], many: dict[str, Any]) -> dict[str, float]:
     """Configuration `many` against the single process `one` of the same round."""
     base = one["ms_per_command"]
     per = many["ms_per_command"]
+    marginal, base_marginal = many["marginal_ms_per_command"], one["marginal_ms_per_command"]
     return {
         "replica": per["replicas"] / base["replicas"],
+        "replica_marginal": marginal["replicas"] / base_marginal["replicas"],
+        "shared_marginal": marginal["shared"] / base_marginal["replicas"],
         "shared": per["shared"] / base["replicas"],
         # What the cluster adds to what one process already asks of PostgreSQL.
         "shared_added": (per["shared"] - base["postgres"]) / base["replicas"],
@@ -90,6 +98,10 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
             "ms_per_command": {
                 k: spread([f["ms_per_command"][k] for f in rows]) for k in rows[0]["ms_per_command"]
             },
+            "marginal_ms_per_command": {
+                k: spread([f["marginal_ms_per_command"][k] for f in rows])
+                for k in rows[0]["marginal_ms_per_command"]
+            },
             "idle_cores": {
                 k: spread([f["idle_cores"][k] for f in rows], 4) for k in rows[0]["idle_cores"]
             },
@@ -106,10 +118,14 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
         out["by_replicas"][str(n)] = entry
     out["usl"] = {
         kind: usl_fit(
-            {int(n): e["against_single"][kind]["median"] for n, e in out["by_replicas"].items()}
-            | {1: 1.0}
+            {1: 1.0}
+            | {
+                int(n): e["against_single"][kind]["median"]
+                for n, e in out["by_replicas"].items()
+                if "against_single" in e
+            }
         )
-        for kind in ("replica", "system")
+        for kind in ("replica", "replica_marginal", "system")
         if len(counts) >= 3 and 1 in counts
     }
     return out
@@ -156,7 +172,7 @@ def usl_fit(relative_cost: dict[int, float]) -> dict[str, Any]:
     sigma = (bx * syy - by * sxy) / det
     kappa = (sxx * by - sxy * bx) / det
     peak = math.sqrt((1 - sigma) / kappa) if kappa > 0 and sigma < 1 else None
-    speedup = {n: round(n / (1 + sigma * (n - 1) + kappa * n * (n - 1)), 2) for n in (8, 16, 32)}
+    speedup = {n: _usl(n, sigma, kappa) for n in (4, 8, 16, 32)}
     return {
         "points": relative_cost,
         "sigma": round(sigma, 4),
@@ -164,3 +180,10 @@ def usl_fit(relative_cost: dict[int, float]) -> dict[str, Any]:
         "peak_replicas": round(peak, 1) if peak is not None else None,
         "relative_throughput": speedup,
     }
+
+
+def _usl(n: int, sigma: float, kappa: float) -> float | None:
+    """Throughput of n replicas in single processes' worth; None where the fit (a negative
+    kappa, which the law does not allow) runs out of meaning."""
+    cost = 1 + sigma * (n - 1) + kappa * n * (n - 1)
+    return round(n / cost, 2) if cost > 0 else None
