@@ -13,7 +13,6 @@ import asyncio
 import multiprocessing
 import os
 import resource
-import shutil
 from dataclasses import dataclass
 from multiprocessing.sharedctypes import Synchronized
 from typing import Any
@@ -23,7 +22,6 @@ from tests.cluster.wire import RoundTripCounter
 from tests.own_postgres import OwnPostgres
 
 TICK = os.sysconf("SC_CLK_TCK")
-SBIN = "/usr/sbin:/usr/bin:/sbin:/bin"
 
 
 def _stat(pid: int) -> list[str]:
@@ -81,11 +79,6 @@ def own_cpu() -> float:
 class StatsPostgres(OwnPostgres):
     """A private PostgreSQL (nobody else's load in its processes' CPU) with pg_stat_statements
     preloaded, durable as a production server is (fsync and synchronous_commit on)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        if self.as_postgres:  # runuser is in /usr/sbin, which a plain user's PATH may lack
-            self.as_postgres[0] = shutil.which("runuser", path=SBIN) or "runuser"
 
     def start(self) -> StatsPostgres:
         self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
