@@ -54,7 +54,7 @@ from .cpu_accounting import (
     own_cpu,
     pg_counters,
 )
-from .cpu_summary import per_run, summarise
+from .cpu_summary import lines, per_run, summarise
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -240,7 +240,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     if args.saved is not None:
         saved = json.loads(args.saved.read_text())
-        print(json.dumps(saved | summarise(saved["runs"]), default=str), flush=True)
+        saved |= summarise(saved["runs"])
+        print("\n".join(lines(saved)))
+        print(json.dumps(saved, default=str), flush=True)
         return
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -256,6 +258,7 @@ def main(argv: list[str] | None = None) -> None:
     results |= summarise(results["runs"])
     if args.json:
         args.json.write_text(json.dumps(results, indent=2, default=str))
+    print("\n".join(lines(results)))
     print(json.dumps(results, default=str), flush=True)
 
 

@@ -128,7 +128,23 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
         for kind in ("replica", "replica_marginal", "system")
         if len(counts) >= 3 and 1 in counts
     }
+    # The same fit round by round: how far three points on a shared machine pin it down.
+    out["usl_by_round"] = [
+        {kind: usl_fit(points) for kind, points in _round_points(by, r, counts).items()}
+        for r in rounds
+        if len(counts) >= 3 and all((r, n) in by for n in counts)
+    ]
     return out
+
+
+def _round_points(
+    by: dict[tuple[int, int], dict[str, Any]], r: int, counts: list[int]
+) -> dict[str, dict[int, float]]:
+    ratios = {n: _ratios(by[(r, 1)], by[(r, n)]) for n in counts if n > 1}
+    return {
+        kind: {1: 1.0} | {n: round(x[kind], 3) for n, x in ratios.items()}
+        for kind in ("replica", "system")
+    }
 
 
 def carry(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -187,3 +203,29 @@ def _usl(n: int, sigma: float, kappa: float) -> float | None:
     kappa, which the law does not allow) runs out of meaning."""
     cost = 1 + sigma * (n - 1) + kappa * n * (n - 1)
     return round(n / cost, 2) if cost > 0 else None
+
+
+def lines(summary: dict[str, Any]) -> list[str]:
+    """The summary for a reader: min / median / max over the rounds."""
+
+    def mmm(d: dict[str, float]) -> str:
+        return f"{d['median']} ({d['min']} to {d['max']})"
+
+    out = ["median (min to max) over the rounds:"]
+    for n, e in summary["by_replicas"].items():
+        ms = e["ms_per_command"]
+        parts = ", ".join(f"{k} {mmm(ms[k])}" for k in ("replicas", *SHARED, "loadgen"))
+        out.append(f"  {n} replica(s): {mmm(e['commands_per_s'])} cmd/s; CPU ms/command: {parts}")
+        pg = ", ".join(f"{k} {mmm(v)}" for k, v in e["pg_per_command"].items())
+        out.append(f"    PostgreSQL per command: {pg}")
+        for k, v in e.get("against_single", {}).items():
+            out.append(f"    {k} / one process's CPU per command: {mmm(v)}")
+        for k, v in e.get("carry", {}).items():
+            out.append(f"    {k}: {mmm(v)}")
+    for kind, fit in summary.get("usl", {}).items():
+        if fit.get("sigma") is not None:
+            out.append(
+                f"  USL ({kind}): sigma {fit['sigma']}, kappa {fit['kappa']}, "
+                f"peak {fit['peak_replicas']}, throughput at N: {fit['relative_throughput']}"
+            )
+    return out
