@@ -54,6 +54,7 @@ from .cpu_accounting import (
     own_cpu,
     pg_counters,
 )
+from .cpu_lobby import SettledGenerator
 from .cpu_summary import lines, per_run, summarise
 
 
@@ -73,6 +74,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--idle-seconds", type=float, default=10.0)
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument(
+        "--lobby-seconds",
+        type=float,
+        default=2.0,
+        help="at most this long for a new room to move to the replica nginx sends its sockets "
+        "to, before its game starts (benchmarks/cpu_lobby.py); 0: start at once",
+    )
     parser.add_argument("--json", type=Path, help="write every figure here too")
     parser.add_argument(
         "--from", dest="saved", type=Path, help="no runs: summarise the runs of a saved --json"
@@ -81,6 +89,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if args.tiny:
         args.replicas, args.rounds, args.rooms = "1,2", 1, 2
         args.idle_seconds, args.warmup, args.seconds = 0.5, 0.5, 2.0
+        args.lobby_seconds = 0.5
     args.counts = [int(n) for n in args.replicas.split(",")]
     return args
 
@@ -194,13 +203,15 @@ async def one_run(
         row: dict[str, Any] = {"replicas": count, "load_average_start": os.getloadavg()}
         row["idle"] = await measure(system, pg, wire, args.idle_seconds)
         port = system.replicas[0].port if isinstance(system, Single) else _nginx_port(system)
-        gen = ClusterGenerator(port, args.pace, seed=count)
+        settle = args.lobby_seconds if count > 1 else 0.0
+        gen = SettledGenerator(port, args.pace, seed=count, settle=settle)
         gen.start()
         try:
             async with httpx.AsyncClient(base_url=gen.url, timeout=60) as http:
                 gen.http = http
                 await gen.grow(args.rooms)
                 row["setup_errors"] = dict(gen.setup_errors)
+                row["settled_rooms"] = gen.settled
                 await asyncio.sleep(args.warmup)
                 row["load"] = await measure(system, pg, wire, args.seconds, gen)
         finally:
