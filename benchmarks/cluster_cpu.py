@@ -222,6 +222,18 @@ async def one_run(
         await asyncio.to_thread(system.stop)
 
 
+async def _attempts(
+    count: int, args: argparse.Namespace, pg: StatsPostgres, wire: WireCounter, workdir: Path
+) -> dict[str, Any]:
+    """A run, tried again once if a replica did not start (under a load average of 30 a
+    start can outlast the harness's minute)."""
+    try:
+        return await one_run(count, args, pg, wire, workdir)
+    except RuntimeError as exc:
+        print(f"{count} replica(s): {exc!s:.200}; once more", flush=True)
+        return await one_run(count, args, pg, wire, workdir.with_name(workdir.name + "b"))
+
+
 def _nginx_port(cluster: Cluster) -> int:
     assert cluster.nginx is not None
     return cluster.nginx.port
@@ -236,10 +248,12 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         runs: list[dict[str, Any]] = []
         for round_ in range(args.rounds):
             for count in args.counts:
-                row = await one_run(count, args, pg, wire, workdir / f"r{round_}n{count}")
+                row = await _attempts(count, args, pg, wire, workdir / f"r{round_}n{count}")
                 row["round"] = round_
                 runs.append(row)
                 print(per_run(row), flush=True)
+                if args.json:  # so far: a crash later leaves these (summarise them: --from)
+                    args.json.write_text(json.dumps({"runs": runs}, default=str))
     finally:
         if wire is not None:
             wire.stop()
