@@ -58,7 +58,7 @@ def per_run(row: dict[str, Any]) -> str:
         f"round {row['round']}, {row['replicas']} replica(s): {f['commands_per_s']:.1f} cmd/s, "
         f"CPU ms/command: {ms}; PostgreSQL per command: {pg}; relayed sockets "
         f"{load['relayed_sockets']}, rooms moved in their lobby {row.get('settled_rooms', 0)}, "
-        f"errors {load['errors']}, load average "
+        f"failovers {load.get('failovers', 0)}, errors {load['errors']}, load average "
         f"{row['load_average_start'][0]:.1f}→{row['load_average_end'][0]:.1f}"
     )
 
