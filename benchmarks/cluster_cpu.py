@@ -90,7 +90,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--json", type=Path, help="write every figure here too")
     parser.add_argument(
-        "--from", dest="saved", type=Path, help="no runs: summarise the runs of a saved --json"
+        "--from",
+        dest="saved",
+        type=Path,
+        nargs="+",
+        help="no runs: summarise the runs of saved --json files (their rounds follow on)",
     )
     args = parser.parse_args(argv)
     if args.tiny:
@@ -274,7 +278,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     if args.saved is not None:
-        saved = json.loads(args.saved.read_text())
+        saved = _saved(args.saved)
         saved |= summarise(saved["runs"])
         print("\n".join(lines(saved)))
         print(json.dumps(saved, default=str), flush=True)
@@ -297,6 +301,16 @@ def main(argv: list[str] | None = None) -> None:
         args.json.write_text(json.dumps(results, indent=2, default=str))
     print("\n".join(lines(results)))
     print(json.dumps(results, default=str), flush=True)
+
+
+def _saved(paths: list[Path]) -> dict[str, Any]:
+    """The first file's figures, with every file's runs; each file's rounds after the last."""
+    first: dict[str, Any] = json.loads(paths[0].read_text())
+    runs: list[dict[str, Any]] = []
+    for path in paths:
+        offset = 1 + max((r["round"] for r in runs), default=-1)
+        runs += [r | {"round": r["round"] + offset} for r in json.loads(path.read_text())["runs"]]
+    return first | {"runs": runs, "from": [str(p) for p in paths]}
 
 
 def _cpu_model() -> str:

@@ -88,10 +88,13 @@ def _ratios(one: dict[str, Any], many: dict[str, Any]) -> dict[str, float]:
 
 
 def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    by = {(r["round"], r["replicas"]): figures(r) for r in runs}
+    """Runs in which a replica lost its leases (starved by the machine's other load, its
+    rooms failed over) measured failovers, not scaling: they are left out, and listed."""
+    valid = [r for r in runs if not r["load"].get("failovers")]
+    by = {(r["round"], r["replicas"]): figures(r) for r in valid}
     rounds = sorted({r for r, _ in by})
     counts = sorted({n for _, n in by})
-    out: dict[str, Any] = {"by_replicas": {}}
+    out: dict[str, Any] = {"by_replicas": {}, "left_out": _left_out(runs)}
     for n in counts:
         rows = [by[(r, n)] for r in rounds if (r, n) in by]
         entry: dict[str, Any] = {
@@ -146,6 +149,14 @@ def _round_points(
         kind: {1: 1.0} | {n: round(x[kind], 3) for n, x in ratios.items()}
         for kind in ("replica", "system")
     }
+
+
+def _left_out(runs: list[dict[str, Any]]) -> list[str]:
+    return [
+        f"round {r['round']}, {r['replicas']} replica(s): {r['load']['failovers']} failovers"
+        for r in runs
+        if r["load"].get("failovers")
+    ]
 
 
 def carry(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -212,7 +223,8 @@ def lines(summary: dict[str, Any]) -> list[str]:
     def mmm(d: dict[str, float]) -> str:
         return f"{d['median']} ({d['min']} to {d['max']})"
 
-    out = ["median (min to max) over the rounds:"]
+    out = [f"left out: {x}" for x in summary["left_out"]]
+    out.append("median (min to max) over the rounds:")
     for n, e in summary["by_replicas"].items():
         ms = e["ms_per_command"]
         parts = ", ".join(f"{k} {mmm(ms[k])}" for k in ("replicas", *SHARED, "loadgen"))
