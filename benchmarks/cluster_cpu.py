@@ -2,14 +2,18 @@
 per command at one fixed offered load, for one `laundermat serve` (no cluster) and for 2 and 3
 replicas behind nginx with Redis, all on one PostgreSQL.
 
-    .venv/bin/python -m benchmarks.cluster_cpu                 # 3 interleaved rounds, ~10 min
+    .venv/bin/python -m benchmarks.cluster_cpu --nice -5       # 3 interleaved rounds, ~12 min
     .venv/bin/python -m benchmarks.cluster_cpu --tiny          # a smoke run (the suite's)
+    .venv/bin/python -m benchmarks.cluster_cpu --from a.json b.json   # summarise saved runs
 
 Each round runs 1, 2, 3 replicas in turn (rounds interleave, so a change in the machine's
 other load lands on every configuration alike). A run: a fresh database; `--idle-seconds`
 with no rooms (what the cluster costs while it does nothing); then `--rooms` tables of six
 (benchmarks/capacity: a command every `--pace` s per table, far below saturation: one
-process answers ~750 commands/s on a core) and, after `--warmup`, a window of `--seconds`.
+process spends ~2 ms of CPU per command, ~480 a second on a core), each room first settled on
+the replica nginx sends it to (benchmarks/cpu_lobby.py), and after `--warmup`, a window of
+`--seconds`. A run with a failover in its window (a replica starved by other work lost its
+leases) is left out of the summary: `--nice -5` (root) makes that rare.
 Over each window every process's CPU time is read from /proc/PID/stat (utime + stime, and
 cutime + cstime for the children it reaped: PostgreSQL's backends are its postmaster's
 children), together with what PostgreSQL did (pg_stat_statements, pg_stat_wal,
