@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import own_postgres
 from tests.cluster.services import PG_URL, require_postgresql
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,8 +46,12 @@ COMMANDS = {
     "goblin_rooms": ["benchmarks.goblin_rooms", "--rooms", "2", "--commands", "40"],
     # nginx, Redis, PostgreSQL and replicas, each part tiny: about two minutes.
     "cluster": ["benchmarks.cluster_bench", "--tiny"],
+    # CPU per command by process: one serve, then 2 replicas, on a private PostgreSQL (~50 s).
+    "cluster_cpu": ["benchmarks.cluster_cpu", "--tiny"],
 }
-TIMEOUTS = {"cluster": 480}
+TIMEOUTS = {"cluster": 480, "cluster_cpu": 300}
+# Its private PostgreSQL runs as the `postgres` user through runuser, which is in /usr/sbin.
+PATHS = {"cluster_cpu": "/usr/bin:/bin:/usr/sbin"}
 
 
 @pytest.mark.parametrize(
@@ -59,10 +64,12 @@ TIMEOUTS = {"cluster": 480}
 def test_the_benchmark_runs(name: str, tmp_path: Path) -> None:
     if name in ("cluster", "store_fenced"):
         require_postgresql()
+    if name == "cluster_cpu" and own_postgres.skip_reason():
+        pytest.skip(own_postgres.skip_reason() or "")
     done = subprocess.run(
         [sys.executable, "-m", *COMMANDS[name]],
         cwd=tmp_path if name.startswith("store") else ROOT,
-        env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"},
+        env={"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PATH": PATHS.get(name, "/usr/bin:/bin")},
         capture_output=True,
         text=True,
         timeout=TIMEOUTS.get(name, 240),

@@ -224,6 +224,8 @@ class Table(Paced):
         host = self.seats[0]
         if host.raw is None or any(s.raw is None for s in self.seats):
             return
+        if host.ws is None:  # moved (4012) and reconnecting: its next view comes back here
+            return
         room = host.current()["room"]
         if room["status"] == "playing":
             self.ready.set_result(None)

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from types import TracebackType
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import redis
@@ -28,6 +29,7 @@ from laundermat.bots.server_process import free_port
 from .. import forkserver
 from ..tcp_proxy import TcpProxy
 from .services import (
+    PG_URL,
     REPO,
     Nginx,
     RedisServer,
@@ -164,6 +166,8 @@ class Cluster:
         env: dict[str, Any] | None = None,
         database: str | None = None,
         cuttable_redis: bool = False,
+        pg_url: str = PG_URL,
+        db_port: int | None = None,
     ) -> None:
         self.workdir = workdir
         self.workdir.mkdir(parents=True, exist_ok=True)
@@ -171,6 +175,10 @@ class Cluster:
         self.prefix = f"t{secrets.token_hex(3)}:"
         self.database = database or f"cluster_{secrets.token_hex(4)}"
         self.db_url = ""
+        # The server the fresh database is made on, and the port the replicas reach it at if
+        # not its own (a benchmark's proxy that counts round trips).
+        self.pg_url = pg_url
+        self.db_port = db_port
         self.count = replicas
         self.balancer = balancer
         self.extra = {f"LAUNDERMAT_{k.upper()}": str(v) for k, v in (env or {}).items()}
@@ -185,13 +193,13 @@ class Cluster:
 
     def start(self) -> Cluster:
         self.redis.start()
-        self.db_url = fresh_database(self.database)
+        self.db_url = fresh_database(self.database, self.pg_url)
         env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNDERMAT_")}
         env.pop("DATABASE_URL", None)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO / "src"), str(REPO)]))
         env |= {f"LAUNDERMAT_{k}": v for k, v in TEST_ENV.items()}
         env |= {
-            "LAUNDERMAT_DATABASE_URL": self.db_url,
+            "LAUNDERMAT_DATABASE_URL": via_port(self.db_url, self.db_port),
             "LAUNDERMAT_REDIS_URL": self.redis.url,
             "LAUNDERMAT_REDIS_PREFIX": self.prefix,
             "LAUNDERMAT_CLUSTER_SECRET": secrets.token_urlsafe(24),
@@ -221,7 +229,7 @@ class Cluster:
             self._redis_client.close()
         self.redis.stop()
         if self.db_url:
-            drop_database(self.database)
+            drop_database(self.database, self.pg_url)
 
     def __enter__(self) -> Cluster:
         return self.start()
@@ -301,3 +309,12 @@ class Cluster:
         if self.nginx is not None:
             parts.append(f"--- nginx\n{self.nginx.error_log()[-2000:]}")
         return "\n".join(parts)
+
+
+def via_port(url: str, port: int | None) -> str:
+    """`url` with its port replaced (host 127.0.0.1), or as it is when `port` is None."""
+    if port is None:
+        return url
+    parts = urlsplit(url)
+    user, at, _ = parts.netloc.rpartition("@")
+    return parts._replace(netloc=f"{user}{at}127.0.0.1:{port}").geturl()
