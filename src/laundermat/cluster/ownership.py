@@ -256,7 +256,10 @@ class Ownership:
         self.owned.pop(code, None)
         self.metrics.owned.set(len(self.owned))
         self.moved.add(code)
-        self._spawn(self.manager.drop(code, why))
+        # This copy only: the drop runs later, and a claim in between adopts a new one.
+        room = self.manager.get(code)
+        if room is not None:
+            self._spawn(self.manager.drop(code, why, room))
         self._spawn(self._forget_quietly(code))
 
     async def _forget_quietly(self, code: str) -> None:

@@ -144,7 +144,13 @@ class RoomManager:
         """Cluster mode: a room this replica has just claimed, restored from the database with
         its timer re-armed from the stored deadline (as after a restart)."""
         room = Room.restore(live, store, self.clock, self.config, self.observer, self._emptied)
+        stale = self.rooms.get(room.code)
         self.rooms[room.code] = room
+        if stale is not None:
+            # Claimed again while an older copy (an earlier epoch's, its lease lost) is still
+            # here: that copy's retries and timers would write with a stale fence for ever,
+            # and its sockets would watch a room nobody plays. Closed, without a write.
+            await stale.close(CloseCode.RECONNECT, "moved", forget=False)
         await room.resume()
         log.info("room adopted", extra={"room": room.code, "status": str(room.lobby.status)})
         return room
@@ -175,9 +181,12 @@ class RoomManager:
             return None  # closed meanwhile
         return None if began else room
 
-    async def drop(self, code: str, reason: str = "reconnect") -> bool:
+    async def drop(self, code: str, reason: str = "reconnect", room: Room | None = None) -> bool:
         """Cluster mode: forget a room without writing (it is owned elsewhere now, or its
-        write was fenced); its sockets close with CloseCode.RECONNECT."""
+        write was fenced); its sockets close with CloseCode.RECONNECT. `room`: only that copy
+        (the one whose lease was lost), not one claimed again since."""
+        if room is not None and self.rooms.get(code) is not room:
+            return False
         room = self.rooms.pop(code, None)
         if room is None:
             return False
