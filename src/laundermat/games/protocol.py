@@ -51,6 +51,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .kit.windows import Window as Window  # the open window's value: the kit's
+
 JSON = dict[str, Any]
 
 
@@ -61,14 +63,6 @@ class RuleError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-@dataclass(frozen=True)
-class Window:
-    id: int
-    kind: str
-    actors: tuple[int, ...]
-    duration: float  # seconds, before the platform's time scale
 
 
 @dataclass(frozen=True)

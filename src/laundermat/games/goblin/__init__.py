@@ -16,11 +16,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..kit.windows import SetAway, Timeout
 from ..protocol import JSON, Command, Policy, Setting
 from . import invariants
 from .bots import HeuristicBot, RandomBot
 from .cards import DECISION_TIMERS, DEFAULT_DECISION_TIMER, MAX_PLAYERS, MIN_PLAYERS
-from .commands import PLAYER_COMMANDS, ROOM_COMMANDS, SetAway, Timeout, command_schema
+from .commands import PLAYER_COMMANDS, ROOM_COMMANDS, command_schema
 from .match import GoblinMatch
 from .views import rules
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..kit import windows
+from ..kit.windows import SetAway, Timeout
 from .cards import CLOTHING
 from .errors import MALFORMED, refuse
 
@@ -70,34 +72,11 @@ class Keep:
         return {"type": self.type, "seat": self.seat, "card": self.card}
 
 
-@dataclass(frozen=True)
-class Timeout:
-    """The room's: the open window's deadline passed (GGEN-5)."""
-
-    window: int
-    type = "timeout"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "window": self.window}
-
-
-@dataclass(frozen=True)
-class SetAway:
-    """The room's: a seat is away or back (GGEN-4)."""
-
-    seat: int
-    away: bool
-    type = "set_away"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat, "away": self.away}
-
-
 SeatCommand = Pick | Draw | DrawWithPotion | Stop | Keep
 Command = SeatCommand | Timeout | SetAway
 
 PLAYER_COMMANDS = ("pick", "draw", "draw_with_potion", "stop", "keep")
-ROOM_COMMANDS = ("timeout", "set_away")
+ROOM_COMMANDS = windows.ROOM_COMMANDS
 
 # type -> (class, {field: JSON type}) ; `seat` is required for every command but timeout.
 _FORMS: dict[str, tuple[type, dict[str, type]]] = {
