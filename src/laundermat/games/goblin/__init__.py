@@ -16,18 +16,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..kit.windows import SetAway, Timeout
-from ..protocol import JSON, Command, Policy, Setting
+from ..kit.windows import RoomCommands
+from ..protocol import JSON, Policy, Setting
 from . import invariants
 from .bots import HeuristicBot, RandomBot
 from .cards import DECISION_TIMERS, DEFAULT_DECISION_TIMER, MAX_PLAYERS, MIN_PLAYERS
-from .commands import PLAYER_COMMANDS, ROOM_COMMANDS, command_schema
+from .commands import PLAYER_COMMANDS, command_schema
 from .match import GoblinMatch
 from .views import rules
 
 
-class Goblin:
-    """GSETUP-1: 2 to 5 players; GSETUP-3: the host picks the Decision timer."""
+class Goblin(RoomCommands):
+    """GSETUP-1: 2 to 5 players; GSETUP-3: the host picks the Decision timer. `timeout`,
+    `set_away`, `room_commands`: RoomCommands'."""
 
     name = "goblin"
     title = "Goblin Laundromat"
@@ -37,7 +38,6 @@ class Goblin:
         Setting("decision_timer", "Decision timer", DECISION_TIMERS, DEFAULT_DECISION_TIMER),
     )
     player_commands = frozenset(PLAYER_COMMANDS)
-    room_commands = frozenset(ROOM_COMMANDS)
     rules = rules()
     bot_strategies: tuple[str, ...] = ("random", "heuristic")
 
@@ -46,12 +46,6 @@ class Goblin:
 
     def restore(self, snapshot: JSON) -> GoblinMatch:
         return GoblinMatch.restore(snapshot)
-
-    def timeout(self, match: Any, window_id: int) -> Command:
-        return Timeout(window_id)
-
-    def set_away(self, match: Any, seat: int, away: bool) -> Command:
-        return SetAway(seat, away)
 
     def bot(self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random") -> Policy:
         """ "random": uniform among legal commands; "heuristic": picks by value minus stain

@@ -1,4 +1,4 @@
-"""The window table and the walk between windows; `apply` is the engine's one way in.
+"""The window table and the walk between windows; `FLOW.apply` is the engine's one way in.
 
 `WINDOWS` is the one table of the game's decisions: for each window kind, the commands it
 accepts (each with its check and its apply step), whether it waits for every actor (the
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from ..kit import phases, windows
 from . import fill, laundry, scoring
 from .cards import ROUNDS
-from .commands import Command, Draw, DrawWithPotion, Keep, Pick, Stop
+from .commands import Draw, DrawWithPotion, Keep, Pick, Stop
 from .errors import refuse
 from .state import KEEP, LAUNDRY, MARKET, PICK, GameState, Player
 from .steps import NEXT_LAUNDRY, NEXT_ROUND, Step
@@ -86,11 +86,3 @@ advance = FLOW.advance
 def start(state: GameState) -> None:
     proceed(state, fill.begin_round(state))
     advance(state)
-
-
-def apply(state: GameState, command: Command) -> None:
-    """GGEN-1: check completely, then apply; an illegal command raises and changes nothing.
-    GFILL-2 / GPUBLIC-1: a changed choice is its owner's alone, so it is not counted in the
-    version either, or everyone else could tell that a seat changed its mind."""
-    if FLOW.apply(state, command):
-        state.version += 1

@@ -23,7 +23,9 @@ LAUNDRY_ENDS = frozenset({"completed", "stopped", "failed"})
 
 
 class GoblinMatch(WindowedMatch):
-    """window, window_id, pending, over, away, seats, log_length: WindowedMatch's."""
+    """apply, window, window_id, pending, over, away, seats, log_length: WindowedMatch's
+    (GGEN-1: a command is checked completely, then applied; GFILL-2 / GPUBLIC-1: a changed
+    pick is not counted in the version, or everyone else could tell)."""
 
     __slots__ = ("state",)
     windows = flow.FLOW
@@ -52,9 +54,6 @@ class GoblinMatch(WindowedMatch):
 
     def parse(self, data: dict[str, Any]) -> Command:
         return parse(data)
-
-    def apply(self, command: Command) -> None:
-        flow.apply(self.state, command)  # type: ignore[arg-type]
 
     def view(self, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
         return view(self.state, viewer, log_from)

@@ -19,7 +19,8 @@ table (phases.py), is the one place that
 `Windows.apply` is a whole game's `apply` made of those pieces (Goblin's, and the test game
 tests/web/pickgame.py's); a game with more to do around a command (LaunderMat returns each
 command's events and counts a changed draft selection its own way) calls the pieces itself.
-`WindowedMatch` answers the `Match` protocol's questions about windows, seats and the log.
+`WindowedMatch` answers the `Match` protocol's questions about windows, seats and the log, and
+`RoomCommands` a definition's `timeout` and `set_away`.
 Refusals are the game's own exceptions, made by its `refuse(code, message)` from the codes
 below, so a client reads the same codes from every game.
 """
@@ -88,6 +89,22 @@ class SetAway:
 
 
 ROOM_COMMANDS = (Timeout.type, SetAway.type)
+ROOM_FORMS: Mapping[str, tuple[type, Mapping[str, type]]] = {  # commands.parse's forms
+    Timeout.type: (Timeout, {"window": int}),
+    SetAway.type: (SetAway, {"seat": int, "away": bool}),
+}
+
+
+class RoomCommands:
+    """A game definition's part about the room's commands, when its state uses `Windows`."""
+
+    room_commands = frozenset(ROOM_COMMANDS)
+
+    def timeout(self, match: Any, window_id: int) -> Timeout:
+        return Timeout(window_id)
+
+    def set_away(self, match: Any, seat: int, away: bool) -> SetAway:
+        return SetAway(seat, away)
 
 
 class Windows(Generic[S, C, P, R, K]):
@@ -268,11 +285,18 @@ class Windows(Generic[S, C, P, R, K]):
 class WindowedMatch:
     """The `Match` protocol's questions about the open window, the seats and the log, for a
     match whose `state` keeps its window as `Windows` expects, its players (with `seat`,
-    `name`, `away`) in `players` and its log in `events`."""
+    `name`, `away`) in `players`, its log in `events` and its count of commands in `version`;
+    and `apply` for a game whose rule steps change the state itself."""
 
     __slots__ = ()
     windows: ClassVar[Windows[Any, Any, Any, Any, Any]]
     state: Any
+
+    def apply(self, command: Any) -> None:
+        """`Windows.apply`; the version counts the command unless it changed a choice that is
+        its seat's alone (so nobody else can tell a seat changed its mind)."""
+        if self.windows.apply(self.state, command):
+            self.state.version += 1
 
     def window(self) -> Window | None:
         return self.windows.window(self.state)
