@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..kit.windows import RoomCommands
-from ..protocol import JSON, Policy, Setting
+from ..kit.definition import Definition
+from ..protocol import JSON, Setting
 from . import invariants
 from .bots import HeuristicBot, RandomBot
 from .cards import DECISION_TIMERS, DEFAULT_DECISION_TIMER, MAX_PLAYERS, MIN_PLAYERS
@@ -26,9 +26,9 @@ from .match import GoblinMatch
 from .views import rules
 
 
-class Goblin(RoomCommands):
+class Goblin(Definition):
     """GSETUP-1: 2 to 5 players; GSETUP-3: the host picks the Decision timer. `timeout`,
-    `set_away`, `room_commands`: RoomCommands'."""
+    `set_away`, `room_commands` and `bot`: the kit's Definition's."""
 
     name = "goblin"
     title = "Goblin Laundromat"
@@ -39,22 +39,16 @@ class Goblin(RoomCommands):
     )
     player_commands = frozenset(PLAYER_COMMANDS)
     rules = rules()
-    bot_strategies: tuple[str, ...] = ("random", "heuristic")
+    # "random": uniform among legal commands; "heuristic": picks by value minus stain risk,
+    # draws while the expected gain beats the risk (bots.py).
+    bot_makers = {"random": RandomBot, "heuristic": HeuristicBot}
+    bot_strategies: tuple[str, ...] = tuple(bot_makers)
 
     def new(self, seed: int, player_ids: list[str], settings: JSON) -> GoblinMatch:
         return GoblinMatch.new(seed, player_ids, settings)
 
     def restore(self, snapshot: JSON) -> GoblinMatch:
         return GoblinMatch.restore(snapshot)
-
-    def bot(self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random") -> Policy:
-        """ "random": uniform among legal commands; "heuristic": picks by value minus stain
-        risk, draws while the expected gain beats the risk (bots.py)."""
-        if strategy == "random":
-            return RandomBot(rng, wait_chance)
-        if strategy == "heuristic":
-            return HeuristicBot(rng, wait_chance)
-        raise ValueError(f"unknown bot strategy {strategy!r}; one of {self.bot_strategies}")
 
     def invariants(self, match: Any, rng: random.Random, lite: bool = False) -> list[str]:
         """Every card in one place, scores recomputed, and (full) a JSON round trip and

@@ -17,60 +17,45 @@ from .errors import MALFORMED, refuse
 
 
 @dataclass(frozen=True)
-class Pick:
+class Pick(commands.Command):
     """GFILL-2 (a card of the hand) or GMARKET-2 (a face-up market card)."""
 
     seat: int
     card: str
     type = "pick"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat, "card": self.card}
-
 
 @dataclass(frozen=True)
-class Draw:
+class Draw(commands.Command):
     """GWASH-6."""
 
     seat: int
     type = "draw"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat}
-
 
 @dataclass(frozen=True)
-class DrawWithPotion:
+class DrawWithPotion(commands.Command):
     """GPOTION-1."""
 
     seat: int
     type = "draw_with_potion"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat}
-
 
 @dataclass(frozen=True)
-class Stop:
+class Stop(commands.Command):
     """GWASH-6."""
 
     seat: int
     type = "stop"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat}
-
 
 @dataclass(frozen=True)
-class Keep:
+class Keep(commands.Command):
     """GWASH-5: the one card kept from a failed laundry."""
 
     seat: int
     card: str
     type = "keep"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat, "card": self.card}
 
 
 SeatCommand = Pick | Draw | DrawWithPotion | Stop | Keep

@@ -70,9 +70,6 @@ def _duration(state: GameState, timer: str) -> int:
 FLOW: windows.Windows[GameState, GameState, Player, Step, str] = windows.Windows(
     WINDOWS,
     AUTOMATIC,
-    kind_field="window_kind",
-    state_of=lambda state: state,
-    over=lambda state: state.over,
     duration=_duration,
     refuse=refuse,
     log_key="window_kind",

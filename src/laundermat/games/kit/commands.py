@@ -2,16 +2,29 @@
 
 `parse` is a game's one way in from outside: anything it returns is well formed (every field
 present, of its type, and no other); whether it is legal *now* is the phase table's check.
-A game's commands are frozen dataclasses with a class attribute `type` and a `to_dict()`;
-the room's two (windows.Timeout, windows.SetAway) are in `windows.ROOM_FORMS`.
+A game's commands are frozen dataclasses on `Command` (a class attribute `type`, and the JSON
+form `to_dict()`); the room's two (windows.Timeout, windows.SetAway) are in
+`windows.ROOM_FORMS`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 MALFORMED = "malformed"
+
+
+class Command:
+    """A command's JSON form is its `type` and its fields, in order (a frozen dataclass's
+    fields; not dataclasses.asdict, which deep-copies each: commands hold plain values)."""
+
+    __slots__ = ()
+    type: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, **vars(self)}
+
 
 Forms = Mapping[str, tuple[type, Mapping[str, type]]]
 

@@ -19,19 +19,21 @@ table (phases.py), is the one place that
 `Windows.apply` is a whole game's `apply` made of those pieces (Goblin's, and the test game
 tests/web/pickgame.py's); a game with more to do around a command (LaunderMat returns each
 command's events and counts a changed draft selection its own way) calls the pieces itself.
-`WindowedMatch` answers the `Match` protocol's questions about windows, seats and the log, and
-`RoomCommands` a definition's `timeout` and `set_away`.
+`WindowedMatch` answers the `Match` protocol's questions about windows, seats and the log
+(definition.py has a definition's `timeout` and `set_away`).
 Refusals are the game's own exceptions, made by its `refuse(code, message)` from the codes
 below, so a client reads the same codes from every game.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from . import phases
+from .commands import Command
 
 S = TypeVar("S")  # the game's state
 C = TypeVar("C")  # what its rule steps change (the state itself, or a context around it)
@@ -66,26 +68,20 @@ class Open(Generic[K]):
 
 
 @dataclass(frozen=True)
-class Timeout:
+class Timeout(Command):
     """The room's: the open window's deadline passed."""
 
     window: int
     type = "timeout"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "window": self.window}
-
 
 @dataclass(frozen=True)
-class SetAway:
+class SetAway(Command):
     """The room's: a seat is away, or back."""
 
     seat: int
     away: bool
     type = "set_away"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat, "away": self.away}
 
 
 ROOM_COMMANDS = (Timeout.type, SetAway.type)
@@ -93,18 +89,6 @@ ROOM_FORMS: Mapping[str, tuple[type, Mapping[str, type]]] = {  # commands.parse'
     Timeout.type: (Timeout, {"window": int}),
     SetAway.type: (SetAway, {"seat": int, "away": bool}),
 }
-
-
-class RoomCommands:
-    """A game definition's part about the room's commands, when its state uses `Windows`."""
-
-    room_commands = frozenset(ROOM_COMMANDS)
-
-    def timeout(self, match: Any, window_id: int) -> Timeout:
-        return Timeout(window_id)
-
-    def set_away(self, match: Any, seat: int, away: bool) -> SetAway:
-        return SetAway(seat, away)
 
 
 class Windows(Generic[S, C, P, R, K]):
@@ -115,24 +99,27 @@ class Windows(Generic[S, C, P, R, K]):
         table: Mapping[K, phases.PhaseSpec[S, C, P, R]],
         automatic: Mapping[Any, Callable[[C], R]],
         *,
-        kind_field: str,
-        state_of: Callable[[C], S],
-        over: Callable[[S], bool],
         duration: Callable[[S, str], float],
         refuse: Callable[[str, str], Exception],
-        log_key: str | None,
+        kind_field: str = "window_kind",
+        state_of: Callable[[C], S] | None = None,
+        over: Callable[[S], bool] = operator.attrgetter("over"),
+        log_key: str | None = None,
         log_away: bool = False,
         wrong_phase: str = "'{type}' is not taken in a {kind}.",
     ) -> None:
-        """`kind_field`: the state's field naming the open window's kind; `duration(state,
-        timer)`: the seconds of a row's `timer`; `log_key`: the log entries' name for the
-        kind (None: the game logs no windows, timeouts or presence); `log_away`: a one-actor
+        """`duration(state, timer)`: the seconds of a row's `timer`; `refuse(code, message)`:
+        the game's refusal; `kind_field`: the state's field naming the open window's kind;
+        `state_of(context)`: the state a rule step's context holds (by default the context is
+        the state); `over(state)`: whether the game has ended (by default its `over` field);
+        `log_key`: the log entries' name for the kind (None: the game logs no windows,
+        timeouts or presence changes, only its own entries); `log_away`: a one-actor
         window closed for its away actor is logged as the timeout it stands for (`away`
         tells which); `wrong_phase`: the refusal's sentence, with `{type}` and `{kind}`."""
         self.table = table
         self.automatic = automatic
         self.kind_field = kind_field
-        self.state_of = state_of
+        self.state_of: Callable[[C], S] = state_of or _itself
         self.over = over
         self.duration = duration
         self.refuse = refuse
@@ -280,6 +267,10 @@ class Windows(Generic[S, C, P, R, K]):
     @staticmethod
     def _emit(context: Any, kind: str, entry: dict[str, Any], **more: Any) -> None:
         context.emit(kind, **entry, **more)
+
+
+def _itself(context: Any) -> Any:
+    return context
 
 
 class WindowedMatch:

@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..protocol import JSON, Command, Policy, RuleError, Setting
+from ..kit.definition import Definition
+from ..protocol import JSON, Command, RuleError, Setting
 from ..standings import Standing, ranked
 from . import engine, invariants
 from .bots import RandomPolicy
@@ -35,8 +36,9 @@ from .heuristic import HeuristicPolicy
 from .match import LaunderMatMatch
 
 
-class LaunderMat:
-    """SETUP-1: 3 to 6 players; SETUP-3: the host picks the Max Round Timer and bribery timer."""
+class LaunderMat(Definition):
+    """SETUP-1: 3 to 6 players; SETUP-3: the host picks the Max Round Timer and bribery timer.
+    `bot`: the kit's Definition's; the room's commands are the engine's own."""
 
     name = "laundermat"
     title = "LaunderMat"
@@ -82,16 +84,10 @@ class LaunderMat:
     def set_away(self, match: Any, seat: int, away: bool) -> Command:
         return engine.SetAway(seat, away)
 
-    bot_strategies: tuple[str, ...] = ("random", "heuristic")
-
-    def bot(self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random") -> Policy:
-        """ "random": uniform among legal commands (bots.py); "heuristic": values bills,
-        purchases, Vault risks and bribes by expected points (heuristic.py)."""
-        if strategy == "random":
-            return RandomPolicy(rng, wait_chance)
-        if strategy == "heuristic":
-            return HeuristicPolicy(rng, wait_chance)
-        raise ValueError(f"unknown bot strategy {strategy!r}; one of {self.bot_strategies}")
+    # "random": uniform among legal commands (bots.py); "heuristic": values bills, purchases,
+    # Vault risks and bribes by expected points (heuristic.py).
+    bot_makers = {"random": RandomPolicy, "heuristic": HeuristicPolicy}
+    bot_strategies: tuple[str, ...] = tuple(bot_makers)
 
     def invariants(self, match: Any, rng: random.Random, lite: bool = False) -> list[str]:
         """Every bill in one place, the market's copies, a JSON round trip, and redaction
