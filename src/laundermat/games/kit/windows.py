@@ -214,11 +214,11 @@ class Windows(Generic[S, C, P, R, K]):
     def check(self, state: Any, command: Any) -> phases.Handler[S, C, R]:
         """Everything a seat's command must pass before anything changes (wrong phase, not an
         actor, the row's own check); the handler to apply."""
-        spec = self.spec(state)
         kind = getattr(state, self.kind_field)
-        if spec is None:
-            raise self.refuse(WRONG_PHASE, self.wrong_phase.format(type=command.type, kind=kind))
+        spec = self.table.get(kind)
         try:
+            if spec is None:
+                raise phases.NotAccepted
             return phases.check(spec, state, command, command.seat, state.window_actors)
         except phases.NotAccepted:
             message = self.wrong_phase.format(type=command.type, kind=kind)
