@@ -215,7 +215,11 @@ class Windows(Generic[S, C, P, R, K]):
         """Everything a seat's command must pass before anything changes (wrong phase, not an
         actor, the row's own check); the handler to apply."""
         kind = getattr(state, self.kind_field)
-        spec = self.table.get(kind)
+        return self._check(state, command, kind, self.table.get(kind))
+
+    def _check(
+        self, state: Any, command: Any, kind: Any, spec: phases.PhaseSpec[S, C, P, R] | None
+    ) -> phases.Handler[S, C, R]:
         try:
             if spec is None:
                 raise phases.NotAccepted
@@ -243,9 +247,10 @@ class Windows(Generic[S, C, P, R, K]):
         elif isinstance(command, self.seat_commands):
             seat: int = command.seat  # type: ignore[attr-defined]  # every row's command has one
             self.check_seat(state, seat)
-            handler = self.check(state, command)
-            spec = self.spec(state)
-            assert spec is not None
+            kind = getattr(state, self.kind_field)
+            spec = self.table.get(kind)
+            handler = self._check(state, command, kind, spec)
+            assert spec is not None  # _check refused the command otherwise
             counted = not phases.changes_a_choice(spec, state.players[seat])
             self.proceed(context, handler.apply(context, command))
         else:
