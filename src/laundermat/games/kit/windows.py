@@ -120,6 +120,7 @@ class Windows(Generic[S, C, P, R, K]):
         self.automatic = automatic
         self.kind_field = kind_field
         self.state_of: Callable[[C], S] = state_of or _itself
+        self._context_is_state = state_of is None  # a call saved per command on the hot path
         self.over = over
         self.duration = duration
         self.refuse = refuse
@@ -174,8 +175,9 @@ class Windows(Generic[S, C, P, R, K]):
     def advance(self, context: C) -> None:
         """Close every window that waits only for away seats (or for nobody), until one waits
         for someone present or none is open."""
-        state: Any = self.state_of(context)
-        while (spec := self.spec(state)) is not None:
+        state: Any = context if self._context_is_state else self.state_of(context)
+        table, kind_field = self.table, self.kind_field
+        while (spec := table.get(getattr(state, kind_field))) is not None:
             waiting = phases.pending(spec, state.window_actors, state.players)
             players = state.players
             if not all(players[seat].away for seat in waiting):
@@ -236,7 +238,7 @@ class Windows(Generic[S, C, P, R, K]):
         that waits for nobody present closes. Returns whether the command counts in the
         state's version: a seat that changes a choice already made in a window that waits
         for all (a simultaneous pick) changed what is its own alone, so it does not."""
-        state: Any = self.state_of(context)
+        state: Any = context if self._context_is_state else self.state_of(context)
         if self.over(state):
             raise self.refuse(GAME_OVER, "The game is over.")
         counted = True
