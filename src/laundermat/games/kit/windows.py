@@ -154,13 +154,13 @@ class Windows(Generic[S, C, P, R, K]):
 
     def open(self, context: C, step: Open[K]) -> None:
         """The walk's `open_window`: the only place a window opens."""
-        state: Any = self.state_of(context)
+        state: Any = context if self._context_is_state else self.state_of(context)
         setattr(state, self.kind_field, step.kind)
         state.window_id += 1
         state.window_actors = list(step.actors)
         if self.log_key is not None:
             entry = {"id": state.window_id, self.log_key: str(step.kind)}
-            self._emit(context, "window", entry, actors=list(step.actors))
+            context.emit("window", **entry, actors=list(step.actors))  # type: ignore[attr-defined]
 
     def proceed(self, context: C, step: R | Open[K]) -> None:
         """Walk automatic steps until a window opens or nothing follows (None)."""
@@ -168,7 +168,8 @@ class Windows(Generic[S, C, P, R, K]):
 
     def close(self, context: C) -> None:
         """The open window closes with its default (its row's `close`)."""
-        spec = self.spec(self.state_of(context))
+        state = context if self._context_is_state else self.state_of(context)
+        spec = self.table.get(getattr(state, self.kind_field))
         assert spec is not None, "no window is open"
         self.proceed(context, spec.close(context))
 
@@ -190,7 +191,7 @@ class Windows(Generic[S, C, P, R, K]):
 
     def time_out(self, context: C, window: int) -> None:
         """`Timeout(window)`: the open window closes with its default, if it is that one."""
-        state: Any = self.state_of(context)
+        state: Any = context if self._context_is_state else self.state_of(context)
         if window != state.window_id:
             raise self.refuse(STALE_WINDOW, f"Window {window} is no longer open.")
         self._log_timeout(context, away=False)
@@ -198,14 +199,14 @@ class Windows(Generic[S, C, P, R, K]):
 
     def set_away(self, context: C, seat: int, away: bool) -> None:
         """`SetAway(seat, away)`: the room says a seat is away (or back)."""
-        state: Any = self.state_of(context)
+        state: Any = context if self._context_is_state else self.state_of(context)
         self.check_seat(state, seat)
         player = state.players[seat]
         if player.away == away:
             raise self.refuse(PRESENCE_UNCHANGED, "That presence is already recorded.")
         player.away = away
         if self.log_key is not None:
-            self._emit(context, "away", {"seat": seat, "away": away})
+            context.emit("away", seat=seat, away=away)  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------ a seat's command
 
@@ -265,15 +266,11 @@ class Windows(Generic[S, C, P, R, K]):
     def _log_timeout(self, context: C, away: bool) -> None:
         if self.log_key is None:
             return
-        state: Any = self.state_of(context)
+        state: Any = context if self._context_is_state else self.state_of(context)
         entry = {"window": state.window_id, self.log_key: str(getattr(state, self.kind_field))}
         if self.log_away:
             entry["away"] = away
-        self._emit(context, "timeout", entry)
-
-    @staticmethod
-    def _emit(context: Any, kind: str, entry: dict[str, Any], **more: Any) -> None:
-        context.emit(kind, **entry, **more)
+        context.emit("timeout", **entry)  # type: ignore[attr-defined]
 
 
 def _itself(context: Any) -> Any:

@@ -14,6 +14,7 @@ here reads a clock: the room turns a window's duration into a deadline and sends
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 
 from ..kit import phases, windows
@@ -155,7 +156,7 @@ FLOW: windows.Windows[GameState, Context, Player, Step, Phase] = windows.Windows
     PHASES,
     AUTOMATIC,
     kind_field="phase",
-    state_of=lambda game: game.state,
+    state_of=operator.attrgetter("state"),  # a Context's state (C-level: on the hot path)
     over=lambda state: state.phase is Phase.OVER,
     duration=_duration,
     refuse=refuse,
