@@ -159,8 +159,9 @@ class Windows(Generic[S, C, P, R, K]):
         state.window_id += 1
         state.window_actors = list(step.actors)
         if self.log_key is not None:
-            entry = {"id": state.window_id, self.log_key: str(step.kind)}
-            context.emit("window", **entry, actors=list(step.actors))  # type: ignore[attr-defined]
+            kind = {self.log_key: str(step.kind)}
+            emit = context.emit  # type: ignore[attr-defined]
+            emit("window", id=state.window_id, **kind, actors=list(step.actors))
 
     def proceed(self, context: C, step: R | Open[K]) -> None:
         """Walk automatic steps until a window opens or nothing follows (None)."""
@@ -249,7 +250,8 @@ class Windows(Generic[S, C, P, R, K]):
             self.set_away(context, command.seat, command.away)
         elif isinstance(command, self.seat_commands):
             seat: int = command.seat  # type: ignore[attr-defined]  # every row's command has one
-            self.check_seat(state, seat)
+            if not 0 <= seat < len(state.players):  # check_seat, inline: once per command
+                raise self.refuse(MALFORMED, f"There is no seat {seat}.")
             kind = getattr(state, self.kind_field)
             spec = self.table.get(kind)
             handler = self._check(state, command, kind, spec)
