@@ -62,6 +62,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .kit.reactions import Reaction as Reaction  # a game declares its set with it
+from .kit.windows import Window as Window  # the open window's value: the kit's
 
 JSON = dict[str, Any]
 
@@ -73,14 +74,6 @@ class RuleError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-@dataclass(frozen=True)
-class Window:
-    id: int
-    kind: str
-    actors: tuple[int, ...]
-    duration: float  # seconds, before the platform's time scale
 
 
 @dataclass(frozen=True)

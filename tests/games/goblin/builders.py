@@ -7,9 +7,9 @@ import random
 from typing import Any
 
 from laundermat.games.goblin import GAME, GoblinMatch, flow, laundry
-from laundermat.games.goblin.commands import Timeout
 from laundermat.games.goblin.invariants import check_lite
 from laundermat.games.goblin.state import GameState
+from laundermat.games.kit.windows import Timeout
 
 
 def new(players: int = 3, seed: int = 1, timer: int = 30) -> GoblinMatch:

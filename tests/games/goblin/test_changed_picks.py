@@ -13,7 +13,7 @@ from laundermat.games import RuleError
 from laundermat.games.goblin import GAME, GoblinMatch, fill, flow
 from laundermat.games.goblin.commands import Pick
 from laundermat.games.goblin.flow import Handler, WindowSpec
-from laundermat.games.goblin.invariants import _card_ids, leaked_hand_cards
+from laundermat.games.goblin.invariants import card_ids, leaked_hand_cards
 from laundermat.games.goblin.state import PICK, GameState
 
 from .builders import act, new
@@ -131,7 +131,7 @@ def test_gfill_2_a_changed_first_pick_passed_on_is_not_reported_as_a_leak() -> N
     holder = next(p for p in match.state.players if first in p.hand)
     assert holder.seat != 0
     seen = match.view(0)
-    assert first in _card_ids(seen, set())  # the owner's log still names it
+    assert first in card_ids(seen)  # the owner's log still names it
     assert leaked_hand_cards(match.state, 0, seen) == set()
     never_held = next(c for c in holder.hand if c != first)
     seen["log"].append({"kind": "note", "seat": holder.seat, "card": never_held})

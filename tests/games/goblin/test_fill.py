@@ -6,7 +6,7 @@ import pytest
 
 from laundermat.games import RuleError
 from laundermat.games.goblin.cards import PROGRAMS
-from laundermat.games.goblin.invariants import _card_ids
+from laundermat.games.goblin.invariants import card_ids
 
 from .builders import act, new, time_out
 
@@ -32,7 +32,7 @@ def test_gfill_2_picks_are_secret_and_changeable_until_lock() -> None:
     assert match.state.players[0].pick == hand[1]
     other = match.view(1)
     assert other["players"][0]["picked"] is True
-    assert hand[1] not in _card_ids(other, set())
+    assert hand[1] not in card_ids(other)
     assert match.view(0)["me"]["picked"] == hand[1]
     assert match.pending() == [1, 2]
     with pytest.raises(RuleError) as refused:

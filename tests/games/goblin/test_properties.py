@@ -4,14 +4,17 @@ replaying the command log from the seed gives the same game (GGEN-1, GGEN-5 defa
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from laundermat.games.goblin import GAME, GoblinMatch
 from laundermat.games.goblin.invariants import check_all, check_lite
+from laundermat.games.kit import invariants as harness
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 PLAYERS = st.integers(min_value=2, max_value=5)
@@ -20,40 +23,26 @@ PLAYERS = st.integers(min_value=2, max_value=5)
 def commands(match: GoblinMatch, rng: random.Random, count: int | None = None) -> list[dict]:
     """Play (random bots, timeouts, presence changes) and return the wire commands applied."""
     bots = [GAME.bot(random.Random(rng.random()), 0.1) for _ in range(match.state.n)]
-    log: list[dict] = []
-    while not match.over() and (count is None or len(log) < count):
-        window = match.window()
-        assert window is not None
-        seat = rng.choice(match.pending() or list(window.actors))
-        wire = bots[seat].decide(match.view(seat))
-        if wire is None:
-            wire = GAME.timeout(match, window.id).to_dict()
-        if rng.random() < 0.03:
-            target = rng.randrange(match.state.n)
-            wire = GAME.set_away(match, target, not match.away(target)).to_dict()
-        match.apply(match.parse(wire))
-        log.append(wire)
-    return log
+    return harness.playout(GAME, match, rng, bots, away_chance=0.03, count=count)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS)
 def test_random_games_finish_with_the_invariants_holding(seed: int, players: int) -> None:
     rng = random.Random(seed)
-    match = GAME.new(seed, [f"p{i}" for i in range(players)], {})
+    names = [f"p{i}" for i in range(players)]
+    match = GAME.new(seed, names, {})
     bots = [GAME.bot(random.Random(seed + i), 0.1) for i in range(players)]
-    steps = 0
-    while not match.over():
-        window = match.window()
-        assert window is not None
-        seat = rng.choice(match.pending() or list(window.actors))
-        wire = bots[seat].decide(match.view(seat)) or GAME.timeout(match, window.id).to_dict()
-        match.apply(match.parse(wire))
-        steps += 1
-        assert check_lite(match.state) == [] if steps % 5 else check_all(match.state, rng) == []
-        assert steps < 2000
+    steps = itertools.count(1)
+
+    def check(match: GoblinMatch, wire: dict[str, Any]) -> None:
+        lite = next(steps) % 5  # the full check (redaction twins) every fifth command
+        assert check_lite(match.state) == [] if lite else check_all(match.state, rng) == []
+
+    log = harness.playout(GAME, match, rng, bots, check=check, limit=2000)
     assert check_all(match.state, rng) == []
     assert set(match.result()["winners"]) <= set(range(players))
+    assert harness.replays(GAME, seed, names, {}, log, match) == []  # GGEN-1
 
 
 @settings(max_examples=12, deadline=None)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from laundermat.games.goblin import GAME, GoblinMatch, coach, invariants, views
-from laundermat.games.goblin.invariants import _card_ids, check_redaction
+from laundermat.games.goblin.invariants import card_ids, check_redaction
 from laundermat.games.goblin.state import GameState
 
 from .builders import act, new, play
@@ -23,7 +23,7 @@ def test_gprivate_1_a_hand_reaches_only_its_owner() -> None:
     match = new(4, seed=3)
     for viewer in (None, 0, 1, 2, 3):
         view = match.view(viewer)
-        shown = _card_ids(view, set())
+        shown = card_ids(view)
         for p in match.state.players:
             if p.seat != viewer:
                 assert not shown & set(p.hand)
@@ -41,7 +41,7 @@ def test_gprivate_2_no_order_no_generator_no_pile_in_any_view() -> None:
         view = match.view(viewer)
         assert "seed" not in view and "baskets" not in view
         assert str(state.rng) not in str(view)
-        assert not _card_ids(view, set()) & set(state.pile)
+        assert not card_ids(view) & set(state.pile)
         assert view["pile_size"] == len(state.pile)
 
 

@@ -1,11 +1,12 @@
 """Random full games: invariants after every command (SETUP-4, SETUP-6, PRIVATE-1/2, GEN-1).
 
-Random-legal bots (`bots.policy.RandomPolicy`) play whole games through their own views, with
-timeouts and away notices mixed in; after every command: each bill is in exactly one place,
-market stock + copies = 25, the state survives JSON, no view depends on hidden information.
+Random-legal bots play whole games through their own views, with timeouts and away notices
+mixed in (the kit's `playout`, games/kit/invariants.py); after every command: each bill is in
+exactly one place, market stock + copies = 25, the state survives JSON, no view depends on
+hidden information.
 At the end a replay from seed + command log gives the identical state. A second property
 throws random (mostly illegal) commands in between: each is either applied or rejected with
-an `EngineError` and no effect; nothing else is ever raised.
+a `RuleError` and no effect; nothing else is ever raised.
 """
 
 from __future__ import annotations
@@ -17,39 +18,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from laundermat.games.laundermat import invariants
-from laundermat.games.laundermat.bots import RandomPolicy
+from laundermat.games import RuleError
+from laundermat.games.kit import invariants as harness
+from laundermat.games.laundermat import GAME, LaunderMatMatch, invariants
 from laundermat.games.laundermat.cards import BRIBE_TIMERS, ROUND_TIMERS
-from laundermat.games.laundermat.engine import (
-    ADDITIONS,
-    WEAPONS,
-    EngineError,
-    Game,
-    Phase,
-    Settings,
-    Timeout,
-    parse_command,
-    pending_actors,
-    replay,
-    view,
-)
+from laundermat.games.laundermat.engine import ADDITIONS, WEAPONS, Game
 
 EXAMPLES = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def next_command(game: Game, policy: RandomPolicy, rng: random.Random) -> dict[str, Any]:
-    state = game.state
-    if rng.random() < 0.02:
-        seat = rng.randrange(state.n)
-        return {"type": "set_away", "seat": seat, "away": not state.players[seat].away}
-    waiting = pending_actors(game.state)
-    wire = policy.decide(view(state, rng.choice(waiting))) if waiting else None
-    return wire or Timeout(state.window_id).to_dict()
-
-
-def random_command(game: Game, rng: random.Random) -> dict[str, Any]:
+def random_command(match: LaunderMatMatch | Game, rng: random.Random) -> dict[str, Any]:
     """A command of any type with plausible but random fields: mostly illegal."""
-    state = game.state
+    state = match.state
     seat = rng.choice([*range(state.n), rng.randrange(-2, 9)])
     wallet = state.players[seat].wallet if 0 <= seat < state.n else []
     pool = list(wallet) + [rng.randrange(-1, 62) for _ in range(2)]
@@ -93,44 +73,36 @@ def random_command(game: Game, rng: random.Random) -> dict[str, Any]:
 
 
 def play_checked(seed: int, n: int, fuzz: bool) -> None:
+    """One random game through the Match protocol (the kit's harness, games/kit/invariants.py),
+    every invariant checked after each command; then its replay."""
     rng = random.Random(seed)
     names = [f"bot{i}" for i in range(n)]
-    config = Settings(rng.choice(ROUND_TIMERS), rng.choice(BRIBE_TIMERS))
-    game = Game.new(seed, names, config)
-    policy = RandomPolicy(rng)
-    log: list[dict[str, Any]] = []
-    steps = 0
-    while game.state.phase is not Phase.OVER:
-        steps += 1
-        assert steps < 5_000, "the game does not end"
-        if fuzz and rng.random() < 0.3:
-            wire = random_command(game, rng)
-            before = game.state.to_dict()
-            try:
-                game.apply(parse_command(wire))
-            except EngineError:
-                assert game.state.to_dict() == before  # GEN-1: no effect at all
-                continue
-            log.append(wire)
-        else:
-            wire = next_command(game, policy, rng)
-            try:
-                game.apply(parse_command(wire))
-            except EngineError as exc:
-                if wire["type"] != "set_away":
-                    raise AssertionError(f"a legal-looking bot command failed: {wire}") from exc
-                continue
-            log.append(wire)
+    config = {"round_timer": rng.choice(ROUND_TIMERS), "bribe_timer": rng.choice(BRIBE_TIMERS)}
+    match = GAME.new(seed, names, config)
+    bot = GAME.bot(rng)  # one random-legal player for every seat, deciding from its view
+
+    def check(match: LaunderMatMatch, wire: dict[str, Any]) -> None:
+        state = match.state
         problems = (
-            invariants.check_bills(game.state)
-            + invariants.check_market(game.state)
-            + invariants.check_json(game.state)
-            + invariants.check_redaction(game.state, rng)
+            invariants.check_bills(state)
+            + invariants.check_market(state)
+            + invariants.check_json(state)
+            + invariants.check_redaction(state, rng)
         )
         assert not problems, (problems, wire)
-    again = replay(seed, names, config, log)
-    assert again.state == game.state  # replay from seed + commands is identical
-    assert again.state.to_dict() == game.state.to_dict()
+
+    log = harness.playout(
+        GAME,
+        match,
+        rng,
+        [bot] * n,
+        check=check,
+        away_chance=0.02,
+        fuzz=random_command if fuzz else None,
+        fuzz_chance=0.3,
+        refusal=RuleError,  # GEN-1: a refused command has no effect at all
+    )
+    assert harness.replays(GAME, seed, names, config, log, match) == []
 
 
 @pytest.mark.slow
@@ -138,7 +110,7 @@ def play_checked(seed: int, n: int, fuzz: bool) -> None:
 @given(seed=st.integers(0, 2**63 - 1), n=st.integers(3, 6))
 def test_random_games_keep_every_invariant(seed: int, n: int) -> None:
     """SETUP-4 bills in one place, SETUP-6 stock + copies = 25, JSON round trip, PRIVATE-1 /
-    PRIVATE-2 redaction, replay; nothing but EngineError is raised."""
+    PRIVATE-2 redaction, replay; nothing but RuleError is raised."""
     play_checked(seed, n, fuzz=False)
 
 
@@ -147,5 +119,5 @@ def test_random_games_keep_every_invariant(seed: int, n: int) -> None:
 @given(seed=st.integers(0, 2**63 - 1), n=st.integers(3, 6))
 def test_random_commands_are_applied_or_rejected_without_effect(seed: int, n: int) -> None:
     """GEN-1 / GEN-2: any command, legal or not, in any window: applied, or rejected with an
-    EngineError and no effect."""
+    RuleError and no effect."""
     play_checked(seed, n, fuzz=True)

@@ -16,18 +16,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..protocol import JSON, Command, Policy, Setting
+from ..kit.definition import Definition
+from ..protocol import JSON, Setting
 from . import coach, invariants
 from .bots import HeuristicBot, RandomBot
 from .cards import DECISION_TIMERS, DEFAULT_DECISION_TIMER, MAX_PLAYERS, MIN_PLAYERS
-from .commands import PLAYER_COMMANDS, ROOM_COMMANDS, SetAway, Timeout, command_schema
+from .commands import PLAYER_COMMANDS, command_schema
 from .match import GoblinMatch
 from .reactions import REACTIONS
 from .views import rules
 
 
-class Goblin:
-    """GSETUP-1: 2 to 5 players; GSETUP-3: the host picks the Decision timer."""
+class Goblin(Definition):
+    """GSETUP-1: 2 to 5 players; GSETUP-3: the host picks the Decision timer. `timeout`,
+    `set_away`, `room_commands` and `bot`: the kit's Definition's."""
 
     name = "goblin"
     title = "Goblin Laundromat"
@@ -37,9 +39,11 @@ class Goblin:
         Setting("decision_timer", "Decision timer", DECISION_TIMERS, DEFAULT_DECISION_TIMER),
     )
     player_commands = frozenset(PLAYER_COMMANDS)
-    room_commands = frozenset(ROOM_COMMANDS)
     rules = rules()
-    bot_strategies: tuple[str, ...] = ("random", "heuristic")
+    # "random": uniform among legal commands; "heuristic": picks by value minus stain risk,
+    # draws while the expected gain beats the risk (bots.py).
+    bot_makers = {"random": RandomBot, "heuristic": HeuristicBot}
+    bot_strategies: tuple[str, ...] = tuple(bot_makers)
     reactions = REACTIONS  # what players may tap to say (reactions.py)
 
     def new(self, seed: int, player_ids: list[str], settings: JSON) -> GoblinMatch:
@@ -48,24 +52,9 @@ class Goblin:
     def restore(self, snapshot: JSON) -> GoblinMatch:
         return GoblinMatch.restore(snapshot)
 
-    def timeout(self, match: Any, window_id: int) -> Command:
-        return Timeout(window_id)
-
-    def set_away(self, match: Any, seat: int, away: bool) -> Command:
-        return SetAway(seat, away)
-
     def hint(self, view: JSON) -> JSON | None:
         """The coach's hint for the seat whose view this is (coach.py): never the state."""
         return coach.hint(view)
-
-    def bot(self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random") -> Policy:
-        """ "random": uniform among legal commands; "heuristic": picks by value minus stain
-        risk, draws while the expected gain beats the risk (bots.py)."""
-        if strategy == "random":
-            return RandomBot(rng, wait_chance)
-        if strategy == "heuristic":
-            return HeuristicBot(rng, wait_chance)
-        raise ValueError(f"unknown bot strategy {strategy!r}; one of {self.bot_strategies}")
 
     def invariants(self, match: Any, rng: random.Random, lite: bool = False) -> list[str]:
         """Every card in one place, scores recomputed, and (full) a JSON round trip and

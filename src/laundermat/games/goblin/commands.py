@@ -1,7 +1,8 @@
 """The commands, as frozen values with their JSON form (GGEN-2: one decision each).
 
-`parse` is the one way in from outside: anything it returns is well formed (types, a known
-card id); whether it is legal *now* is the phase table's check (flow.py).
+`parse` is the one way in from outside (the kit's, over this game's forms): anything it
+returns is well formed (types, a known card id); whether it is legal *now* is the phase
+table's check (flow.py).
 """
 
 from __future__ import annotations
@@ -9,132 +10,77 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..kit import commands, windows
+from ..kit.windows import SetAway, Timeout
 from .cards import CLOTHING
 from .errors import MALFORMED, refuse
 
 
 @dataclass(frozen=True)
-class Pick:
+class Pick(commands.Command):
     """GFILL-2 (a card of the hand) or GMARKET-2 (a face-up market card)."""
 
     seat: int
     card: str
     type = "pick"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat, "card": self.card}
-
 
 @dataclass(frozen=True)
-class Draw:
+class Draw(commands.Command):
     """GWASH-6."""
 
     seat: int
     type = "draw"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat}
-
 
 @dataclass(frozen=True)
-class DrawWithPotion:
+class DrawWithPotion(commands.Command):
     """GPOTION-1."""
 
     seat: int
     type = "draw_with_potion"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat}
-
 
 @dataclass(frozen=True)
-class Stop:
+class Stop(commands.Command):
     """GWASH-6."""
 
     seat: int
     type = "stop"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat}
-
 
 @dataclass(frozen=True)
-class Keep:
+class Keep(commands.Command):
     """GWASH-5: the one card kept from a failed laundry."""
 
     seat: int
     card: str
     type = "keep"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat, "card": self.card}
-
-
-@dataclass(frozen=True)
-class Timeout:
-    """The room's: the open window's deadline passed (GGEN-5)."""
-
-    window: int
-    type = "timeout"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "window": self.window}
-
-
-@dataclass(frozen=True)
-class SetAway:
-    """The room's: a seat is away or back (GGEN-4)."""
-
-    seat: int
-    away: bool
-    type = "set_away"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat, "away": self.away}
-
 
 SeatCommand = Pick | Draw | DrawWithPotion | Stop | Keep
 Command = SeatCommand | Timeout | SetAway
 
 PLAYER_COMMANDS = ("pick", "draw", "draw_with_potion", "stop", "keep")
-ROOM_COMMANDS = ("timeout", "set_away")
+ROOM_COMMANDS = windows.ROOM_COMMANDS
 
-# type -> (class, {field: JSON type}) ; `seat` is required for every command but timeout.
-_FORMS: dict[str, tuple[type, dict[str, type]]] = {
+# type -> (class, {field: JSON type}) for the kit's parse; `seat` in every command but timeout.
+_FORMS: commands.Forms = {
     "pick": (Pick, {"seat": int, "card": str}),
     "draw": (Draw, {"seat": int}),
     "draw_with_potion": (DrawWithPotion, {"seat": int}),
     "stop": (Stop, {"seat": int}),
     "keep": (Keep, {"seat": int, "card": str}),
-    "timeout": (Timeout, {"window": int}),
-    "set_away": (SetAway, {"seat": int, "away": bool}),
+    **windows.ROOM_FORMS,
 }
 
 
 def parse(data: Any) -> Command:
-    """A command from its JSON form; `malformed` for anything else."""
-    if not isinstance(data, dict):
-        raise refuse(MALFORMED, "A command is a JSON object.")
-    kind = data.get("type")
-    form = _FORMS.get(kind) if isinstance(kind, str) else None
-    if form is None:
-        raise refuse(MALFORMED, f"Unknown command type {kind!r}.")
-    cls, fields = form
-    # The platform logs a command with its `client_id` and replays that entry (protocol.py).
-    extra = set(data) - set(fields) - {"type", "client_id"}
-    if extra:
-        raise refuse(MALFORMED, f"'{kind}' has no field {sorted(extra)[0]!r}.")
-    values: dict[str, Any] = {}
-    for name, expected in fields.items():
-        value = data.get(name)
-        # bool is an int in Python; a seat or window of true/false is malformed.
-        if type(value) is not expected:
-            raise refuse(MALFORMED, f"'{kind}' needs '{name}' ({expected.__name__}).")
-        values[name] = value
-    card = values.get("card")
+    """A command from its JSON form; `malformed` for anything else (an unknown card too)."""
+    command: Command = commands.parse(data, _FORMS, refuse)
+    card = getattr(command, "card", None)
     if card is not None and card not in CLOTHING:
         raise refuse(MALFORMED, f"There is no Clothing card {card!r}.")
-    command: Command = cls(**values)
     return command
 
 

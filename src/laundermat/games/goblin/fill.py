@@ -99,7 +99,7 @@ def pick(state: GameState, command: Pick) -> Step:
     """GFILL-2: a secret choice, changeable until the step locks; the window waits for all.
 
     GPUBLIC-1: others learn only *whether* a seat has chosen, so only a seat's first choice in
-    a step is logged. A change is its owner's alone (`me.picked`): no entry, and flow.apply does
+    a step is logged. A change is its owner's alone (`me.picked`): no entry, and FLOW.apply does
     not count it in the state version, so nobody else can tell it happened from the view."""
     player = state.players[command.seat]
     first = player.pick is None

@@ -7,16 +7,18 @@
   redaction as non-interference (GPRIVATE-1/2): a copy of the state that differs in one fact
   hidden from a viewer gives that viewer the identical view; and no other seat's hand card
   appears anywhere in a view but the rules' card table.
+
+The JSON round trip, the twins and the scan for card ids are the kit's (games/kit/invariants.py);
+this module names Goblin's facts.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
+from ..kit import invariants as harness
 from . import coach
 from .cards import CLOTHING_IDS, MAJORITIES, PROGRAM_IDS, PROGRAMS, SPECIES_COINS
 from .scoring import result
@@ -137,9 +139,7 @@ def check_scores(state: GameState) -> list[str]:
 
 def check_all(state: GameState, rng: random.Random) -> list[str]:
     problems = check_lite(state) + check_scores(state)
-    data = state.to_dict()
-    if GameState.from_dict(json.loads(json.dumps(data))).to_dict() != data:
-        problems.append("the JSON round trip changed the state")
+    problems += harness.round_trip(state, GameState.to_dict, GameState.from_dict)
     if not state.over:
         problems += check_redaction(state, rng)
     return problems
@@ -148,89 +148,96 @@ def check_all(state: GameState, rng: random.Random) -> list[str]:
 # ---------------------------------------------------------------- redaction
 
 
-def _card_ids(value: Any, out: set[str]) -> set[str]:
-    if isinstance(value, str):
-        if value[:1] == "C" and value[1:].isdigit():
-            out.add(value)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if key != "rules":
-                _card_ids(item, out)
-    elif isinstance(value, list):
-        for item in value:
-            _card_ids(item, out)
-    return out
+def _is_card_id(value: str) -> bool:
+    return value[:1] == "C" and value[1:].isdigit()
 
 
-def hidden_from(state: GameState, viewer: int | None) -> list[Callable[[GameState], bool]]:
-    """Perturbations of facts `viewer` may not know; each changes a copy (False: none found)."""
+def card_ids(view: Any) -> set[str]:
+    """Every Clothing card a view names, but in its rules block (the card table)."""
+    return harness.ids_in(view, _is_card_id)
 
-    def others(s: GameState) -> list[int]:
-        return [p.seat for p in s.players if p.seat != viewer]
 
-    def reorder_basket(s: GameState) -> bool:
-        p = s.players[random.Random(s.version).randrange(s.n)]
-        if len(set(p.basket)) < 2:
-            return False
-        p.basket.reverse()
-        return True
+# The facts a viewer may not know, each a perturbation of a copy (False: none to change now).
 
-    def swap_hand_card(s: GameState) -> bool:
-        holders = [w for w in others(s) if s.players[w].hand]
-        if not holders or not s.pile:
-            return False
-        p = s.players[holders[0]]
-        i = len(p.hand) - 1
-        was = p.hand[i]
-        p.hand[i], s.pile[0] = s.pile[0], p.hand[i]
-        if p.pick == was:
-            p.pick = p.hand[i]
-        return True
 
-    def swap_basket_card(s: GameState) -> bool:
-        me = s.players[viewer] if viewer is not None else None
-        known = set(me.known) | set(me.gave) if me else set()
-        for p in s.players:
-            public = set(p.known) if s.n == 2 else set()
-            for i, card in enumerate(p.basket):
-                if card not in known and card not in public and s.pile:
-                    p.basket[i], s.pile[0] = s.pile[0], card
-                    return True
+def _others(s: GameState, viewer: int | None) -> list[int]:
+    return [p.seat for p in s.players if p.seat != viewer]
+
+
+def reorder_basket(s: GameState, viewer: int | None) -> bool:
+    """GPRIVATE-2: a Basket's order is nobody's to know."""
+    p = s.players[random.Random(s.version).randrange(s.n)]
+    if len(set(p.basket)) < 2:
         return False
+    p.basket.reverse()
+    return True
 
-    def swap_program(s: GameState) -> bool:
-        """Another seat's face-down Program, with an undealt one or a third seat's."""
-        for w in others(s):
-            p = s.players[w]
-            for r in range(max(s.round, 1), 4):
-                mine = p.programs[r]
-                spare = [u for u in s.undealt_programs if PROGRAMS[u].type == PROGRAMS[mine].type]
-                spare += [s.players[x].programs[r] for x in others(s) if x != w]
-                if spare and mine in p.row:
-                    _swap_programs(s, mine, spare[0])
-                    return True
+
+def swap_hand_card(s: GameState, viewer: int | None) -> bool:
+    """GPRIVATE-1: another seat's hand card, with the pile's top."""
+    holders = [w for w in _others(s, viewer) if s.players[w].hand]
+    if not holders or not s.pile:
         return False
+    p = s.players[holders[0]]
+    i = len(p.hand) - 1
+    was = p.hand[i]
+    p.hand[i], s.pile[0] = s.pile[0], p.hand[i]
+    if p.pick == was:
+        p.pick = p.hand[i]
+    return True
 
-    def change_pick(s: GameState) -> bool:
-        for w in others(s):
-            p = s.players[w]
-            if p.pick is not None and len(p.hand) > 1:
-                p.pick = next(c for c in p.hand if c != p.pick)
+
+def swap_basket_card(s: GameState, viewer: int | None) -> bool:
+    """A Basket card the viewer neither picked nor gave (public with 2 players: GMARKET-2)."""
+    me = s.players[viewer] if viewer is not None else None
+    known = set(me.known) | set(me.gave) if me else set()
+    for p in s.players:
+        public = set(p.known) if s.n == 2 else set()
+        for i, card in enumerate(p.basket):
+            if card not in known and card not in public and s.pile:
+                p.basket[i], s.pile[0] = s.pile[0], card
                 return True
-        return False
+    return False
 
-    def change_generator(s: GameState) -> bool:
-        s.rng ^= 0x5DEECE66D
-        return True
 
-    return [
-        reorder_basket,
-        swap_hand_card,
-        swap_basket_card,
-        swap_program,
-        change_pick,
-        change_generator,
-    ]
+def swap_program(s: GameState, viewer: int | None) -> bool:
+    """Another seat's face-down Program, with an undealt one or a third seat's."""
+    for w in _others(s, viewer):
+        p = s.players[w]
+        for r in range(max(s.round, 1), 4):
+            mine = p.programs[r]
+            spare = [u for u in s.undealt_programs if PROGRAMS[u].type == PROGRAMS[mine].type]
+            spare += [s.players[x].programs[r] for x in _others(s, viewer) if x != w]
+            if spare and mine in p.row:
+                _swap_programs(s, mine, spare[0])
+                return True
+    return False
+
+
+def change_pick(s: GameState, viewer: int | None) -> bool:
+    """GFILL-2: another seat's pick, before the step reveals nothing but that it picked."""
+    for w in _others(s, viewer):
+        p = s.players[w]
+        if p.pick is not None and len(p.hand) > 1:
+            p.pick = next(c for c in p.hand if c != p.pick)
+            return True
+    return False
+
+
+def change_generator(s: GameState, viewer: int | None) -> bool:
+    """GPRIVATE-2: the generator's state."""
+    s.rng ^= 0x5DEECE66D
+    return True
+
+
+HIDDEN: tuple[harness.Perturbation[GameState, int | None], ...] = (
+    reorder_basket,
+    swap_hand_card,
+    swap_basket_card,
+    swap_program,
+    change_pick,
+    change_generator,
+)
 
 
 def _swap_programs(s: GameState, one: str, other: str) -> None:
@@ -243,6 +250,10 @@ def _swap_programs(s: GameState, one: str, other: str) -> None:
         p.row = swapped(p.row)
 
 
+def _copy(state: GameState) -> GameState:
+    return GameState.from_dict(state.to_dict())
+
+
 def leaked_hand_cards(state: GameState, viewer: int | None, seen: dict[str, Any]) -> set[str]:
     """Cards now in other seats' hands that `viewer`'s view names. Not a leak: a card the
     viewer's own log says it picked first (GFILL-2: its first choice of a step stays in its
@@ -253,10 +264,12 @@ def leaked_hand_cards(state: GameState, viewer: int | None, seen: dict[str, Any]
         for e in seen["log"]
         if e["kind"] == "picked" and e["seat"] == viewer and "card" in e
     }
-    return (foreign & _card_ids(seen, set())) - own_first_picks
+    return (foreign & card_ids(seen)) - own_first_picks
 
 
 def check_redaction(state: GameState, rng: random.Random) -> list[str]:
+    """One viewer, drawn: no other hand's card in its view, and its view the same for every
+    twin that differs in a fact hidden from it."""
     problems = []
     viewer = rng.choice([None, *range(state.n)])
     seen = view(state, viewer)
@@ -264,15 +277,12 @@ def check_redaction(state: GameState, rng: random.Random) -> list[str]:
         problems.append(f"viewer {viewer} sees other hands' cards {sorted(leaked)}")
     # The coach (coach.py) names only cards its seat's view names, and reads nothing else.
     hint = coach.hint(seen) if viewer is not None else None
-    if hint is not None and (named := _card_ids(hint, set()) - _card_ids(seen, set())):
+    if hint is not None and (named := card_ids(hint) - card_ids(seen)):
         problems.append(f"viewer {viewer}'s hint names cards its view does not: {named}")
-    for perturb in hidden_from(state, viewer):
-        twin = GameState.from_dict(state.to_dict())
-        if not perturb(twin):
-            continue
-        twin_view = view(twin, viewer)
-        if twin_view != seen:
-            problems.append(f"viewer {viewer}'s view depends on {perturb.__name__}")
-        elif viewer is not None and coach.hint(twin_view) != hint:
-            problems.append(f"viewer {viewer}'s hint depends on {perturb.__name__}")
+    twins = list(harness.twins(state, viewer, _copy, HIDDEN))
+    problems += harness.non_interference(seen, viewer, view, twins)
+    if viewer is not None:
+        for name, twin in twins:
+            if coach.hint(view(twin, viewer)) != hint:
+                problems.append(f"viewer {viewer}'s hint depends on {name}")
     return problems

@@ -83,7 +83,7 @@ def _draw(state: GameState, potion: bool) -> Step:
 
 def check_decision(state: GameState, command: object) -> None:
     """GWASH-6: `draw` and `stop` are legal whenever the decision window is open (its actor
-    is checked by flow.apply)."""
+    is checked by FLOW.apply)."""
 
 
 def draw(state: GameState, command: object) -> Step:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol import Command, Window
+from ..kit.windows import WindowedMatch
+from ..protocol import Command
 from . import flow
 from .cards import DECISION_TIMERS, DEFAULT_DECISION_TIMER, MAX_PLAYERS, MIN_PLAYERS
 from .commands import parse
@@ -21,8 +22,14 @@ LAUNDRY_END_BEAT_MS = 2500
 LAUNDRY_ENDS = frozenset({"completed", "stopped", "failed"})
 
 
-class GoblinMatch:
+class GoblinMatch(WindowedMatch):
+    """apply, window, window_id, pending, over, away, seats, log_length: WindowedMatch's
+    (GGEN-1: a command is checked completely, then applied; GFILL-2 / GPUBLIC-1: a changed
+    pick is not counted in the version, or everyone else could tell)."""
+
     __slots__ = ("state",)
+    windows = flow.FLOW
+    state: GameState
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -47,33 +54,6 @@ class GoblinMatch:
 
     def parse(self, data: dict[str, Any]) -> Command:
         return parse(data)
-
-    def apply(self, command: Command) -> None:
-        flow.apply(self.state, command)  # type: ignore[arg-type]
-
-    def window(self) -> Window | None:
-        s = self.state
-        if s.over or s.window_kind is None:
-            return None
-        return Window(s.window_id, s.window_kind, tuple(s.window_actors), s.decision_timer)
-
-    def window_id(self) -> int | None:
-        return None if self.state.over else self.state.window_id
-
-    def pending(self) -> list[int]:
-        return flow.pending(self.state)
-
-    def over(self) -> bool:
-        return self.state.over
-
-    def away(self, seat: int) -> bool:
-        return self.state.players[seat].away
-
-    def seats(self) -> dict[str, int]:
-        return {p.name: p.seat for p in self.state.players}
-
-    def log_length(self) -> int:
-        return len(self.state.events)
 
     def view(self, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
         return view(self.state, viewer, log_from)

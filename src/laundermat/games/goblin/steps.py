@@ -6,17 +6,12 @@ walks from one window to the next (and no phase module imports another).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..kit.windows import Open
 
-
-@dataclass(frozen=True)
-class Open:
-    kind: str  # state.PICK, MARKET, LAUNDRY or KEEP
-    actors: tuple[int, ...]
-
+__all__ = ["NEXT_LAUNDRY", "NEXT_ROUND", "Open", "Step"]  # Open's kind: PICK, MARKET, ...
 
 NEXT_LAUNDRY = "next_laundry"  # GWASH-1: the next player's laundry, or the round's end
 NEXT_ROUND = "next_round"  # GROUND-1: the next round, or scoring after round 4
 
 # None: nothing follows (the open window stays open, or the game is over).
-Step = Open | str | None
+Step = Open[str] | str | None

@@ -20,7 +20,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..protocol import JSON, Command, Policy, RuleError, Setting
+from ..kit.definition import Definition
+from ..protocol import JSON, Command, RuleError, Setting
 from ..standings import Standing, ranked
 from . import coach, engine, invariants
 from .bots import RandomPolicy
@@ -37,8 +38,9 @@ from .match import LaunderMatMatch
 from .reactions import REACTIONS
 
 
-class LaunderMat:
-    """SETUP-1: 3 to 6 players; SETUP-3: the host picks the Max Round Timer and bribery timer."""
+class LaunderMat(Definition):
+    """SETUP-1: 3 to 6 players; SETUP-3: the host picks the Max Round Timer and bribery timer.
+    `bot`: the kit's Definition's; the room's commands are the engine's own."""
 
     name = "laundermat"
     title = "LaunderMat"
@@ -84,17 +86,11 @@ class LaunderMat:
     def set_away(self, match: Any, seat: int, away: bool) -> Command:
         return engine.SetAway(seat, away)
 
-    bot_strategies: tuple[str, ...] = ("random", "heuristic")
+    # "random": uniform among legal commands (bots.py); "heuristic": values bills, purchases,
+    # Vault risks and bribes by expected points (heuristic.py).
+    bot_makers = {"random": RandomPolicy, "heuristic": HeuristicPolicy}
+    bot_strategies: tuple[str, ...] = tuple(bot_makers)
     reactions = REACTIONS  # what players may tap to say (reactions.py)
-
-    def bot(self, rng: random.Random, wait_chance: float = 0.0, strategy: str = "random") -> Policy:
-        """ "random": uniform among legal commands (bots.py); "heuristic": values bills,
-        purchases, Vault risks and bribes by expected points (heuristic.py)."""
-        if strategy == "random":
-            return RandomPolicy(rng, wait_chance)
-        if strategy == "heuristic":
-            return HeuristicPolicy(rng, wait_chance)
-        raise ValueError(f"unknown bot strategy {strategy!r}; one of {self.bot_strategies}")
 
     def hint(self, view: JSON) -> JSON | None:
         """The coach's hint for the seat whose view this is (coach.py): never the state."""

@@ -10,9 +10,9 @@ one way, game → flow → phase modules → context/state, and no phase module 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
+from ..kit.windows import Open
 from .chance import Chance
 from .state import JSON, Event, GameState, Phase, Player
 
@@ -39,12 +39,7 @@ class Context:
         return self.state.players[seat]
 
 
-@dataclass(frozen=True)
-class Open:
-    """Open a window of `phase` for `actors` (a fresh window id, so a full timer)."""
-
-    phase: Phase
-    actors: tuple[int, ...]
+__all__ = ["Context", "Open", "Step", "Then", "turn_order"]  # Open(phase, actors): the kit's
 
 
 class Then(StrEnum):
@@ -60,7 +55,7 @@ class Then(StrEnum):
 
 # What a command or a closing window leads to: a window to open, an automatic step, or
 # None when the open window stays open (a draft selection, a bribe, a purchase among others).
-Step = Open | Then | None
+Step = Open[Phase] | Then | None
 
 
 def turn_order(state: GameState) -> list[int]:

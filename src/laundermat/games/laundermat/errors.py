@@ -89,3 +89,15 @@ class IllegalMove(EngineError):
         self.args = (message,)
         self.message = message
         self.code = code._value_  # the plain str, as str(code) gives
+
+
+_BY_CODE: dict[str, type[EngineError]] = {
+    cls.code: cls for cls in (MalformedCommand, NotYourWindow, WrongPhase, StaleWindow, GameOver)
+}
+
+
+def refuse(code: str, message: str) -> EngineError:
+    """The engine's error for one of the kit's refusal codes (games/kit/windows.py)."""
+    if code == IllegalCode.PRESENCE_UNCHANGED:
+        return IllegalMove(IllegalCode.PRESENCE_UNCHANGED, message)
+    return _BY_CODE[code](message)

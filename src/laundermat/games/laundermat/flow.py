@@ -6,15 +6,18 @@ its actors), which timer it uses and what closing it leads to. Phase code answer
 command and every close with the next `Step`; `proceed` walks those steps through the
 automatic ones (`AUTOMATIC`) until a window opens, so this is the only module that opens one.
 
-Nothing here reads a clock: the room turns a window's duration into a deadline and sends
+`FLOW` (the kit's `Windows`, games/kit/windows.py) opens each window, closes one early when
+it waits only for away seats, and applies the room's timeouts and presence changes. Nothing
+here reads a clock: the room turns a window's duration into a deadline and sends
 `Timeout(window)`.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 
-from ..kit import phases
+from ..kit import phases, windows
 from . import bribery, draft, purchase, scoring, vault
 from .cards import ROUNDS
 from .commands import (
@@ -34,11 +37,11 @@ from .commands import (
     Seniority,
     Skip,
 )
-from .context import Context, Open, Step, Then, turn_order
-from .errors import IllegalCode, IllegalMove
+from .context import Context, Step, Then, turn_order
+from .errors import refuse
 from .state import GameState, Phase, Player, Window
 
-__all__ = ["PHASES", "Handler", "PhaseSpec", "pending_actors", "proceed", "turn_order"]
+__all__ = ["FLOW", "PHASES", "Handler", "PhaseSpec", "pending_actors", "proceed", "turn_order"]
 
 
 # The kit's table types, bound to this game's state, context, players and steps.
@@ -142,70 +145,39 @@ AUTOMATIC: dict[Then, Callable[[Context], Step]] = {
 }
 
 
-def pending_actors(state: GameState) -> list[int]:
-    """The open window's actors who have not acted yet (none once the game is over)."""
-    spec = PHASES.get(state.phase)
-    if spec is None:
-        return []
-    return phases.pending(spec, state.window_actors, state.players)
+def _duration(state: GameState, timer: str) -> int:
+    settings = state.settings
+    return settings.bribe_timer if timer == BRIBE_TIMER else settings.round_timer
 
 
-def closes_early(state: GameState) -> bool:
-    """GEN-4: a window never waits for away players, so it closes once every actor who has
-    not acted is away (for a one-actor decision: once its actor is away)."""
-    players = state.players
-    return all(players[seat].away for seat in pending_actors(state))
+# The windows' lifecycle (games/kit/windows.py): opening, closing early for away seats
+# (GEN-4), the room's timeouts and presence changes.
+FLOW: windows.Windows[GameState, Context, Player, Step, Phase] = windows.Windows(
+    PHASES,
+    AUTOMATIC,
+    kind_field="phase",
+    state_of=operator.attrgetter("state"),  # a Context's state (C-level: on the hot path)
+    over=lambda state: state.phase is Phase.OVER,
+    duration=_duration,
+    refuse=refuse,
+    log_key="phase",
+    wrong_phase="'{type}' is not accepted during {kind}.",
+)
+pending_actors = FLOW.pending  # the open window's actors who have not acted yet
+proceed = FLOW.proceed  # walk automatic steps until a window opens or the game ends
+advance = FLOW.advance  # GEN-4: close every window that waits only for away seats
+time_out = FLOW.time_out  # the room's `Timeout(window)`
+set_away = FLOW.set_away  # GEN-4: the room reports a seat away (30 s unconnected) or back
 
 
 def current_window(state: GameState) -> Window | None:
-    spec = PHASES.get(state.phase)
+    spec = FLOW.spec(state)
     if spec is None:
         return None
-    settings = state.settings
-    duration = settings.bribe_timer if spec.timer == BRIBE_TIMER else settings.round_timer
+    duration = _duration(state, spec.timer)
     return Window(state.window_id, state.phase, tuple(state.window_actors), duration)
 
 
 def start(game: Context) -> None:
     """SETUP-9 done: round 1 opens."""
     proceed(game, draft.start_round(game))
-
-
-def proceed(game: Context, step: Step) -> None:
-    """Walk automatic steps until a window opens or the game ends (None: nothing follows)."""
-    phases.walk(game, step, Open, _open_window, AUTOMATIC)
-
-
-def _open_window(game: Context, step: Open) -> None:
-    phase, actors = step.phase, step.actors
-    state = game.state
-    state.phase = phase
-    state.window_id += 1
-    state.window_actors = list(actors)
-    game.emit("window", id=state.window_id, phase=str(phase), actors=list(actors))
-
-
-def time_out(game: Context) -> None:
-    """The open window's deadline passed (the room's `Timeout`)."""
-    state = game.state
-    game.emit("timeout", window=state.window_id, phase=str(state.phase))
-    proceed(game, PHASES[state.phase].close(game))
-
-
-def advance(game: Context) -> None:
-    """Close every window that no longer needs to wait, until one does (or the game ends)."""
-    state = game.state
-    while state.phase is not Phase.OVER and closes_early(state):
-        proceed(game, PHASES[state.phase].close(game))
-
-
-def check_away(state: GameState, seat: int, away: bool) -> None:
-    if state.players[seat].away == away:
-        raise IllegalMove(IllegalCode.PRESENCE_UNCHANGED, "That presence is already recorded.")
-
-
-def set_away(game: Context, seat: int, away: bool) -> None:
-    """GEN-4: the room reports a seat away (30 s without a connection) or back."""
-    check_away(game.state, seat, away)
-    game.player(seat).away = away
-    game.emit("away", seat=seat, away=away)

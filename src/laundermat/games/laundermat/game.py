@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..kit import phases
 from . import draft, flow
 from .cards import (
     ADDITIONS,
@@ -31,9 +30,6 @@ from .errors import (
     EngineError,
     GameOver,
     MalformedCommand,
-    NotYourWindow,
-    StaleWindow,
-    WrongPhase,
 )
 from .state import Event, GameState, Phase, Player, Settings, Window
 
@@ -112,15 +108,12 @@ class Game(Context):
         first = len(state.events)
         counted = not draft.changes_a_selection(state, command)
         if isinstance(command, Timeout):
-            if command.window != state.window_id:
-                raise StaleWindow(f"Window {command.window} is no longer open.")
-            flow.time_out(self)
+            flow.time_out(self, command.window)
         elif isinstance(command, SetAway):
-            self._check_seat(command.seat)
             flow.set_away(self, command.seat, command.away)
         elif isinstance(command, SeatCommand):
-            self._check_seat(command.seat)
-            handler = self._check(command)
+            flow.FLOW.check_seat(state, command.seat)
+            handler = flow.FLOW.check(state, command)
             flow.proceed(self, handler.apply(self, command))
         else:
             raise MalformedCommand(f"Unknown command {command!r}.")
@@ -128,21 +121,6 @@ class Game(Context):
         if counted:  # a changed selection is its owner's alone, its count included
             state.version += 1
         return state.events[first:]
-
-    def _check(self, command: SeatCommand) -> flow.Handler:
-        state = self.state
-        try:
-            return phases.check(
-                flow.PHASES[state.phase], state, command, command.seat, state.window_actors
-            )
-        except phases.NotAccepted:
-            raise WrongPhase(f"'{command.type}' is not accepted during {state.phase}.") from None
-        except phases.NotAnActor:
-            raise NotYourWindow("You have no decision in this window.") from None
-
-    def _check_seat(self, seat: int) -> None:
-        if not 0 <= seat < self.state.n:
-            raise MalformedCommand(f"There is no seat {seat}.")
 
     # ---------------------------------------------------------------- windows
 

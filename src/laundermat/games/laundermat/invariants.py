@@ -1,14 +1,16 @@
 """What `simulate` checks after every command of a LaunderMat game (`GAME.invariants`), and
-the tests with it."""
+the tests with it. The JSON round trip and the non-interference check are the kit's
+(games/kit/invariants.py); this module names LaunderMat's facts: where a bill may be, and
+what a viewer may not know (`perturb`)."""
 
 from __future__ import annotations
 
 import copy
 import dataclasses
-import json
 import random
 from collections import Counter
 
+from ..kit import invariants as harness
 from . import coach
 from .cards import BILL_COUNT, MARKET_TOTAL
 from .game import Game
@@ -46,8 +48,7 @@ def check_market(state: GameState) -> list[str]:
 
 
 def check_json(state: GameState) -> list[str]:
-    again = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
-    return [] if again == state else ["state changed through a JSON round trip"]
+    return harness.round_trip(state, GameState.to_dict, GameState.from_dict)
 
 
 def perturb(state: GameState, viewer: int | None, rng: random.Random) -> GameState:
@@ -101,11 +102,10 @@ def check_redaction(state: GameState, rng: random.Random) -> list[str]:
     public_rules = view(state, None)["rules"]
     for viewer in viewers:
         seen = view(state, viewer)
-        hint = coach.hint(seen) if viewer == coached else None
-        twin = view(perturb(state, viewer, rng), viewer)
-        if seen != twin:
-            problems.append(f"the view of {viewer} depends on hidden information")
-        elif viewer == coached and coach.hint(twin) != hint:
+        hint = coach.hint(seen) if viewer == coached else None  # of this view, before others
+        twin = ("hidden information", perturb(state, viewer, rng))  # all of it at once
+        problems += harness.non_interference(seen, viewer, view, [twin])
+        if viewer == coached and coach.hint(view(twin[1], viewer)) != hint:
             problems.append(f"the hint of {viewer} depends on hidden information")
         if seen["rules"] != public_rules:  # PUBLIC-1: the rules are the same for everyone
             problems.append(f"the rules block of {viewer} differs from the spectator's")

@@ -3,8 +3,10 @@ engine's `Game` (engine.py) seen as the rooms, the store and the web layer see e
 
 from __future__ import annotations
 
-from ..protocol import JSON, Command, RuleError, Window
+from ..kit.windows import WindowedMatch
+from ..protocol import JSON, Command, RuleError
 from . import engine
+from .flow import FLOW
 
 # The round's reveal is the game's moment (issue 30): the client shows it for 2.5 s
 # (static/js/moments.js) once the Vault dice have rolled, each raid's die 1.3 s after the one
@@ -24,11 +26,18 @@ def reveal_beat_ms(kinds: list[str]) -> int:
     return dice + MOMENT_MS
 
 
-class LaunderMatMatch:
+class LaunderMatMatch(WindowedMatch):
+    """window, window_id, pending, over, away, seats, log_length: WindowedMatch's."""
+
     __slots__ = ("game",)
+    windows = FLOW
 
     def __init__(self, game: engine.Game) -> None:
         self.game = game
+
+    @property
+    def state(self) -> engine.GameState:
+        return self.game.state
 
     def parse(self, data: JSON) -> Command:
         try:
@@ -41,31 +50,6 @@ class LaunderMatMatch:
             self.game.apply(command)  # type: ignore[arg-type]
         except engine.EngineError as exc:
             raise RuleError(exc.code, exc.message) from None
-
-    def window(self) -> Window | None:
-        window = self.game.window()
-        if window is None:
-            return None
-        return Window(window.id, str(window.kind), tuple(window.actors), window.duration)
-
-    def window_id(self) -> int | None:
-        state = self.game.state
-        return None if state.phase is engine.Phase.OVER else state.window_id
-
-    def pending(self) -> list[int]:
-        return engine.pending_actors(self.game.state)
-
-    def over(self) -> bool:
-        return self.game.state.phase is engine.Phase.OVER
-
-    def away(self, seat: int) -> bool:
-        return self.game.state.players[seat].away
-
-    def seats(self) -> dict[str, int]:
-        return {p.name: p.seat for p in self.game.state.players}
-
-    def log_length(self) -> int:
-        return len(self.game.state.events)
 
     def view(self, viewer: int | None, log_from: int = 0) -> JSON:
         return engine.view(self.game.state, viewer, log_from)
