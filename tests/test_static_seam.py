@@ -53,9 +53,9 @@ def test_the_shells_stylesheet_styles_no_games_own_classes() -> None:
 def test_each_game_styles_its_screens_from_its_own_folder() -> None:
     html = (STATIC / "index.html").read_text()
     for folder in FOLDERS:
-        entry = (folder / "index.js").read_text()
+        entry = (folder / "card.js").read_text()
         named = re.search(r'stylesheet: new URL\("\./([\w-]+\.css)", import\.meta\.url\)', entry)
-        assert named, f"{folder.name}/index.js names no stylesheet"
+        assert named, f"{folder.name}/card.js names no stylesheet"
         sheet = folder / named.group(1)
         own = game_only_classes(folder)
         assert _selector_classes(sheet.read_text()) & own, f"{sheet} styles none of its classes"

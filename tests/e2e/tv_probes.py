@@ -1,0 +1,49 @@
+"""What the table screen's tests read from a page: motion, small text, the frames it sends."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from playwright.sync_api import Page
+
+# Under prefers-reduced-motion nothing moves for longer than app.css's reduced 0.01 ms: no
+# deal, no moment's entrance, no arrival, no timer's glide.
+MOVING_JS = """() => document.getAnimations()
+  .filter((a) => a.playState === 'running' && (a.effect?.getTiming().duration ?? 0) > 1)
+  .map((a) => a.animationName ?? a.transitionProperty ?? 'an animation')"""
+
+# Every rendered text node under MIN_TEXT_PX (what a screen reader alone hears is not shown).
+SMALL_TEXT_JS = """(min) => {
+  const out = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!n.nodeValue.trim() || !el || el.closest('.visually-hidden, script, style')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    if (!range.getClientRects().length) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+    const px = parseFloat(style.fontSize);
+    if (px < min) out.add(`${px.toFixed(1)} px: ${JSON.stringify(n.nodeValue.trim().slice(0, 40))}`
+      + ` in ${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+  }
+  return [...out].slice(0, 15);
+}"""
+
+
+def watch_frames(page: Page, sent: Counter[str]) -> None:
+    """Count what `page` sends on its sockets, by message type."""
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framesent", lambda frame: sent.update([_kind(frame)]))
+
+    page.on("websocket", on_socket)
+
+
+def _kind(frame: str | bytes) -> str:
+    text = frame if isinstance(frame, str) else frame.decode()
+    kind: str = json.loads(text).get("type", "?")
+    return kind
