@@ -1,7 +1,7 @@
 // The live room's moments (moments.js has the list's arithmetic): found in each view's new
 // log entries by the game's client, put on show, taken off when their beat is over or when
 // the player taps anywhere. main.js calls findMoments with every view.
-import { addMoments, dismiss, expire, nextChange } from "./moments.js";
+import { addMoments, begin, dismiss, expire, nextChange } from "./moments.js";
 
 let timer = null;
 
@@ -23,7 +23,7 @@ export function findMoments(state, client, render) {
 /** Put `list` on show, and render again whenever what is on show changes. */
 function show(state, render, list) {
   clearTimeout(timer);
-  state.moments = expire(list, Date.now());
+  state.moments = expire(begin(list, Date.now()), Date.now());
   const next = nextChange(state.moments, Date.now());
   if (next !== null)
     timer = setTimeout(() => show(state, render, state.moments), next - Date.now());

@@ -28,6 +28,16 @@ export function addMoments(list, found, now) {
   return [...list, ...fresh];
 }
 
+/** Each moment whose start has come gets its whole beat from `now`, the moment the page
+ *  can first draw it: a timer that fires late (a busy phone) must not eat into it. Once. */
+export function begin(list, now) {
+  return list.map((m) =>
+    m.from <= now && !m.begun
+      ? { ...m, begun: true, until: Math.max(m.until, now + MOMENT_MS) }
+      : m,
+  );
+}
+
 /** The moments on show at `now`, oldest first. */
 export function onShow(list, now) {
   return list.filter((m) => m.from <= now && now < m.until);

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   addMoments,
+  begin,
   dismiss,
   expire,
   MOMENT_MS,
@@ -34,6 +35,18 @@ test("a moment is on show for its beat, from its delay on", () => {
   );
   assert.deepEqual(expire(list, 2500 + MOMENT_MS), []);
   assert.equal(MOMENT_MS >= 2500, true);
+});
+
+test("a moment whose timer fires late still gets its whole beat, from when it can be drawn", () => {
+  const list = addMoments([], [{ key: "b", text: "B", delay: 1500 }], 1000);
+  const late = begin(list, 2600); // due at 2500; the busy page gets to it 100 ms late
+  assert.deepEqual(
+    onShow(late, 2599 + MOMENT_MS).map((m) => m.key),
+    ["b"],
+  );
+  assert.deepEqual(expire(late, 2600 + MOMENT_MS), []);
+  assert.deepEqual(begin(late, 4000), late); // begun once: a later look changes nothing
+  assert.deepEqual(begin(list, 2000), list); // not yet due: untouched
 });
 
 test("a key is shown once, however often it is found", () => {
