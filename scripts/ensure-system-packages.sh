@@ -14,6 +14,8 @@ command -v npm >/dev/null 2>&1 || missing+=(npm)
 # nginx lives in /usr/sbin, which a non-root PATH may lack.
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+# openssl makes the self-signed pair the HTTPS test serves (tests/e2e/test_https.py).
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 # promtool and prometheus check and run the alert rules (tests/deploy/test_monitoring.py); the
 # package's recommends (node-exporter and a running service) are not needed.
 lean=()
