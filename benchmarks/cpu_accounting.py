@@ -80,20 +80,13 @@ class StatsPostgres(OwnPostgres):
     """A private PostgreSQL (nobody else's load in its processes' CPU) with pg_stat_statements
     preloaded, durable as a production server is (fsync and synchronous_commit on)."""
 
-    def start(self) -> StatsPostgres:
-        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
-        settings = {
-            "port": str(self.port),
-            "listen_addresses": "'127.0.0.1'",
-            "unix_socket_directories": f"'{self.dir}'",
+    def settings(self) -> dict[str, str]:
+        return {
+            **self.reachable(),
             "shared_preload_libraries": "'pg_stat_statements'",
             "pg_stat_statements.track": "all",
             "max_connections": "200",
         }
-        with (self.data / "postgresql.conf").open("a") as conf:
-            conf.writelines(f"{k} = {v}\n" for k, v in settings.items())
-        self._pg_ctl("start", "-w")
-        return self
 
     @property
     def pid(self) -> int:

@@ -13,11 +13,11 @@ table is seated once the room has moved (the owner closes that socket with 4012)
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import orjson
 
 from .capacity.server import HOST
-from .capacity.tables import Table
 from .cluster_load import RECONNECT, ClusterGenerator
 from .wsclient import WsClient, connect
 
@@ -28,26 +28,9 @@ class SettledGenerator(ClusterGenerator):
         self.settle = settle
         self.settled = 0  # rooms that moved to where their sockets arrive before play
 
-    async def _lm_table(self) -> Table:
-        assert self.http is not None
-        game = self.game
-        room = {"name": "b0", "game": game.name, "settings": game.settings}
-        created = await self.http.post("/api/rooms", json=room)
-        created.raise_for_status()
-        seats = [created.json()]
-        code = seats[0]["code"]
-        for i in range(1, game.players):
-            joined = await self.http.post(f"/api/rooms/{code}/join", json={"name": f"b{i}"})
-            joined.raise_for_status()
-            seats.append(joined.json())
+    async def _before_play(self, code: str, seats: list[dict[str, Any]]) -> None:
         if self.settle > 0:
             await self._probe(code, seats[0]["token"])
-        table = Table(self, code, seats)
-        for seat in table.seats:
-            await self.attach(table, seat)
-        await asyncio.wait_for(table.ready, 30)
-        table.inflight = None
-        return table
 
     async def _probe(self, code: str, token: str) -> None:
         closed: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()

@@ -22,6 +22,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Self
 
 import pytest
 
@@ -77,19 +78,28 @@ class OwnPostgres:
         cmd = [*self.as_postgres, os.path.join(self.bin, tool), *args]
         return subprocess.run(cmd, capture_output=True, text=True, timeout=60, check=check)
 
-    def start(self) -> OwnPostgres:
-        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
-        settings = {
-            "port": str(self.port),
-            "listen_addresses": "'127.0.0.1'",
-            "unix_socket_directories": f"'{self.dir}'",
+    def settings(self) -> dict[str, str]:
+        """What postgresql.conf gets beside initdb's defaults."""
+        return {
+            **self.reachable(),
             # A crash here is a killed process, never a lost machine: the kernel keeps what
             # was written, so a commit survives it without an fsync (and tests stay quick).
             "fsync": "off",
             "restore_command": f"'while [ ! -e {self.go} ]; do sleep 0.05; done; false'",
         }
+
+    def reachable(self) -> dict[str, str]:
+        """Its port on loopback, and its socket in its own directory."""
+        return {
+            "port": str(self.port),
+            "listen_addresses": "'127.0.0.1'",
+            "unix_socket_directories": f"'{self.dir}'",
+        }
+
+    def start(self) -> Self:
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
         with (self.data / "postgresql.conf").open("a") as conf:
-            conf.writelines(f"{k} = {v}\n" for k, v in settings.items())
+            conf.writelines(f"{k} = {v}\n" for k, v in self.settings().items())
         self._pg_ctl("start", "-w")
         return self
 

@@ -74,6 +74,10 @@ class Generator:
         gc.collect()
         gc.freeze()
 
+    async def _before_play(self, code: str, seats: list[dict[str, Any]]) -> None:
+        """A room created and seated, before its sockets open: nothing here (a subclass may
+        let the room settle first, benchmarks/cpu_lobby.py)."""
+
     async def _lm_table(self) -> Table:
         assert self.http is not None
         game = self.game
@@ -86,6 +90,7 @@ class Generator:
             joined = await self.http.post(f"/api/rooms/{code}/join", json={"name": f"b{i}"})
             joined.raise_for_status()
             seats.append(joined.json())
+        await self._before_play(code, seats)
         table = Table(self, code, seats)
         for seat in table.seats:
             await self.attach(table, seat)
