@@ -8,7 +8,7 @@ import { explainMajority, majority } from "./majority.js";
 import { cardName, clothName, coins, speciesName } from "./text.js";
 
 /** The parts of a total (GSCORE-1..5), each with what it counts, numbers from the rules. */
-function parts(rules, species) {
+export function parts(rules, species) {
   return [
     ["species", "Species", `${rules.species_coins ?? 2} per ${speciesName(species)} card`],
     ["programs", "Programs", "completed ones' Coins"],
@@ -27,7 +27,7 @@ export function headline(ctx, result) {
   return `${capital(list(winners.map(ctx.who)))} share the win!`;
 }
 
-function tieBreak(result) {
+export function tieBreak(result) {
   if (result.tie_break === "stains") {
     return (
       "A tie on Coins, broken by the most stain symbols on the Clothing in the Score Zone " +
@@ -91,7 +91,7 @@ function standing(ctx, ps, result) {
 }
 
 /** One paragraph per majority type, in words, with each seat's count. */
-function majorities(ctx, result) {
+export function majorities(ctx, result) {
   const prizes = ctx.rules.majorities ?? {};
   const items = Object.entries(result.majorities ?? {}).map(([type, m]) => {
     const counts = Object.fromEntries(m.counts.map((n, seat) => [seat, n]));
