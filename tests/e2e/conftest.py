@@ -111,6 +111,7 @@ BROWSER_GROUPS = {
     "browser-b": {
         *("test_goblin_game", "test_goblin_bots", "test_replay", "test_goblin_screens"),
         *("test_client_states", "test_moments", "test_https", "test_coach"),
+        "test_tv_crowd",
     },
 }
 

@@ -49,21 +49,23 @@ def _kind(frame: str | bytes) -> str:
     return kind
 
 
-# A television can't scroll: the page is the screen, and no box cuts off what it holds (a box
-# that clips is allowed its own decoration, not its text). What is drawn for screen readers
-# alone, or only as decoration (the investigation's reel), is left out.
+# A television can't scroll: the page is the screen, no box cuts off what it holds, and no
+# text runs out of its box. What is drawn for screen readers alone, or only as decoration
+# (the investigation's reel), is left out.
 FIT_JS = """() => {
   const out = [];
   const page = document.scrollingElement;
   if (page.scrollHeight > innerHeight || page.scrollWidth > innerWidth)
     out.push(`the page is ${page.scrollWidth}x${page.scrollHeight} px`);
   for (const el of document.querySelectorAll('main *')) {
-    if (el.closest('.visually-hidden, [aria-hidden=true]')) continue;
-    const style = getComputedStyle(el);
-    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-    if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)
-      out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} cuts its text`
-        + ` (${el.scrollWidth}x${el.scrollHeight} px in ${el.clientWidth}x${el.clientHeight})`);
+    if (el.closest('.visually-hidden, [aria-hidden=true]') || !el.clientWidth) continue;
+    if (el.matches('img, svg, svg *')) continue; // a picture's padding is not text
+    const clips = getComputedStyle(el).overflow !== 'visible';
+    const name = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+    const size = `${el.scrollWidth}x${el.scrollHeight} px in ${el.clientWidth}x${el.clientHeight}`;
+    if (clips && el.scrollHeight > el.clientHeight + 1) out.push(`${name} cuts its text (${size})`);
+    // Wider than its box, clipped or not: a long name cut, or over its neighbour's.
+    else if (el.scrollWidth > el.clientWidth + 1) out.push(`${name} runs over its box (${size})`);
   }
   return out.slice(0, 5);
 }"""
