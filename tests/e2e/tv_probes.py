@@ -53,6 +53,7 @@ def _kind(frame: str | bytes) -> str:
 # text runs out of its box. What is drawn for screen readers alone, or only as decoration
 # (the investigation's reel), is left out.
 FIT_JS = """() => {
+  const moving = (el) => el.getAnimations({ subtree: true }).some((a) => a.playState === 'running');
   const out = [];
   const page = document.scrollingElement;
   if (page.scrollHeight > innerHeight || page.scrollWidth > innerWidth)
@@ -64,8 +65,10 @@ FIT_JS = """() => {
     const name = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
     const size = `${el.scrollWidth}x${el.scrollHeight} px in ${el.clientWidth}x${el.clientHeight}`;
     if (clips && el.scrollHeight > el.clientHeight + 1) out.push(`${name} cuts its text (${size})`);
-    // Wider than its box, clipped or not: a long name cut, or over its neighbour's.
-    else if (el.scrollWidth > el.clientWidth + 1) out.push(`${name} runs over its box (${size})`);
+    // Wider than its box, clipped or not: a long name cut, or over its neighbour's (a card
+    // being dealt is wider while it moves, and is not text in the way).
+    else if (el.scrollWidth > el.clientWidth + 1 && !moving(el))
+      out.push(`${name} runs over its box (${size})`);
   }
   return out.slice(0, 5);
 }"""
