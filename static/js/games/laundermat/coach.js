@@ -29,4 +29,3 @@ export function hintText(hint, _game = null) {
   }
   return g(hint.key, vars);
 }
-
