@@ -10,7 +10,7 @@ export { money, points };
 export const TITLE = "LaunderMat"; // a brand: the same in every language
 
 export function tagline() {
-  return g("card.tagline");
+  return g("catalog.tagline");
 }
 
 /** Under the create form's and the lobby's fields, by setting key. */
