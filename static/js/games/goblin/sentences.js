@@ -41,7 +41,11 @@ const SENTENCES = {
   picked: (e, { about, card }) => (e.card ? about("picked", e.seat, { card: card(e.card) }) : null),
   lock: (e, { who }) =>
     e.defaulted?.length
-      ? g("log.lockDefaulted", { step: e.step, names: list(e.defaulted.map(who)) })
+      ? g("log.lockDefaulted", {
+          step: e.step,
+          names: list(e.defaulted.map(who)),
+          count: e.defaulted.length,
+        })
       : g("log.lock", { step: e.step }),
   into_basket: (e, { card, basketOf, ctx }) => {
     if (!e.card) return null;
