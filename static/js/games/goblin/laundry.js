@@ -132,7 +132,8 @@ function decisions(ctx, odds) {
     },
     h(
       "div.decision-odds",
-      { id: "decision-odds", "data-testid": "decision-odds" },
+      // The chance as a number, for tools and tests that read it in any language.
+      { id: "decision-odds", "data-testid": "decision-odds", "data-fail": odds?.fail ?? "" },
       h(
         "strong",
         g("laundry.nextFails", { percent: odds && odds.fail !== null ? percent(odds.fail) : "?" }),

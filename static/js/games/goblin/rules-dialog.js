@@ -20,7 +20,7 @@ function programTypes(rules) {
   for (const p of Object.values(rules.programs ?? {}))
     if (!byType.has(p.type)) byType.set(p.type, p);
   return [...byType.entries()]
-    .map(([type, p]) => r("programType", { type, cycle: p.cycle, coins: p.coins }))
+    .map(([type, p]) => r("programType", { type, cycle: p.cycle, count: p.coins }))
     .join(" · ");
 }
 
