@@ -32,7 +32,10 @@ function pickingFor(ctx) {
     program
       ? [
           h("strong", g("fill.yourProgram", { id })),
-          ` ${g("fill.programFacts", { cycle: program.cycle, limits: limitWords(program.limits) })} `,
+          ` ${g("fill.programFacts", {
+            cycle: program.cycle,
+            limits: limitWords(program.limits),
+          })} `,
         ]
       : null,
     g("fill.yourSpecies", { species: speciesName(species) }),

@@ -57,7 +57,9 @@ export function explainMajority(counts, prizes, noun, nameOf) {
   const lead = g("majority.lead", { name: nameOf(m.top[0]), noun, most: m.most, first });
   if (m.runner !== null)
     return `${lead} ${g("majority.runner", { name: nameOf(m.runner), next: m.next, second })}`;
-  if (m.runners.length > 1)
-    return `${lead} ${g("majority.runnersTie", { names: list(m.runners.map(nameOf)), next: m.next, second })}`;
+  if (m.runners.length > 1) {
+    const names = list(m.runners.map(nameOf));
+    return `${lead} ${g("majority.runnersTie", { names, next: m.next, second })}`;
+  }
   return `${lead} ${g("majority.alone", { second })}`;
 }
