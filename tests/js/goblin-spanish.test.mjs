@@ -3,6 +3,7 @@
 // Coins and odds by Intl.NumberFormat, card names in the Spanish order ("Capa de Elfos").
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import card from "../../static/js/games/goblin/card.js";
 import { explainMajority } from "../../static/js/games/goblin/majority.js";
 import { percent } from "../../static/js/games/goblin/odds.js";
 import { logSentence } from "../../static/js/games/goblin/sentences.js";
@@ -120,4 +121,17 @@ test("Coins and odds by Intl in Spanish, and the same in English as before", () 
   assert.equal(coins(12000), "12,000 Coins");
   assert.equal(percent(0.333), "33%");
   assert.equal(cardName(RULES, "C9"), "Orcs Hat");
+});
+
+test("the card's tagline and setting hints are read in the language of the moment", () => {
+  inSpanish(() => {
+    assert.equal(card.title, "Goblin Laundromat");
+    assert.match(card.tagline, /^Lava la ropa de los goblins/);
+    assert.match(card.settingHints.decision_timer, /^Cuánto puede durar/);
+  });
+  assert.match(card.tagline, /^Wash the goblins' clothes/);
+  assert.equal(
+    card.settingHints.decision_timer,
+    "How long each pick, draw-or-stop and keep decision may take.",
+  );
 });
