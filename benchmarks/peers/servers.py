@@ -99,7 +99,7 @@ class Context:
     workdir: Path
     floor_payload: int
     node_dir: Path | None = None
-    granian: Path | None = None
+    extras: Path | None = None  # granian, wsproto
     trees: dict[str, Path] = field(default_factory=dict)  # label → its src/ (a baseline's)
 
 
@@ -115,10 +115,9 @@ def command(kind: Kind, port: int, ctx: Context, tree: str) -> tuple[list[str], 
         return [node, str(ctx.node_dir / script), str(port), kind.arg], env
     src = ctx.trees.get(tree, ROOT / "src")
     env["PYTHONPATH"] = f"{src}:{ROOT}"
-    if kind.asgi == "granian":
-        assert ctx.granian is not None
-        env["PYTHONPATH"] += f":{ctx.granian}"
-    else:
+    if ctx.extras is not None:
+        env["PYTHONPATH"] += f":{ctx.extras}"
+    if kind.asgi != "granian":
         env["LAUNDERMAT_WS"] = kind.asgi
     if kind.server == "floor":
         if kind.asgi == "granian":
