@@ -34,14 +34,14 @@ COMMANDS = {
     ],
     "wide_row": ["benchmarks.wide_row_bench", "--snapshot-kib", "4", "--commits", "20"],
     "capacity": ["benchmarks.capacity", "--help"],
-    # The peers benchmark's Python side: the uvicorn floor and this server (memory and SQLite,
-    # and memory again from HEAD's src/ as --baseline does), two rooms each (~1 min). The Node
-    # peers and granian install themselves, so they are not run here.
+    # The peers benchmark's Python side: the uvicorn floor and this server on SQLite, from this
+    # tree and from HEAD's src/ (as --baseline REV does), two rooms each (~1 min under load).
+    # The Node peers and granian install themselves, so they are not run here.
     "peers": [
-        *("benchmarks.peers", "--kinds", "floor-uvicorn,ours-memory,ours-sqlite", "--runs", "1"),
+        *("benchmarks.peers", "--kinds", "floor-uvicorn,ours-sqlite", "--runs", "1"),
         *("--rooms", "2", "--warmup", "1", "--seconds", "2", "--baseline", "HEAD"),
     ],
-    # Its fixed-rate mode, on this server alone.
+    # Its fixed-rate mode, on this server with the memory store.
     "peers_fixed": [
         *("benchmarks.peers", "--plan", "fixed", "--kinds", "ours-memory", "--runs", "1"),
         *("--rooms", "3", "--rate", "30", "--warmup", "1", "--seconds", "2"),

@@ -158,6 +158,8 @@ class OurRoom(Room):
             found = _VERSION.search(payload, 0, 200)
             if found:
                 self.versions[seat] = int(found.group(1))
+            if self.sent % SEATS and b'"kind":"round"' in payload:
+                self.load.stats.errors["reveal_before_the_sixth_pick"] += 1  # by the timer
         elif head.startswith(b'{"type":"ack"'):
             self.target = orjson.loads(payload)["version"]
         elif head.startswith(b'{"type":"error"'):
