@@ -38,7 +38,8 @@ async def measure(
 ) -> dict[str, Any]:
     server = await start(kind, cores[0], ctx, tree)
     try:
-        argv = ["taskset", "-c", str(cores[1]), *generator(kind, server.port, ctx, gen_args)]
+        pinned = ["nice", "-n", str(ctx.nice), "taskset", "-c", str(cores[1])]
+        argv = [*pinned, *generator(kind, server.port, ctx, gen_args)]
         env = dict(os.environ, PYTHONPATH=f"{ROOT / 'src'}:{ROOT}")
         proc = await asyncio.create_subprocess_exec(
             *argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env
@@ -82,7 +83,7 @@ def unpack(rev: str, into: Path) -> Path:
 def prepare(args: argparse.Namespace, kinds: set[Kind]) -> Context:
     workdir = Path(args.workdir or tempfile.mkdtemp(prefix="peers-"))
     workdir.mkdir(parents=True, exist_ok=True)
-    ctx = Context(workdir, args.floor_payload)
+    ctx = Context(workdir, args.floor_payload, args.nice)
     if any(k.node for k in kinds):
         ctx.node_dir = installs.node_dir()
     if any(k.asgi in ("granian", "wsproto") for k in kinds):
@@ -144,6 +145,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--baseline", help="a git revision whose src/ is measured beside this tree's"
     )
+    parser.add_argument("--nice", type=int, default=0, help="e.g. -20 (root): ahead of others")
     parser.add_argument("--server-core", type=int, default=0)
     parser.add_argument("--client-core", type=int, default=1)
     parser.add_argument("--workdir")

@@ -98,6 +98,7 @@ class Context:
 
     workdir: Path
     floor_payload: int
+    nice: int = 0  # for the server and its generator: `nice -n`, below 0 as root only
     node_dir: Path | None = None
     extras: Path | None = None  # granian, wsproto
     trees: dict[str, Path] = field(default_factory=dict)  # label → its src/ (a baseline's)
@@ -170,7 +171,11 @@ async def start(kind: Kind, core: int, ctx: Context, tree: str) -> Running:
     argv, env = command(kind, port, ctx, tree)
     log = open(ctx.workdir / f"{kind.name}.log", "ab")  # noqa: SIM115 - closed with the process
     proc = subprocess.Popen(
-        ["taskset", "-c", str(core), *argv], env=env, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT
+        ["nice", "-n", str(ctx.nice), "taskset", "-c", str(core), *argv],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=ROOT,
     )
     deadline = time.monotonic() + 90
     while not _listening(port):
