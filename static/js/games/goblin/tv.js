@@ -14,7 +14,7 @@ import { headline, majorities, parts, tieBreak } from "./end.js";
 import { actionPanel, instruction, phaseBar } from "./game.js";
 import { latestSentences } from "./sentences.js";
 import { table } from "./table.js";
-import { coins, speciesName } from "./text.js";
+import { coins, g, phaseName, speciesName } from "./text.js";
 
 /** shell: {banner (the link's state, or null), end (the shell's part of the end)}. */
 export function renderTv(state, shell = {}) {
@@ -46,7 +46,7 @@ function tvEnd(ctx) {
   return h(
     "section.card.final",
     { "data-key": "final", "data-testid": "final-standings", "aria-labelledby": "final-title" },
-    h("h2#final-title", "Final scoring"),
+    h("h2#final-title", phaseName("over")),
     endActions(ctx),
     h("p.headline", { "data-testid": "headline" }, icon("crown"), headline(ctx, result)),
     tieBreak(result) ? h("p.small", { "data-testid": "tie-break" }, tieBreak(result)) : null,
@@ -65,7 +65,7 @@ function scoreTable(ctx, result) {
   return h(
     "table.breakdown.score-table",
     { "data-testid": "score-table" },
-    h("caption.visually-hidden", "Final scoring"),
+    h("caption.visually-hidden", phaseName("over")),
     h(
       "thead",
       h(
@@ -75,7 +75,7 @@ function scoreTable(ctx, result) {
           h(
             "th",
             { scope: "col", "data-key": `h${ps.seat}`, class: won(ps) ? "won" : null },
-            won(ps) ? icon("crown", "Winner") : null,
+            won(ps) ? icon("crown", g("end.winner")) : null,
             ctx.nameOf(ps.seat),
             h("span.part-hint", ` ${speciesName(species(ps))}`),
           ),
@@ -100,7 +100,7 @@ function scoreTable(ctx, result) {
       h(
         "tr.total",
         { "data-key": "total" },
-        h("th", { scope: "row" }, "Total Coins"),
+        h("th", { scope: "row" }, g("end.total")),
         standings.map((ps) =>
           h(
             "td",
