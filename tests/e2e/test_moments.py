@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FloatRect, Page, expect
 
 from laundermat.games.goblin import GoblinMatch
 from laundermat.games.laundermat.chance import ScriptedChance
@@ -150,7 +150,7 @@ def last_laundry(viewer: int) -> GoblinMatch:
     raise AssertionError("no seed in 1..299 gives the viewer the game's last laundry")
 
 
-def overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+def overlap(a: FloatRect | None, b: FloatRect | None) -> bool:
     assert a is not None and b is not None
     return not (
         a["x"] + a["width"] <= b["x"]

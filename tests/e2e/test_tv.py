@@ -10,8 +10,9 @@ the bots wait while a stage is checked. At every stage, and at each window and m
 game goes through, each screen fits its viewport with nothing cut off (a television can't
 scroll). Every screen both draw is checked against the spectator's view it was drawn from by
 the screen auditor (screen_audit.py: the check the spectator pages of the whole-game tests
-pass: no hand, no secret Program, every fact as the view says), and each screen's socket sends only `spectate` (and `ping` / `resync`): no seat,
-no command, even from a browser that holds a seat in the room.
+pass: no hand, no secret Program, every fact as the view says), and each screen's socket
+sends only `spectate` (and `ping` / `resync`): no seat, no command, even from a browser that
+holds a seat in the room.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 
-from laundermat.games import Match
+from laundermat.games.goblin import GoblinMatch
 from laundermat.games.laundermat.engine import Phase
 from tests.games.laundermat.builders import CHARGING, PAWN, RACK, SLOT, VENDING, bill, build
 
@@ -97,9 +97,10 @@ def test_four_laundermat_players_with_long_names(
     (fits if whole else names_stay_in_their_boxes)(pages, "purchase")
 
 
-def round_four(players: int) -> Match:
+def round_four(players: int) -> GoblinMatch:
     """A match at the first laundry of round 4 (the players' last Programs)."""
     match = new_match(1, players)
+    assert isinstance(match, GoblinMatch)
     while drive_to(match, 0, "laundry", push=False) and match.state.round < 4:
         act(match, 0, {"type": "stop"})
     assert match.state.round == 4, match.state.round
