@@ -18,6 +18,7 @@ import { api, RoomSocket } from "./net.js";
 import { gameReactions, reactionsMuted, SHOWN_MS, withReaction } from "./reactions.js";
 import { pages as makePages } from "./replay-page.js";
 import { router } from "./routes.js";
+import { screenFetcher } from "./screens.js";
 import {
   dismissToast,
   fairMemory,
@@ -53,6 +54,7 @@ export function render() {
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
     const reading = readingAt(root);
     fetchGame(shownGame(state));
+    fetchScreen(state.route.screen);
     patch(root, renderApp(state));
     if (reading) keepReading(root, reading);
     const after = root.firstElementChild?.getAttribute("data-key");
@@ -345,6 +347,7 @@ function loadCatalog() {
 // ------------------------------------------------------------------ wiring
 
 const fetchGame = gameFetcher({ state, render, notify });
+const fetchScreen = screenFetcher({ render, notify });
 const pages = makePages({ render });
 const { route, navigate } = router({ render, enterRoom, leaveRoom: stopSocket, sentence, pages });
 const app = { state, render, navigate, send, lobby, enterRoom, root, pages, socket: () => socket };
