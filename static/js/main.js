@@ -39,6 +39,7 @@ import { turnLabel, turnTitle } from "./turn.js";
 import { coachHandlers } from "./ui/coach.js";
 import { setupDialog } from "./ui/dialog.js";
 import { renderApp } from "./ui/shell.js";
+import { checkForUpgrade, startWorker } from "./worker.js";
 
 const root = document.getElementById("app");
 let socket = null;
@@ -183,6 +184,8 @@ function enterRoom(code, session) {
   resetTurns();
   socket = new RoomSocket(code, session.token, {
     onStatus(status) {
+      // Back after a drop: the server may have restarted with a new client.
+      if (status === "open" && state.conn.status === "reconnecting") checkForUpgrade();
       state.conn = { ...state.conn, status, retryAt: socket?.retryAt ?? null };
       // A move in flight when the link drops is sent again on the next socket (net.js) and
       // answered there: it stays pending (its controls busy) until then, unless the room
@@ -349,7 +352,13 @@ function loadCatalog() {
 const fetchGame = gameFetcher({ state, render, notify });
 const fetchScreen = screenFetcher({ render, notify });
 const pages = makePages({ render });
-const { route, navigate } = router({ render, enterRoom, leaveRoom: stopSocket, sentence, pages });
+const routes = router({ render, enterRoom, leaveRoom: stopSocket, sentence, pages });
+const route = routes.route;
+/** Another page of the app: a moment to check for a new client too (worker.js). */
+function navigate(path) {
+  checkForUpgrade();
+  routes.navigate(path);
+}
 const app = { state, render, navigate, send, lobby, enterRoom, root, pages, socket: () => socket };
 const common = { ...commonHandlers(app), ...coachHandlers(app) };
 const home = homeHandlers(app);
@@ -378,3 +387,4 @@ watchTaps(state, render);
 state.home.game = allCards()[0]?.name ?? null;
 loadCatalog();
 route();
+startWorker();
