@@ -11,5 +11,6 @@ export default {
   scoreText: coins,
   settingHints: SETTING_HINTS,
   stylesheet: new URL("./goblin.css", import.meta.url).pathname,
+  locales: new URL("./locales/", import.meta.url).pathname,
   load: () => import("./index.js"),
 };
