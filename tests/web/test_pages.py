@@ -108,7 +108,8 @@ def test_the_page_preloads_every_module_main_js_imports(http: TestClient) -> Non
         if page.name != "index.html"
         for m in re.finditer(r'<script type="module" src="([^"]+)"', page.read_text())
     }
-    later = modules - preloaded - {"js/main.js"} - others
+    # Nor is the service worker (web/worker.py), which is no module of the page.
+    later = modules - preloaded - {"js/main.js", "sw.js"} - others
     assert later and all(m.split("/")[2] in games for m in later if m.startswith("js/games/"))
     # The shell's screens the home page does not draw (a room, the table screen, a replay,
     # the history: static/js/screens.js) come when first needed, and with them the shell's
@@ -122,6 +123,20 @@ def test_the_page_preloads_every_module_main_js_imports(http: TestClient) -> Non
     shared = [m for m in later - lazy if not m.startswith("js/games/")]
     assert all(f'/{m.rsplit("/", 1)[-1]}"' in screens for m in shared), shared
     assert all(http.get(f"{version}/{m}").status_code == 200 for m in sorted(preloaded)[:3])
+
+
+def test_the_page_preloads_the_catalogs_of_the_fallback_language(http: TestClient) -> None:
+    """The client fetches them before its first render (static/js/i18n-load.js): asked for
+    with the page's first requests, not a round trip after the modules."""
+    page = http.get("/").text
+    version = prefix(page)
+    catalogs = {
+        f"{version}/{p.relative_to(REPO_STATIC).as_posix()}"
+        for p in REPO_STATIC.glob("**/locales/en.json")
+    }
+    assert len(catalogs) >= 3  # the shell's and each game's
+    assert catalogs <= set(links(page, "preload"))
+    assert all(http.get(c).status_code == 200 for c in catalogs)
 
 
 def test_the_shells_stylesheet_is_in_the_page_and_the_policy_admits_only_it(

@@ -117,6 +117,17 @@ class RevalidatedStatic(StaticFiles):
         await super().__call__(scope, receive, cached(send, REVALIDATE))
 
 
+# The language every page loads before its first render, whatever the person's (the fallback
+# that fills any gap: static/js/i18n-load.js).
+FALLBACK_CATALOG = "en.json"
+
+
+def fallback_catalogs(root: Path) -> list[str]:
+    """The shell's and each game's catalog of the fallback language, relative to `root`."""
+    found = root.glob(f"**/locales/{FALLBACK_CATALOG}")
+    return sorted(path.relative_to(root).as_posix() for path in found)
+
+
 # The page's own stylesheets, as index.html links them (before the version is put in).
 _STYLESHEET = re.compile(r'<link rel="stylesheet" href="/static/([^"]+\.css)">')
 

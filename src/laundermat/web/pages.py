@@ -4,7 +4,9 @@ Read once when the app starts and served from memory, with
 - the shell's stylesheet inlined, allowed by its hash in the page's own policy (web/assets.py
   inline_stylesheets): the first paint needs no request but the page;
 - every `/static/` URL under the tree's version (web/assets.py), cached for a year;
-- a `<link rel=modulepreload>` per module main.js needs, where the page says `<!-- modules -->`:
+- a preload of the fallback language's catalogs, which the client fetches before its first
+  render (static/js/i18n-load.js), and a `<link rel=modulepreload>` per module main.js needs,
+  where the page says `<!-- modules -->`:
   the browser fetches the whole graph at once instead of a level of imports per round trip.
   At low priority: over HTTP/2 they would otherwise share the link evenly with the stylesheet
   the first paint waits for (benchmarks/first_paint.py: a first paint ~40% sooner behind the
@@ -25,7 +27,7 @@ from html import escape
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from .assets import REVALIDATE, ClientFiles, inline_stylesheets
+from .assets import REVALIDATE, ClientFiles, fallback_catalogs, inline_stylesheets
 from .middleware import content_security_policy
 
 router = APIRouter()
@@ -66,9 +68,17 @@ class Pages:
         html, styles = inline_stylesheets(index.read_text(encoding="utf-8"), files.root)
         self.policy = content_security_policy(styles)
         html = html.replace('="/static/', f'="{files.prefix}/')
+        fetched = 'as="fetch" crossorigin="anonymous"'  # as the client's fetch() asks
+        catalogs = [
+            f'<link rel="preload" href="{files.prefix}/{catalog}" {fetched}>'
+            for catalog in fallback_catalogs(files.root)
+        ]
         preload = "\n  ".join(
-            f'<link rel="modulepreload" href="{files.prefix}/{module}" fetchpriority="low">'
-            for module in files.modules[1:]  # main.js itself is the page's module script
+            catalogs
+            + [
+                f'<link rel="modulepreload" href="{files.prefix}/{module}" fetchpriority="low">'
+                for module in files.modules[1:]  # main.js itself is the page's module script
+            ]
         )
         html = html.replace("<!-- modules -->", preload, 1)
         head, found, rest = html.partition("<!-- page -->")
