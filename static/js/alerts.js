@@ -99,7 +99,6 @@ function ring(label, code) {
 /** Through the service worker where there is one (Android's Chrome has no `new
  *  Notification()`; sw.js brings the room's tab back on a tap), else the page's own. */
 function showNotice(label, code) {
-  closeNotice();
   const options = {
     body: `LaunderMat · room ${code}`,
     tag: `laundermat-${code}`,
@@ -108,10 +107,12 @@ function showNotice(label, code) {
   activeWorker().then((worker) => {
     if (document.visibilityState !== "hidden") return; // back already
     if (worker) {
+      // The room's tag replaces the one on show: closing it first could close this one.
       worker.showNotification(label, options).catch(() => {});
       notice = { tag: options.tag, worker };
       return;
     }
+    closeNotice();
     try {
       notice = new Notification(label, options);
       notice.onclick = () => {
