@@ -198,8 +198,14 @@ def visit(browser: Browser, url: str, args: argparse.Namespace) -> dict[str, flo
                 "uploadThroughput": args.up_kbps * 1000 / 8,
             },
         )
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url + "/", wait_until="commit")
-        page.wait_for_function("() => window.__interactive !== undefined", timeout=60_000)
+        try:
+            page.wait_for_function("() => window.__interactive !== undefined", timeout=60_000)
+        except Exception as exc:  # which tree, and what its page said
+            raise RuntimeError(f"{url}: never interactive; errors: {errors}") from exc
         page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint')[0]")
         figures: dict[str, float] = page.evaluate(FIGURES)
         return figures
