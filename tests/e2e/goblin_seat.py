@@ -18,7 +18,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from .driver import sel
+from .driver import sel, wait_for_news
 from .screen_audit import ScreenAuditor
 
 STATUS_JS = """() => {
@@ -191,5 +191,5 @@ def play_to_the_end(
         for seat in seats:
             acted = seat.step() or acted
         if not acted:
-            seats[0].page.wait_for_timeout(80)
+            wait_for_news(seats[0].page)
     raise AssertionError(f"the game did not finish: {[s.status() for s in seats]}")
