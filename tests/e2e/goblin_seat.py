@@ -35,6 +35,15 @@ STATUS_JS = """() => {
 }"""
 
 
+# "picked" once the card shows as this seat's pick, "moved on" once the window has closed.
+PICK_SHOWN_JS = """([testid, window]) => {
+  const game = document.querySelector('[data-testid=game][data-game=goblin]');
+  if (game?.dataset.window !== window) return "moved on";
+  const card = document.querySelector(`[data-testid=${testid}]`);
+  return card?.getAttribute('aria-pressed') === 'true' && "picked";
+}"""
+
+
 @dataclass
 class GoblinSeat:
     page: Page
@@ -123,16 +132,8 @@ class GoblinSeat:
         """Whether the hand shows `testid` as this seat's pick (True), or the step moved on
         first (False): a pick may be the last one in, which locks the step, and the view of
         the lock can come just after the view of the pick."""
-        for _ in range(100):
-            status = self.status()
-            if status is None or str(status["window"]) != window:
-                return False
-            with contextlib.suppress(PlaywrightError):
-                card = self.page.locator(sel(testid))
-                if card.count() and card.first.get_attribute("aria-pressed", timeout=500) == "true":
-                    return True
-            self.page.wait_for_timeout(50)
-        raise AssertionError(f"{testid} never showed as picked in window {window}")
+        shown = self.page.wait_for_function(PICK_SHOWN_JS, arg=[testid, window], timeout=5000)
+        return bool(shown.json_value() == "picked")
 
     def market(self) -> bool:
         cards = self.page.locator("[data-testid^=market-C]:enabled")
