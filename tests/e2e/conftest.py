@@ -48,6 +48,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+CHROMIUM = os.environ.get("E2E_CHROMIUM", "chromium-headless-shell")  # "Browsers and waits"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 NARROW_PHONE: ViewportSize = {"width": 360, "height": 740}
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}  # the most common laptop screen
@@ -154,7 +155,7 @@ def launch(playwright: Playwright, name: str) -> Browser:
 # every test on the whole browser.
 @pytest.fixture(scope="package")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    instance = launch(playwright, os.environ.get("E2E_CHROMIUM", "chromium-headless-shell"))
+    instance = launch(playwright, CHROMIUM)
     yield instance
     instance.close()
 
