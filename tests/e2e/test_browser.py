@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from .conftest import LAPTOP, NARROW_PHONE, PHONE, ConsoleLog, OpenPage, frames
-from .driver import Seat, sel, unnamed_controls
+from .driver import Seat, sel, unnamed_controls, wait_for_news
 from .screen_audit import ScreenAuditor
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -128,7 +128,7 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
         for seat in seats:
             acted = seat.step() or acted
         if not acted:
-            host.wait_for_timeout(100)
+            wait_for_news(host)
     else:
         pytest.fail(f"the game did not finish: {[s.status() for s in seats]}")
 

@@ -200,7 +200,7 @@ class Screens:
             self.auditor.check(force=False)
             if not thread.is_alive() and page.get_attribute("main", "data-phase") != "over":
                 expect(page.locator("main[data-phase=over]")).to_be_attached(timeout=15_000)
-            page.wait_for_timeout(100)
+            page.wait_for_timeout(100)  # a sample: a moment is on screen only for a while
 
 
 def open_from_the_lobby(
