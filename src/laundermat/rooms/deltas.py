@@ -49,7 +49,9 @@ class Held:
     def encode(self, base: Held | None, whole: bool) -> None:
         """Keep the room part and each rebuilt section as bytes (someone will hold them).
         `whole`: every section was rebuilt (one that is gone was removed)."""
-        self.room_bytes = compact(orjson.dumps(self.room))
+        room = orjson.dumps(self.room)
+        same_room = base is not None and base.room_bytes == room
+        self.room_bytes = base.room_bytes if base is not None and same_room else compact(room)
         before = {} if base is None else base.sections
         sections = {} if whole else dict(before)
         for name, value in self.built.items():
