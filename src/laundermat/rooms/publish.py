@@ -12,12 +12,19 @@ Each push is decided first (`PushPlan`: what changed, for whom, whether a comman
 with it), then sent (frames.py encodes each message at most once); `_message` alone decides
 what one subscriber receives.
 
+Only what changed is rebuilt (issue 34): a game that reports what each command touched
+(games/kit/touched.py) has only those sections of its public part rebuilt, and only those
+whose bytes changed decoded and diffed; a seat whose own part the command did not touch, and
+that no shared op reaches into, is not rebuilt at all (its patch is the shared ops alone). A
+game that reports nothing has every section and every seat rebuilt.
+
 What every patched viewer holds is kept once per room (`deltas.Held`): the room part, the
-deadline, the game's public part without its log, and each connected seat's private part without
-log pointers; never a copy of anyone's encoded view. A resync sends the current state at the
-current version: that is what patched viewers hold because the room pushes after every change
-(room.py); a change left unpushed would reach them in the next patch, but a client that
-resynced in between would then hold something else.
+deadline, the game's public part without its log (each section encoded), and each connected
+seat's private part without log pointers; never a copy of anyone's encoded view.
+
+A resync sends the current state at the current version: that is what patched viewers hold
+because the room pushes after every change (room.py); a change left unpushed would reach them
+in the next patch, but a client that resynced in between would then hold something else.
 """
 
 from __future__ import annotations
