@@ -12,6 +12,7 @@ import { commonHandlers } from "./handlers/common.js";
 import { defaultSettings, homeHandlers } from "./handlers/home.js";
 import { lobbyHandlers } from "./handlers/lobby.js";
 import { replayHandlers, replayKey } from "./handlers/replay.js";
+import { loadLanguage, preferredLanguage } from "./i18n-load.js";
 import { bringIntoView, keepReading, landFocus, readingAt } from "./landing.js";
 import { findMoments, watchTaps } from "./moments-live.js";
 import { api, RoomSocket } from "./net.js";
@@ -374,4 +375,7 @@ watchTaps(state, render);
 // Until the catalog says which games the server hosts.
 state.home.game = allCards()[0]?.name ?? null;
 loadCatalog();
-route();
+// The first render waits for the words; the page the server drew stays until then.
+loadLanguage(preferredLanguage(), allCards())
+  .catch((err) => console.error(err))
+  .finally(route);

@@ -11,5 +11,6 @@ export default {
   scoreText: points,
   settingHints: SETTING_HINTS,
   stylesheet: new URL("./laundermat.css", import.meta.url).pathname,
+  locales: new URL("./locales/", import.meta.url).pathname,
   load: () => import("./index.js"),
 };
