@@ -81,7 +81,8 @@ class Held:
             self.private[seat] = None
             return
         self.private[seat] = _without_log(private)
-        self.heads[seat] = frozenset(p.split("/", 2)[1] for p in private if p[:5] != "/log/")
+        heads = frozenset(p.split("/", 2)[1] for p in private if p[:5] != "/log/")
+        self.heads[seat] = _HEADS.setdefault(heads, heads)
 
     def keep_private(self, seat: int, base: Held) -> None:
         """`seat`'s own part did not change: it holds what it held."""
@@ -92,6 +93,11 @@ class Held:
         """After the push: only encodings are kept."""
         self.room = None
         self.built, self.decoded = {}, {}
+
+
+# One copy of each set of heads (a game has a handful: a view's own top-level keys), not one
+# per seat per push.
+_HEADS: dict[frozenset[str], frozenset[str]] = {}
 
 
 class SharedOps(NamedTuple):
