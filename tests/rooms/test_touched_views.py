@@ -128,15 +128,16 @@ def test_views_built_from_what_changed_equal_whole_views(name: str, seed: int) -
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(TABLES))
-def test_views_built_from_what_changed_over_many_games(name: str) -> None:
-    """Thousands of commands of each game (about 2 minutes for both on a quiet machine)."""
+@pytest.mark.parametrize(("name", "chunk"), [(n, c) for n in sorted(TABLES) for c in range(4)])
+def test_views_built_from_what_changed_over_many_games(name: str, chunk: int) -> None:
+    """Thousands of commands of each game in all: four chunks of 15 games (each well within
+    the suite's 300 s timeout, even on a loaded machine)."""
     commands = seats_only = 0
-    for seed in range(60):
+    for seed in range(chunk * 15, chunk * 15 + 15):
         played = play(name, 1000 + seed, TABLES[name][seed % len(TABLES[name])])
         commands += played.commands
         seats_only += played.seats_only
-    assert commands > 3000 and seats_only > 0
+    assert commands > 750 and seats_only > 0
 
 
 def drop(monkeypatch: pytest.MonkeyPatch, accepts: Any, command: type, kept: Any) -> None:
