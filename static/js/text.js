@@ -107,6 +107,7 @@ const ERRORS = {
 
 export const OFFLINE_MOVE = "You're offline right now. Your move wasn't sent.";
 export const OFFLINE_GAME = "You're offline right now. The game will appear when you're back.";
+export const OFFLINE_SCREEN = "You're offline right now. The page will appear when you're back.";
 export const OFFLINE_LOBBY =
   "You're offline right now. Please wait for the connection to come back.";
 

@@ -1,8 +1,12 @@
 """The page: static/index.html at /, /r/{code}, /tv/{code}, /replay/{game_id} and /history.
 
 Read once when the app starts and served from memory, with
+- the shell's stylesheet inlined, allowed by its hash in the page's own policy (web/assets.py
+  inline_stylesheets): the first paint needs no request but the page;
 - every `/static/` URL under the tree's version (web/assets.py), cached for a year;
-- a `<link rel=modulepreload>` per module main.js needs, where the page says `<!-- modules -->`:
+- a preload of the fallback language's catalogs, which the client fetches before its first
+  render (static/js/i18n-load.js), and a `<link rel=modulepreload>` per module main.js needs,
+  where the page says `<!-- modules -->`:
   the browser fetches the whole graph at once instead of a level of imports per round trip.
   At low priority: over HTTP/2 they would otherwise share the link evenly with the stylesheet
   the first paint waits for (benchmarks/first_paint.py: a first paint ~40% sooner behind the
@@ -23,7 +27,8 @@ from html import escape
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from .assets import REVALIDATE, ClientFiles
+from .assets import REVALIDATE, ClientFiles, fallback_catalogs, inline_stylesheets
+from .middleware import content_security_policy
 
 router = APIRouter()
 
@@ -56,13 +61,24 @@ class Pages:
 
     def __init__(self, files: ClientFiles | None) -> None:
         self.head, self.home, self.tail = NOT_BUILT, "", ""
+        self.policy = content_security_policy()
         index = files.root / "index.html" if files else None
         if files is None or index is None or not index.is_file():
             return
-        html = index.read_text(encoding="utf-8").replace('="/static/', f'="{files.prefix}/')
+        html, styles = inline_stylesheets(index.read_text(encoding="utf-8"), files.root)
+        self.policy = content_security_policy(styles)
+        html = html.replace('="/static/', f'="{files.prefix}/')
+        fetched = 'as="fetch" crossorigin="anonymous"'  # as the client's fetch() asks
+        catalogs = [
+            f'<link rel="preload" href="{files.prefix}/{catalog}" {fetched}>'
+            for catalog in fallback_catalogs(files.root)
+        ]
         preload = "\n  ".join(
-            f'<link rel="modulepreload" href="{files.prefix}/{module}" fetchpriority="low">'
-            for module in files.modules[1:]  # main.js itself is the page's module script
+            catalogs
+            + [
+                f'<link rel="modulepreload" href="{files.prefix}/{module}" fetchpriority="low">'
+                for module in files.modules[1:]  # main.js itself is the page's module script
+            ]
         )
         html = html.replace("<!-- modules -->", preload, 1)
         head, found, rest = html.partition("<!-- page -->")
@@ -77,7 +93,8 @@ class Pages:
         if title is not None:
             head = head.replace("<title>LaunderMat</title>", f"<title>{title}</title>", 1)
         html = head + (self.home if page is None else page) + self.tail
-        return HTMLResponse(html, headers={"cache-control": REVALIDATE})
+        headers = {"cache-control": REVALIDATE, "content-security-policy": self.policy}
+        return HTMLResponse(html, headers=headers)
 
 
 def _pages(request: Request) -> Pages:
