@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 import orjson
 
 from ..games import Match
-from ..games.patch import Op, diff, unescape
+from ..games.patch import Op, diff, escape, unescape
 from ..games.view_parts import Private
 from .wire import compact
 
@@ -29,24 +29,75 @@ class Held:
     deadline: int | None
     match: Match | None
     over: bool
-    public: dict[str, Any] | None  # the game's public part without its log (this push's)
     log_size: int
     kept: bool  # false: nobody was connected to hold this version
-    # Encoded, not kept as objects: compact, and no alias of the match's live state can
-    # change them after the push. Each seat's private part has no log pointers; None: that
-    # seat gets whole views.
-    public_bytes: bytes = b"null"
+    # The game's public part without its log, by section (its top-level keys): those this
+    # push rebuilt (dropped once it is sent), and every section's encoding. Encoded, not kept
+    # as objects: compact, and no alias of the match's live state can change them after the
+    # push. A section this push did not rebuild keeps the previous push's bytes.
+    built: dict[str, Any] = field(default_factory=dict)
+    sections: dict[str, bytes] = field(default_factory=dict)
+    changed: list[str] = field(default_factory=list)  # rebuilt, and not as they were
+    removed: list[str] = field(default_factory=list)
     room_bytes: bytes = b"{}"
+    # Each seat's private part without log pointers, and its first segments; None: that seat
+    # gets whole views.
     private: dict[int, bytes | None] = field(default_factory=dict)
+    heads: dict[int, frozenset[str]] = field(default_factory=dict)
+    decoded: dict[str, Any] = field(default_factory=dict)
 
-    def encode(self) -> None:
-        """Keep the room part and the public part as bytes (someone will hold them)."""
-        self.public_bytes = compact(orjson.dumps(self.public))
-        self.room_bytes = compact(orjson.dumps(self.room))
+    def encode(self, base: Held | None, whole: bool) -> None:
+        """Keep the room part and each rebuilt section as bytes (someone will hold them).
+        `whole`: every section was rebuilt (one that is gone was removed)."""
+        room = orjson.dumps(self.room)
+        same_room = base is not None and base.room_bytes == room
+        self.room_bytes = base.room_bytes if base is not None and same_room else compact(room)
+        before = {} if base is None else base.sections
+        sections = {} if whole else dict(before)
+        for name, value in self.built.items():
+            data = orjson.dumps(value)
+            old = before.get(name)
+            if old is not None and old == data:
+                sections[name] = old
+            else:
+                sections[name] = compact(data)
+                self.changed.append(name)
+        if whole:
+            self.removed = [name for name in before if name not in sections]
+        self.sections = sections
+
+    def value(self, name: str) -> Any:
+        """A section of the public part as this push leaves it (_MISSING: none)."""
+        if name in self.built:
+            return self.built[name]
+        if name not in self.decoded:
+            data = self.sections.get(name)
+            self.decoded[name] = _MISSING if data is None else orjson.loads(data)
+        return self.decoded[name]
 
     def hold_private(self, seat: int, private: Private | None) -> None:
         """What `seat` holds of its own part after this push (None: it gets whole views)."""
-        self.private[seat] = None if private is None else _without_log(private)
+        if private is None:
+            self.private[seat] = None
+            return
+        self.private[seat] = _without_log(private)
+        heads = frozenset(p.split("/", 2)[1] for p in private if p[:5] != "/log/")
+        self.heads[seat] = _HEADS.setdefault(heads, heads)
+
+    def keep_private(self, seat: int, base: Held) -> None:
+        """`seat`'s own part did not change: it holds what it held."""
+        self.private[seat] = base.private[seat]
+        self.heads[seat] = base.heads[seat]
+
+    def release(self) -> None:
+        """After the push: only encodings are kept."""
+        self.room = None
+        self.built, self.decoded = {}, {}
+
+
+# One copy of each set of heads (a game has a handful: a view's own top-level keys), not one
+# per seat per push.
+_HEADS: dict[frozenset[str], frozenset[str]] = {}
 
 
 class SharedOps(NamedTuple):
@@ -60,8 +111,8 @@ class SharedOps(NamedTuple):
     heads: set[str]
 
 
-def shared_ops(base: Held, now: Held, public: dict[str, Any] | None, log_from: int) -> SharedOps:
-    """`public`: the game's public part with its log from `log_from` (`now.public` has none)."""
+def shared_ops(base: Held, now: Held, log: list[Any] | None, log_from: int) -> SharedOps:
+    """`log`: the game's public log from `log_from` (None: no game)."""
     ops = (
         []
         if base.room_bytes == now.room_bytes
@@ -70,9 +121,16 @@ def shared_ops(base: Held, now: Held, public: dict[str, Any] | None, log_from: i
     if base.deadline != now.deadline:
         ops.append({"op": "replace", "path": "/deadline", "value": now.deadline})
     game_ops: list[Op] = []
-    if public is not None and base.public_bytes != b"null":
-        game_ops = diff(orjson.loads(base.public_bytes), now.public, "/game")
-        for index, entry in enumerate(public["log"][base.log_size - log_from :]):
+    if log is not None and base.sections:
+        for name in now.changed:
+            old = base.sections.get(name)
+            if old is None:
+                path = "/game/" + escape(name)
+                game_ops.append({"op": "add", "path": path, "value": now.built[name]})
+            else:  # one level up, so a section too changed to patch is replaced whole
+                game_ops += diff({name: orjson.loads(old)}, {name: now.built[name]}, "/game")
+        game_ops += [{"op": "remove", "path": "/game/" + escape(n)} for n in now.removed]
+        for index, entry in enumerate(log[base.log_size - log_from :]):
             game_ops.append(
                 {"op": "add", "path": f"/game/log/{base.log_size + index}", "value": entry}
             )
@@ -120,7 +178,7 @@ def _set_ops(
             if not unchanged:
                 ops += diff(before[pointer], value, "/game" + pointer)
         else:
-            kind = "replace" if _found(now.public, pointer) else "add"
+            kind = "replace" if _found(now, pointer) else "add"
             ops.append({"op": kind, "path": "/game" + pointer, "value": value})
     return ops
 
@@ -132,8 +190,8 @@ def _unset_ops(shared: SharedOps, now: Held, private: Private, before: Private) 
         if pointer in private or _overwritten(pointer, shared.paths):
             continue
         # It shows the public value again, or nothing.
-        if _found(now.public, pointer):
-            value = _lookup(now.public, pointer)
+        if _found(now, pointer):
+            value = _lookup(now, pointer)
             ops.append({"op": "replace", "path": "/game" + pointer, "value": value})
         else:
             ops.append({"op": "remove", "path": "/game" + pointer})
@@ -159,9 +217,13 @@ def _without_log(private: Private) -> bytes:
 _MISSING = object()
 
 
-def _lookup(doc: Any, pointer: str) -> Any:
-    target = doc
-    for token in pointer[1:].split("/"):
+def _lookup(now: Held, pointer: str) -> Any:
+    """The value at `pointer` in the public part `now` holds (_MISSING: none)."""
+    tokens = pointer[1:].split("/")
+    target = now.value(unescape(tokens[0]))
+    for token in tokens[1:]:
+        if target is _MISSING:
+            return _MISSING
         token = unescape(token)
         if isinstance(target, dict):
             target = target.get(token, _MISSING)
@@ -169,10 +231,8 @@ def _lookup(doc: Any, pointer: str) -> Any:
             target = target[int(token)]
         else:
             return _MISSING
-        if target is _MISSING:
-            return _MISSING
     return target
 
 
-def _found(doc: Any, pointer: str) -> bool:
-    return doc is not None and _lookup(doc, pointer) is not _MISSING
+def _found(now: Held, pointer: str) -> bool:
+    return now.match is not None and _lookup(now, pointer) is not _MISSING

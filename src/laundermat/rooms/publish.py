@@ -12,12 +12,19 @@ Each push is decided first (`PushPlan`: what changed, for whom, whether a comman
 with it), then sent (frames.py encodes each message at most once); `_message` alone decides
 what one subscriber receives.
 
+Only what changed is rebuilt (issue 34): a game that reports what each command touched
+(games/kit/touched.py) has only those sections of its public part rebuilt, and only those
+whose bytes changed decoded and diffed; a seat whose own part the command did not touch, and
+that no shared op reaches into, is not rebuilt at all (its patch is the shared ops alone). A
+game that reports nothing has every section and every seat rebuilt.
+
 What every patched viewer holds is kept once per room (`deltas.Held`): the room part, the
-deadline, the game's public part without its log, and each connected seat's private part without
-log pointers; never a copy of anyone's encoded view. A resync sends the current state at the
-current version: that is what patched viewers hold because the room pushes after every change
-(room.py); a change left unpushed would reach them in the next patch, but a client that
-resynced in between would then hold something else.
+deadline, the game's public part without its log (each section encoded), and each connected
+seat's private part without log pointers; never a copy of anyone's encoded view.
+
+A resync sends the current state at the current version: that is what patched viewers hold
+because the room pushes after every change (room.py); a change left unpushed would reach them
+in the next patch, but a client that resynced in between would then hold something else.
 """
 
 from __future__ import annotations
@@ -29,7 +36,9 @@ from typing import Any, NamedTuple
 import orjson
 
 from ..games import Match
-from ..games.view_parts import Private, parts
+from ..games.kit.touched import EVERYTHING, Touched
+from ..games.patch import Op
+from ..games.view_parts import Private, SplitViews, parts
 from .deltas import LOG_KEYS, Held, SharedOps, own_ops, shared_ops
 from .frames import Frame, view_head
 from .members import Member
@@ -99,25 +108,25 @@ class Publisher:
         # A new match or the end of one (the reveal rewrites old entries) sends the whole log;
         # later pushes, even once the game is over, only what was logged since the last.
         log_from = 0 if fresh else self.log_mark
-        split = parts(match) if match is not None else None
-        public = split.public_view(log_from) if split is not None else None
-        unlogged = (
-            None if public is None else {k: v for k, v in public.items() if k not in LOG_KEYS}
-        )
+        touched = _touched(match)
         # Someone connected holds this version: keep it as the next push's base, for patches
         # and to tell a change only some seats see (even on a table of whole-view clients).
         watched = any(m.sub is not None for m in members) or bool(self.spectators)
         log_size = match.log_length() if match is not None else 0
-        now = Held(room, deadline, match, over, unlogged, log_size, watched)
-        if watched:
-            now.encode()
         base = held if watched and not fresh and held is not None and held.kept else None
-        shared = None if base is None else shared_ops(base, now, public, log_from)
+        now = Held(room, deadline, match, over, log_size, watched)
+        split = parts(match) if match is not None else None
+        if base is None:
+            touched = EVERYTHING
+        public, log = _public_part(split, now, touched, log_from)
+        if watched:
+            now.encode(base, whole=touched.public is None)
+        shared = None if base is None else shared_ops(base, now, log, log_from)
         plan = self._plan(shared, log_from, full, ack)
         frame = Frame(now, split, public, log_from, plan.version, plan.patch_from, self.now_ms)
-        self._send(plan, frame, members)
+        self._send(plan, frame, members, touched.seats)
         self.log_mark = log_size
-        now.public = now.room = None  # only their encodings are kept
+        now.release()
         self._held = now
         return plan.version
 
@@ -134,17 +143,30 @@ class Publisher:
             self.version += 1
         return PushPlan(self.version, shared, seats_only, log_from, full, ack)
 
-    def _send(self, plan: PushPlan, frame: Frame, members: list[Member]) -> None:
-        """The ack, then each viewer's message; and what each connected seat now holds."""
+    def _send(
+        self,
+        plan: PushPlan,
+        frame: Frame,
+        members: list[Member],
+        touched: frozenset[int] | None,
+    ) -> None:
+        """The ack, then each viewer's message; and what each connected seat now holds.
+        `touched`: the seats whose own part may have changed (None: every seat)."""
         if plan.ack is not None:
             plan.ack.to.send(ack_bytes(plan.ack.command_id, plan.version))
         for m in members:
             if m.sub is None:
                 continue
             seat = m.seat if frame.split is not None else None
-            private = frame.private(seat)
-            if seat is not None and frame.now.kept:
-                frame.now.hold_private(seat, private)
+            private: Private | Kept | None
+            if seat is not None and self._unchanged(plan, m.sub, seat, touched):
+                assert plan.shared is not None
+                frame.now.keep_private(seat, plan.shared.base)
+                private = KEPT
+            else:
+                private = frame.private(seat)
+                if seat is not None and frame.now.kept:
+                    frame.now.hold_private(seat, private)
             message = self._message(plan, frame, m.sub, seat, private)
             if message is not None:
                 m.sub.send(message)
@@ -153,13 +175,26 @@ class Publisher:
             if message is not None:
                 sub.send(message)
 
+    def _unchanged(
+        self, plan: PushPlan, sub: Subscriber, seat: int, touched: frozenset[int] | None
+    ) -> bool:
+        """Whether `seat`'s own part is as it held it and no shared op reaches it: its patch
+        is the shared ops alone, and its own part is not rebuilt (issue 34)."""
+        shared = plan.shared
+        if shared is None or touched is None or seat in touched:
+            return False
+        if sub in plan.whole_from_start or sub in self.full_only:
+            return False
+        base = shared.base
+        return base.private.get(seat) is not None and not base.heads[seat] & shared.heads
+
     def _message(
         self,
         plan: PushPlan,
         frame: Frame,
         sub: Subscriber,
         seat: int | None,
-        private: Private | None,
+        private: Private | Kept | None,
     ) -> bytes | None:
         """What one subscriber receives of this change: a whole view, a patch, or nothing.
         `seat` None: a spectator, or a member the match does not seat (no own part)."""
@@ -177,7 +212,11 @@ class Publisher:
                 return frame.whole(seat, plan.log_from)
         shared = plan.shared
         assert shared is not None
-        own = [] if seat is None else own_ops(shared, frame.now, seat, private)
+        if seat is None or private is KEPT:
+            own: list[Op] | None = []
+        else:
+            assert not isinstance(private, Kept)
+            own = own_ops(shared, frame.now, seat, private)
         if plan.seats_only and own == []:
             return None  # nothing at all for a viewer this change does not concern
         if full_only:  # (only reached when the change is the seats' alone)
@@ -196,3 +235,36 @@ class Publisher:
     ) -> None:
         """The current view again, whole (a resync): the version does not change."""
         sub.send(self.encode(self.head(room, deadline), match, seat, 0))
+
+
+class Kept:
+    """A seat's own part that this push did not rebuild (it did not change)."""
+
+
+KEPT = Kept()
+
+
+def _touched(match: Match | None) -> Touched:
+    """What changed in the match's views since the last push (the whole of them for a game
+    that does not say: games/kit/touched.py). Asked at every push, so nothing carries over."""
+    report = getattr(match, "touched", None)
+    return EVERYTHING if report is None else report()
+
+
+def _public_part(
+    split: SplitViews | None, now: Held, touched: Touched, log_from: int
+) -> tuple[dict[str, Any] | None, list[Any] | None]:
+    """Rebuild the public part's sections that `touched` names (all of them if it names
+    none) into `now.built`. Returns the whole public part if it was built, and the log from
+    `log_from`."""
+    if split is None:
+        return None, None
+    sections = getattr(split, "public_sections", None)
+    if touched.public is not None and sections is not None:
+        built = sections([*touched.public, "log"], log_from)
+        log = built.pop("log")
+        now.built = built
+        return None, log
+    public = split.public_view(log_from)
+    now.built = {k: v for k, v in public.items() if k not in LOG_KEYS}
+    return public, public["log"]

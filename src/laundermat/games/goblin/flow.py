@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..kit import phases, windows
+from ..kit.touched import touches
 from . import fill, laundry, scoring
 from .cards import ROUNDS
 from .commands import Draw, DrawWithPotion, Keep, Pick, Stop
@@ -30,7 +31,11 @@ def _picked(player: Player) -> bool:
 
 
 WINDOWS: dict[str, WindowSpec] = {
-    PICK: WindowSpec({Pick: Handler(fill.check_pick, fill.pick)}, _picked, fill.lock),
+    # A pick that leaves the window open changes the public `picked` flags and the actor's own
+    # part (kit/touched.py); every other command opens a window, so every view is rebuilt.
+    PICK: WindowSpec(
+        {Pick: Handler(fill.check_pick, fill.pick, touches("players"))}, _picked, fill.lock
+    ),
     MARKET: WindowSpec(
         {Pick: Handler(fill.check_market_pick, fill.market_pick)}, None, fill.market_default
     ),

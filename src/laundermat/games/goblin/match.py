@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from ..kit.touched import Changes, Touched, Tracking
 from ..kit.windows import WindowedMatch
 from ..protocol import Command
 from . import flow
@@ -14,7 +16,10 @@ from .fill import setup
 from .measures import balance
 from .scoring import result
 from .state import GameState, new_state
-from .views import view
+from .views import private_view, public_sections, public_view, view
+
+# What a command changed in the views (kit/touched.py); each handler's own in flow.WINDOWS.
+TRACKING = Tracking(flow.FLOW, always=("state_version",), on_log=("log_size",))
 
 # A laundry's end is the game's moment (issue 30): its result stays on players' screens for
 # 2.5 s (static/js/moments.js), and bots wait as long before they move on.
@@ -27,12 +32,13 @@ class GoblinMatch(WindowedMatch):
     (GGEN-1: a command is checked completely, then applied; GFILL-2 / GPUBLIC-1: a changed
     pick is not counted in the version, or everyone else could tell)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("changes", "state")
     windows = flow.FLOW
     state: GameState
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self.changes = Changes()
 
     @classmethod
     def new(cls, seed: int, names: list[str], settings: dict[str, Any]) -> GoblinMatch:
@@ -55,8 +61,25 @@ class GoblinMatch(WindowedMatch):
     def parse(self, data: dict[str, Any]) -> Command:
         return parse(data)
 
+    def apply(self, command: Command) -> None:
+        TRACKING.apply(
+            self.changes, self.state, command, lambda: WindowedMatch.apply(self, command)
+        )
+
     def view(self, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
         return view(self.state, viewer, log_from)
+
+    def public_view(self, log_from: int = 0) -> dict[str, Any]:
+        return public_view(self.state, log_from)
+
+    def private_view(self, seat: int, log_from: int = 0) -> dict[str, Any]:
+        return private_view(self.state, seat, log_from)
+
+    def public_sections(self, names: Iterable[str], log_from: int = 0) -> dict[str, Any]:
+        return public_sections(self.state, names, log_from)
+
+    def touched(self) -> Touched:
+        return self.changes.take()
 
     def beat_ms(self, log_from: int) -> int:
         """games/protocol.py, Beats: a laundry that ended since `log_from`."""

@@ -7,9 +7,10 @@ the game is over everything is revealed, the seed included.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..kit.redaction import redact_event
+from ..kit.redaction import redact_event, secret_pointers
 from .cards import PROGRAM_TYPES, PROGRAMS, STAINS, public_rules
 from .laundry import active_program, counts
 from .legal import options
@@ -112,47 +113,86 @@ def window(state: GameState) -> dict[str, Any] | None:
     }
 
 
-def view(state: GameState, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
-    """What `viewer` (a seat, or None for a spectator) may see, with the log from `log_from`."""
-    over = state.over
-    data: dict[str, Any] = {
-        "game": "goblin",
-        "state_version": state.version,
-        "viewer": viewer,
-        "round": state.round,
-        "rounds": len(PROGRAM_TYPES),
-        "phase": state.phase,
-        "settings": {"decision_timer": state.decision_timer},
-        "window": window(state),
-        "lead": state.lead,
-        "direction": state.direction,
-        "pile_size": len(state.pile),
-        "players": _players(state, over),
-        "market": (
-            {
-                "deck_size": len(state.market_deck),
-                "face_up": list(state.market_up),
-                "first": state.market_first,
-            }
-            if state.n == 2
-            else None
-        ),
-        "laundry": _laundry(state),
-        "order": list(state.order),
-        "removed": {"cards": list(state.removed_cards), "programs": list(state.removed_programs)},
-        "log_from": log_from,
-        "log": [redact_event(e, viewer, over) for e in state.events[log_from:]],
-        "log_size": len(state.events),
-        "rules": rules(),
+def _market(state: GameState) -> dict[str, Any] | None:
+    if state.n != 2:
+        return None
+    return {
+        "deck_size": len(state.market_deck),
+        "face_up": list(state.market_up),
+        "first": state.market_first,
     }
+
+
+# The sections of every view, in order: (state, viewer, revealed, log_from) -> value. A
+# command's `touches` (flow.WINDOWS) names those it changes while its window stays open; the
+# platform rebuilds only those (issue 34, games/kit/touched.py).
+Section = Callable[[GameState, "int | None", bool, int], Any]
+SECTIONS: dict[str, Section] = {
+    "game": lambda s, v, o, f: "goblin",
+    "state_version": lambda s, v, o, f: s.version,
+    "viewer": lambda s, v, o, f: v,
+    "round": lambda s, v, o, f: s.round,
+    "rounds": lambda s, v, o, f: len(PROGRAM_TYPES),
+    "phase": lambda s, v, o, f: s.phase,
+    "settings": lambda s, v, o, f: {"decision_timer": s.decision_timer},
+    "window": lambda s, v, o, f: window(s),
+    "lead": lambda s, v, o, f: s.lead,
+    "direction": lambda s, v, o, f: s.direction,
+    "pile_size": lambda s, v, o, f: len(s.pile),
+    "players": lambda s, v, o, f: _players(s, o),
+    "market": lambda s, v, o, f: _market(s),
+    "laundry": lambda s, v, o, f: _laundry(s),
+    "order": lambda s, v, o, f: list(s.order),
+    "removed": lambda s, v, o, f: {
+        "cards": list(s.removed_cards),
+        "programs": list(s.removed_programs),
+    },
+    "log_from": lambda s, v, o, f: f,
+    "log": lambda s, v, o, f: [redact_event(e, v, o) for e in s.events[f:]],
+    "log_size": lambda s, v, o, f: len(s.events),
+    "rules": lambda s, v, o, f: rules(),
+}
+
+
+def _ending(state: GameState, data: dict[str, Any]) -> None:
+    data["result"] = result(state)
+    data["seed"] = state.seed
+    # GPUBLIC-1 "at the end: everything" (GPRIVATE-2 until then). Stacks are listed
+    # bottom to top: the next card drawn would have been the last.
+    data["baskets"] = [list(p.basket) for p in state.players]
+    data["pile"] = list(state.pile)
+    data["programs_undealt"] = list(state.undealt_programs)
+
+
+def view(state: GameState, viewer: int | None, log_from: int = 0) -> dict[str, Any]:
+    """What `viewer` (a seat, or None for a spectator) may see, with the log from `log_from`:
+    `public_view` with `private_view` laid over it (tests/games/goblin check it)."""
+    over = state.over
+    data = {name: build(state, viewer, over, log_from) for name, build in SECTIONS.items()}
     if viewer is not None:
         data["me"] = _me(state, viewer)
     if over:
-        data["result"] = result(state)
-        data["seed"] = state.seed
-        # GPUBLIC-1 "at the end: everything" (GPRIVATE-2 until then). Stacks are listed
-        # bottom to top: the next card drawn would have been the last.
-        data["baskets"] = [list(p.basket) for p in state.players]
-        data["pile"] = list(state.pile)
-        data["programs_undealt"] = list(state.undealt_programs)
+        _ending(state, data)
     return data
+
+
+def public_view(state: GameState, log_from: int = 0) -> dict[str, Any]:
+    """What every viewer sees (the spectator's view): computed once per change (issue 12)."""
+    return view(state, None, log_from)
+
+
+def public_sections(state: GameState, names: Iterable[str], log_from: int = 0) -> dict[str, Any]:
+    """Those sections of `public_view` (a name it does not have now is left out)."""
+    if state.over:  # the end's sections are computed together
+        whole = public_view(state, log_from)
+        return {name: whole[name] for name in names if name in whole}
+    return {name: SECTIONS[name](state, None, False, log_from) for name in names}
+
+
+def private_view(state: GameState, seat: int, log_from: int = 0) -> dict[str, Any]:
+    """What only `seat` sees, as JSON Pointers into its view and their values (view_parts.py):
+    its `me`, and until the end the secrets of its log entries (GPRIVATE-1)."""
+    parts: dict[str, Any] = {"/viewer": seat, "/me": _me(state, seat)}
+    if not state.over:
+        parts.update(secret_pointers(state.events, seat, log_from))
+    return parts

@@ -7,7 +7,10 @@ in pyproject.toml); docs/new-game.md writes a game on it (tests/web/pickgame.py)
                 Timeout and SetAway, the platform's Window; WindowedMatch
     commands    commands as frozen values, parsed from a table of forms
     definition  a definition's room commands and its bots by strategy
-    redaction   redact_event: a log entry as one viewer may read it
+    redaction   redact_event: a log entry as one viewer may read it; a seat's log secrets as
+                its private part's pointers
+    touched     what a command changed in the views, by audience (declared per handler of
+                the phase table): the platform rebuilds only that
     reactions   the emoji every game offers, and bots that react now and then to a game's
                 moments
     invariants  the invariant harness: JSON round trip, redaction as non-interference, the id

@@ -24,6 +24,15 @@ R = TypeVar("R")
 Opens = TypeVar("Opens")
 
 
+@dataclass(frozen=True, slots=True)
+class Touches:
+    """What a command changes in the views while its window stays open (kit/touched.py): the
+    public part's sections, and the private part of every seat or only the actor's."""
+
+    public: frozenset[str]
+    every_seat: bool = False
+
+
 @dataclass(frozen=True)
 class Handler(Generic[S, C, R]):
     """One accepted command: `check` raises its refusal and changes nothing; `apply` runs only
@@ -32,6 +41,7 @@ class Handler(Generic[S, C, R]):
     # Each pair takes its own command type; the table pairs them with it, hence `Any`.
     check: Callable[[S, Any], None]
     apply: Callable[[C, Any], R]
+    touches: Touches | None = None  # None: the platform rebuilds every view
 
 
 @dataclass(frozen=True)

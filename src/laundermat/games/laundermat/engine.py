@@ -79,7 +79,7 @@ from .legal import options
 from .replay import public_commands, replay
 from .scoring import Result, result
 from .state import Event, GameState, Phase, Settings, Window
-from .views import private_view, public_rules, public_view, view
+from .views import private_view, public_rules, public_sections, public_view, view
 
 __all__ = [
     "ADDITIONS",
@@ -136,6 +136,7 @@ __all__ = [
     "private_view",
     "public_commands",
     "public_rules",
+    "public_sections",
     "public_view",
     "redact_event",
     "replay",

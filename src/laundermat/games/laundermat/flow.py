@@ -18,6 +18,7 @@ import operator
 from collections.abc import Callable
 
 from ..kit import phases, windows
+from ..kit.touched import touches
 from . import bribery, draft, purchase, scoring, vault
 from .cards import ROUNDS
 from .commands import (
@@ -70,14 +71,35 @@ def _always_legal(state: GameState, command: Command) -> None:
     """The open window is the permission (VAULT-6: a discard is always possible)."""
 
 
-_BRIBERY_DONE = Handler(bribery.check_done, bribery.done)
+# What each command changes in the views while its window stays open (kit/touched.py): the
+# public sections (views.SECTIONS), and whose private part; the count of commands and the log
+# are the kit's to add. Any other command rebuilds every view.
+_SEAT = touches("players")  # the actor's own choices, and the public flags they show
+# Stock, bills and copies change for everyone; every seat's options read the stock and prices.
+_BUY = touches(
+    "players",
+    "display",
+    "vault_size",
+    "market",
+    "weapon_market",
+    "weapon_price",
+    "email_type",
+    "entries",
+    "copies",
+    "alarm",
+    every_seat=True,
+)
+# A bribe changes a copy's protection, which every seat's options for it read.
+_BRIBE = touches("players", "copies", every_seat=True)
+_ENTRIES = touches("players", "entries")
+_BRIBERY_DONE = Handler(bribery.check_done, bribery.done, _SEAT)
 
 PHASES: dict[Phase, PhaseSpec] = {
     Phase.DRAFT: PhaseSpec(
         accepts={
-            Select: Handler(draft.check_select, draft.select),
-            ClearSelection: Handler(draft.check_clear, draft.clear),
-            DrawLostFound: Handler(draft.check_draw_lost_found, draft.draw_lost_found),
+            Select: Handler(draft.check_select, draft.select, _SEAT),
+            ClearSelection: Handler(draft.check_clear, draft.clear, _SEAT),
+            DrawLostFound: Handler(draft.check_draw_lost_found, draft.draw_lost_found, _SEAT),
             BreakMachine: Handler(draft.check_break_machine, draft.break_machine),
         },
         acted=_selected,
@@ -98,27 +120,36 @@ PHASES: dict[Phase, PhaseSpec] = {
     ),
     Phase.PURCHASE: PhaseSpec(
         accepts={
-            BuyAddition: Handler(purchase.check_buy_addition, purchase.buy_addition),
-            BuyWeapon: Handler(purchase.check_buy_weapon, purchase.buy_weapon),
-            Skip: Handler(purchase.check_skip, purchase.skip),
+            BuyAddition: Handler(purchase.check_buy_addition, purchase.buy_addition, _BUY),
+            BuyWeapon: Handler(purchase.check_buy_weapon, purchase.buy_weapon, _BUY),
+            Skip: Handler(purchase.check_skip, purchase.skip, _SEAT),
         },
         acted=_purchased,
         close=purchase.close,
     ),
     Phase.BRIBE_PROTECT: PhaseSpec(
-        accepts={Protect: Handler(bribery.check_protect, bribery.protect), Done: _BRIBERY_DONE},
+        accepts={
+            Protect: Handler(bribery.check_protect, bribery.protect, _BRIBE),
+            Done: _BRIBERY_DONE,
+        },
         acted=_done,
         timer=BRIBE_TIMER,
         close=bribery.close_stage,
     ),
     Phase.BRIBE_COUNTER: PhaseSpec(
-        accepts={Counter: Handler(bribery.check_counter, bribery.counter), Done: _BRIBERY_DONE},
+        accepts={
+            Counter: Handler(bribery.check_counter, bribery.counter, _BRIBE),
+            Done: _BRIBERY_DONE,
+        },
         acted=_done,
         timer=BRIBE_TIMER,
         close=bribery.close_stage,
     ),
     Phase.BRIBE_ENTRIES: PhaseSpec(
-        accepts={BuyEntries: Handler(bribery.check_entries, bribery.entries), Done: _BRIBERY_DONE},
+        accepts={
+            BuyEntries: Handler(bribery.check_entries, bribery.entries, _ENTRIES),
+            Done: _BRIBERY_DONE,
+        },
         acted=_done,
         timer=BRIBE_TIMER,
         close=bribery.close_stage,

@@ -3,10 +3,16 @@ engine's `Game` (engine.py) seen as the rooms, the store and the web layer see e
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from ..kit.touched import Changes, Touched, Tracking
 from ..kit.windows import WindowedMatch
 from ..protocol import JSON, Command, RuleError
 from . import engine
 from .flow import FLOW
+
+# What a command changed in the views (kit/touched.py); each handler's own in flow.PHASES.
+TRACKING = Tracking(FLOW, always=("state_version",), on_log=("log_size",))
 
 # The round's reveal is the game's moment (issue 30): the client shows it for 2.5 s
 # (static/js/moments.js) once the Vault dice have rolled, each raid's die 1.3 s after the one
@@ -29,11 +35,12 @@ def reveal_beat_ms(kinds: list[str]) -> int:
 class LaunderMatMatch(WindowedMatch):
     """window, window_id, pending, over, away, seats, log_length: WindowedMatch's."""
 
-    __slots__ = ("game",)
+    __slots__ = ("changes", "game")
     windows = FLOW
 
     def __init__(self, game: engine.Game) -> None:
         self.game = game
+        self.changes = Changes()
 
     @property
     def state(self) -> engine.GameState:
@@ -47,7 +54,7 @@ class LaunderMatMatch(WindowedMatch):
 
     def apply(self, command: Command) -> None:
         try:
-            self.game.apply(command)  # type: ignore[arg-type]
+            TRACKING.apply(self.changes, self.state, command, lambda: self.game.apply(command))  # type: ignore[arg-type]
         except engine.EngineError as exc:
             raise RuleError(exc.code, exc.message) from None
 
@@ -63,6 +70,12 @@ class LaunderMatMatch(WindowedMatch):
 
     def private_view(self, seat: int, log_from: int = 0) -> JSON:
         return engine.private_view(self.game.state, seat, log_from)
+
+    def public_sections(self, names: Iterable[str], log_from: int = 0) -> JSON:
+        return engine.public_sections(self.game.state, names, log_from)
+
+    def touched(self) -> Touched:
+        return self.changes.take()
 
     def result(self) -> JSON:
         return engine.result(self.game.state).to_dict()

@@ -7,7 +7,9 @@ or for its owner. Once the game is over everything is revealed.
 
 from __future__ import annotations
 
-from ..kit.redaction import redact_event
+from collections.abc import Callable, Iterable
+
+from ..kit.redaction import redact_event, secret_pointers
 from .additions import email_protected, exact_bonus, is_flagged
 from .cards import (
     BILL_VALUE,
@@ -152,16 +154,8 @@ def private_view(state: GameState, seat: int, log_from: int = 0) -> dict[str, JS
     for index, copy in enumerate(state.copies):
         if copy.owner == seat:  # PRIVATE-1: exact-payment bonuses
             parts[f"/copies/{index}/bonus"] = exact_bonus(state, copy)
-    for index in range(log_from, len(state.events)):
-        event = state.events[index]
-        if event.secret is not None and seat in event.to:
-            for key, value in event.secret.items():
-                parts[f"/log/{index}/{_escape(key)}"] = value
+    parts.update(secret_pointers(state.events, seat, log_from))
     return parts
-
-
-def _escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")  # RFC 6901
 
 
 def _ending(state: GameState, data: dict[str, JSON]) -> None:
@@ -173,40 +167,70 @@ def _ending(state: GameState, data: dict[str, JSON]) -> None:
     data["deck"] = [_bill(b) for b in sorted(state.deck)]  # what is left, not its order
 
 
-def _common(state: GameState, viewer: int | None, over: bool, log_from: int) -> dict[str, JSON]:
+def _market(state: GameState) -> list[dict[str, JSON]]:
+    return [
+        {"kind": str(a), "cost": COST[a], "points": POINTS[a], "stock": state.market[a]}
+        for a in Addition
+    ]
+
+
+def _weapon_price(state: GameState) -> JSON:
+    # None once every price of BUY-8 has been used (all weapons bought).
+    return weapon_price(state) if state.weapons_bought < len(WEAPON_PRICES) else None
+
+
+def _window(state: GameState) -> JSON:
     window = current_window(state)
-    return {
-        # Commands applied, but for changed selections (DRAFT-2); not the wire version.
-        "state_version": state.version,
-        "viewer": viewer,
-        "round": state.round,
-        "rounds": ROUNDS,
-        "phase": str(state.phase),
-        "settings": {
-            "round_timer": state.settings.round_timer,
-            "bribe_timer": state.settings.bribe_timer,
-        },
-        "window": window.to_dict() if window is not None else None,
-        "turn_order": turn_order(state),
-        "players": _players(state, viewer, over),
-        "display": [_bill(c) for c in state.display],
-        "collisions": [{**_bill(c.card), "seats": c.seats} for c in state.collisions],
-        "vault_size": len(state.vault),
-        "market": [
-            {"kind": str(a), "cost": COST[a], "points": POINTS[a], "stock": state.market[a]}
-            for a in Addition
-        ],
-        "weapon_market": list(state.weapon_market),
-        # None once every price of BUY-8 has been used (all weapons bought).
-        "weapon_price": (
-            weapon_price(state) if state.weapons_bought < len(WEAPON_PRICES) else None
-        ),
-        "email_type": state.email_type,
-        "entries": dict(state.entries),
-        "copies": _copies(state, viewer, over),
-        "alarm": {"seat": state.alarm.seat, **_bill(state.alarm.card)} if state.alarm else None,
-        "log_from": log_from,
-        "log": [redact_event(e, viewer, over) for e in state.events[log_from:]],
-        "log_size": len(state.events),
-        "rules": public_rules(),
-    }
+    return window.to_dict() if window is not None else None
+
+
+def _alarm(state: GameState) -> JSON:
+    return {"seat": state.alarm.seat, **_bill(state.alarm.card)} if state.alarm else None
+
+
+# The sections of every view, in order: (state, viewer, revealed, log_from) -> value. A
+# command's `touches` (flow.PHASES) names the sections it changes; the platform rebuilds only
+# those (issue 34, games/kit/touched.py).
+Section = Callable[[GameState, "int | None", bool, int], JSON]
+SECTIONS: dict[str, Section] = {
+    # Commands applied, but for changed selections (DRAFT-2); not the wire version.
+    "state_version": lambda s, v, o, f: s.version,
+    "viewer": lambda s, v, o, f: v,
+    "round": lambda s, v, o, f: s.round,
+    "rounds": lambda s, v, o, f: ROUNDS,
+    "phase": lambda s, v, o, f: str(s.phase),
+    "settings": lambda s, v, o, f: {
+        "round_timer": s.settings.round_timer,
+        "bribe_timer": s.settings.bribe_timer,
+    },
+    "window": lambda s, v, o, f: _window(s),
+    "turn_order": lambda s, v, o, f: turn_order(s),
+    "players": lambda s, v, o, f: _players(s, v, o),
+    "display": lambda s, v, o, f: [_bill(c) for c in s.display],
+    "collisions": lambda s, v, o, f: [{**_bill(c.card), "seats": c.seats} for c in s.collisions],
+    "vault_size": lambda s, v, o, f: len(s.vault),
+    "market": lambda s, v, o, f: _market(s),
+    "weapon_market": lambda s, v, o, f: list(s.weapon_market),
+    "weapon_price": lambda s, v, o, f: _weapon_price(s),
+    "email_type": lambda s, v, o, f: s.email_type,
+    "entries": lambda s, v, o, f: dict(s.entries),
+    "copies": lambda s, v, o, f: _copies(s, v, o),
+    "alarm": lambda s, v, o, f: _alarm(s),
+    "log_from": lambda s, v, o, f: f,
+    "log": lambda s, v, o, f: [redact_event(e, v, o) for e in s.events[f:]],
+    "log_size": lambda s, v, o, f: len(s.events),
+    "rules": lambda s, v, o, f: public_rules(),
+}
+
+
+def _common(state: GameState, viewer: int | None, over: bool, log_from: int) -> dict[str, JSON]:
+    return {name: build(state, viewer, over, log_from) for name, build in SECTIONS.items()}
+
+
+def public_sections(state: GameState, names: Iterable[str], log_from: int = 0) -> dict[str, JSON]:
+    """Those sections of `public_view` (a name it does not have now is left out)."""
+    over = state.phase is Phase.OVER
+    if over:  # the end's sections are computed together
+        whole = public_view(state, log_from)
+        return {name: whole[name] for name in names if name in whole}
+    return {name: SECTIONS[name](state, None, False, log_from) for name in names}
