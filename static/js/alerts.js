@@ -3,6 +3,7 @@
 // and the tab is hidden, a system notification; main.js marks the tab's title. And the Screen
 // Wake Lock, which keeps a playing phone's screen on. Every API here is optional: a browser
 // without one (or a refusal) just goes without that part, silently.
+import { t } from "./i18n.js";
 import { decisionKey, nextTurn, turnLabel } from "./turn.js";
 
 const MUTE_KEY = "laundermat.mute"; // "1": no turn sound
@@ -84,7 +85,8 @@ export function alertTurn(view, session, client) {
   tracker = next.tracker;
   keepAwake(!!session?.tv || (session?.role === "player" && view.room?.status === "playing"));
   if (!key) closeNotice();
-  if (next.alert) ring(turnLabel(view, session.role, client) ?? "Your turn", view.room.code);
+  if (next.alert)
+    ring(turnLabel(view, session.role, client) ?? t("turn.your_turn"), view.room.code);
 }
 
 function ring(label, code) {
@@ -98,7 +100,7 @@ function showNotice(label, code) {
   closeNotice();
   try {
     notice = new Notification(label, {
-      body: `LaunderMat · room ${code}`,
+      body: t("turn.notice_body", { code }),
       tag: `laundermat-${code}`,
     });
     notice.onclick = () => {

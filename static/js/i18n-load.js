@@ -9,7 +9,28 @@ const SHELL = new URL("../locales/", import.meta.url);
 
 /** The language this person chose on the home page, else the browser's, else English. */
 export function preferredLanguage() {
-  return pickLanguage(localStorage.getItem(KEY), navigator.languages ?? [navigator.language]);
+  const chosen = storedChoice();
+  if (chosen) rememberForServer(chosen); // a choice made before the server read the cookie
+  return pickLanguage(chosen, navigator.languages ?? [navigator.language]);
+}
+
+function storedChoice() {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null; // storage off: the browser's language, and the cookie if any
+  }
+}
+
+// The server draws a page's first screen in the language of this cookie, else of the
+// browser's Accept-Language (web/pages.py): so only a choice is written here, and the first
+// paint and the client's first render say the same thing.
+const COOKIE = "laundermat_lang";
+const YEAR_S = 365 * 24 * 3600;
+
+function rememberForServer(lang) {
+  // biome-ignore lint/suspicious/noDocumentCookie: cookieStore is not in every browser yet
+  document.cookie = `${COOKIE}=${lang}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
 }
 
 /** Fetch and install the catalogs of `lang` for the shell and `cards` (each {name, locales}). */
@@ -32,7 +53,12 @@ export async function loadLanguage(lang, cards) {
   document.documentElement.lang = language();
 }
 
-/** Remember the person's choice (the home page's language switch). */
+/** Remember the person's choice (the home page's language switch), here and for the server. */
 export function chooseLanguage(lang) {
-  localStorage.setItem(KEY, lang);
+  try {
+    localStorage.setItem(KEY, lang);
+  } catch {
+    // storage off (a private window's quota): the cookie still remembers it
+  }
+  rememberForServer(lang);
 }

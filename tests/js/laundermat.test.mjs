@@ -17,7 +17,12 @@ import {
   weaponName,
   weapons,
 } from "../../static/js/games/laundermat/text.js";
+import { setLanguage } from "../../static/js/i18n.js";
+import { installCatalogs } from "./catalogs.mjs";
 import { RULES } from "./rules-fixture.mjs";
+
+installCatalogs();
+setLanguage("en");
 
 const names = ["Ana", "Bo", "Cyd"];
 const ctx = {

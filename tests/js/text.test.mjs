@@ -1,6 +1,7 @@
 // The shell's words (static/js/text.js) and the countdown's arithmetic (static/js/time.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { setLanguage } from "../../static/js/i18n.js";
 import {
   capital,
   choiceLabel,
@@ -11,6 +12,10 @@ import {
   timeLeft,
 } from "../../static/js/text.js";
 import { fractionLeft, windowSpan } from "../../static/js/time.js";
+import { installCatalogs } from "./catalogs.mjs";
+
+installCatalogs();
+setLanguage("en");
 
 test("lists, capitals and plurals", () => {
   assert.equal(list([]), "");

@@ -4,7 +4,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { turnLabel as goblinLabel } from "../../static/js/games/goblin/text.js";
 import { turnLabel as laundermatLabel } from "../../static/js/games/laundermat/text.js";
+import { setLanguage } from "../../static/js/i18n.js";
 import { decisionKey, nextTurn, turnLabel, turnTitle } from "../../static/js/turn.js";
+import { installCatalogs } from "./catalogs.mjs";
+
+installCatalogs();
+setLanguage("en");
 
 function view({
   status = "playing",

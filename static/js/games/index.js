@@ -70,6 +70,7 @@
 //
 // game-client.js checks each client and fills in the optional members' defaults.
 import { completeClient } from "../game-client.js";
+import { has, t } from "../i18n.js";
 import { linkStylesheet } from "../stylesheet.js";
 import goblin from "./goblin/card.js";
 import laundermat from "./laundermat/card.js";
@@ -112,8 +113,16 @@ export function loadGame(name) {
   return loads.get(name);
 }
 
-/** The game's name as people read it: the server's catalog title (the server names its
- * games), else its card's own until the catalog has loaded. */
+/** The game's name as people read it: its catalog's `<game>.catalog.title` in the person's
+ * language, else the server's catalog title, else its card's own until the catalog loads. */
 export function gameTitle(catalog, name) {
+  if (name && has(`${name}.catalog.title`)) return t(`${name}.catalog.title`);
   return catalog?.games?.find((g) => g.name === name)?.title ?? gameCard(name)?.title ?? "";
+}
+
+/** The game's line under its title on the home page (`<game>.catalog.tagline`, else the
+ * card's). */
+export function gameTagline(name) {
+  if (name && has(`${name}.catalog.tagline`)) return t(`${name}.catalog.tagline`);
+  return gameCard(name)?.tagline ?? "";
 }

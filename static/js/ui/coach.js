@@ -2,6 +2,7 @@
 // this seat's decision, in a panel above the game, with its suggested move one tap away and
 // a switch to turn hints off (or on again). Drawn only in a lesson room, for its learner.
 import { h } from "../dom.js";
+import { has, t } from "../i18n.js";
 
 /** Whether this browser turned the coach off in room `code` (remembered across reloads, as
  *  the server remembers it with the room). */
@@ -22,11 +23,11 @@ export function coachPanel(state) {
     return h(
       "div.banner.coach.off",
       { "data-testid": "coach", "data-coach": "off" },
-      h("p", "Hints are off."),
+      h("p", t("coach.off")),
       h(
         "button.small.ghost",
         { type: "button", "data-action": "coach-on", "data-testid": "coach-on" },
-        "Turn hints on",
+        t("coach.turn_on"),
       ),
     );
   }
@@ -39,26 +40,33 @@ export function coachPanel(state) {
       "data-coach": "on",
       role: "status",
       "aria-live": "polite",
-      "aria-label": "Coach",
+      "aria-label": t("coach.label"),
     },
     h(
       "p",
-      h("strong", "Coach: "),
-      current ? hint.text : "Watch the table: your next decision comes soon.",
+      h("strong", t("coach.prefix")),
+      current ? hintText(view.room.game, hint) : t("coach.wait"),
     ),
     current && hint.command
       ? h(
           "button.small",
           { type: "button", "data-action": "coach-do", "data-testid": "coach-do" },
-          "Do that",
+          t("coach.do"),
         )
       : null,
     h(
       "button.small.ghost",
       { type: "button", "data-action": "coach-off", "data-testid": "coach-off" },
-      "Turn hints off",
+      t("coach.turn_off"),
     ),
   );
+}
+
+/** A hint in the person's language: its game's catalog `<game>.hints.<key>` filled from its
+ *  `vars`, else the server's English text (an older server, or a key the catalog lacks). */
+export function hintText(game, hint) {
+  const key = hint.key ? `${game}.hints.${hint.key}` : null;
+  return key && has(key) ? t(key, hint.vars ?? {}) : hint.text;
 }
 
 /** The panel's buttons. app: main.js's controller. */

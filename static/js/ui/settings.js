@@ -1,6 +1,7 @@
 // A game's settings as form fields, built from its catalog entry (GET /api/catalog): the home
 // page's create form and the host's lobby settings use the same fields.
 import { h } from "../dom.js";
+import { has, t } from "../i18n.js";
 import { choiceLabel } from "../text.js";
 
 /** The element id of a setting's field: round_timer -> "round-timer" (prefix "lobby-" in the
@@ -17,7 +18,7 @@ export function settingFields(entry, values, { change, prefix = "", hints = {} }
     return h(
       "div.field",
       { "data-key": `setting-${s.key}` },
-      h("label", { for: id }, s.label),
+      h("label", { for: id }, settingLabel(entry, s)),
       h(
         "select",
         { id, "data-change": change, "data-setting": s.key, "data-testid": id },
@@ -39,8 +40,15 @@ export function settingList(entry, values) {
   return h(
     "dl.settings",
     (entry?.settings ?? []).flatMap((s) => [
-      h("dt", s.label),
+      h("dt", settingLabel(entry, s)),
       h("dd", choiceLabel(values[s.key] ?? s.default, s.unit)),
     ]),
   );
+}
+
+/** A setting's name: its game's catalog `<game>.catalog.settings.<key>` in the person's
+ *  language, else the server's label. */
+export function settingLabel(entry, setting) {
+  const key = `${entry?.name}.catalog.settings.${setting.key}`;
+  return entry?.name && has(key) ? t(key) : setting.label;
 }
