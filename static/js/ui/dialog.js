@@ -29,6 +29,7 @@ export function openRules(name) {
   dialog.querySelector("#rules-title").textContent = t("rules.title", {
     title: gameTitle(state.catalog, game) || client.title,
   });
+  dialog.querySelector("[data-close]").textContent = t("rules.close");
   dialog
     .querySelector(".dialog-body")
     .replaceChildren(
