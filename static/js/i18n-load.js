@@ -2,7 +2,7 @@
 // first render: the shell's from static/locales/, each game's from its folder's locales/
 // (a card's `locales`, games/index.js). The URLs are relative to this module's, so they carry
 // the tree's version and are cached like every static file (web/assets.py).
-import { addMessages, FALLBACK, language, pickLanguage, setLanguage } from "./i18n.js";
+import { addMessages, FALLBACK, has, language, pickLanguage, setLanguage, t } from "./i18n.js";
 
 const KEY = "laundermat.lang";
 const SHELL = new URL("../locales/", import.meta.url);
@@ -51,6 +51,16 @@ export async function loadLanguage(lang, cards) {
   await Promise.all(loads);
   setLanguage(lang);
   document.documentElement.lang = language();
+  translateOutsideApp();
+}
+
+/** The page's words no render draws (the skip link, the rules dialog's frame): the server
+ *  wrote them in the language it chose (web/pages.py, data-i18n="key" or "key|fallback"). */
+function translateOutsideApp() {
+  for (const el of document.querySelectorAll("body > [data-i18n], dialog [data-i18n]")) {
+    const keys = el.getAttribute("data-i18n").split("|");
+    el.textContent = t(keys.find((key) => has(key)) ?? keys[0]);
+  }
 }
 
 /** Remember the person's choice (the home page's language switch), here and for the server. */

@@ -192,6 +192,7 @@ def open_page(
         viewport: ViewportSize = PHONE,
         setup: Callable[[BrowserContext], None] | None = None,
         touch: bool = False,  # a phone's touch screen: no hover, a coarse pointer
+        locale: str | None = None,  # the browser's language (navigator.languages, Accept-Language)
     ) -> Page:
         context = browser.new_context(
             viewport=viewport,
@@ -199,6 +200,7 @@ def open_page(
             has_touch=touch,
             is_mobile=touch,
             reduced_motion=motion,
+            locale=locale,
         )
         context.set_default_timeout(15_000)
         contexts.append(context)

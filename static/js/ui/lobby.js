@@ -36,7 +36,7 @@ export function renderLobby(state, banner) {
           settingFields(entry, room.settings, { change: "lobby-settings", prefix: "lobby-" }),
         )
       : settingList(entry, room.settings),
-    client?.lobbyNote ? h("p.muted.small", client.lobbyNote(entry)) : null,
+    client?.lobbyNote ? h("p.muted.small.lobby-note", client.lobbyNote(entry)) : null,
     standInField(room, host),
   );
 
