@@ -113,16 +113,30 @@ export function loadGame(name) {
   return loads.get(name);
 }
 
-/** The game's name as people read it: its catalog's `<game>.catalog.title` in the person's
- * language, else the server's catalog title, else its card's own until the catalog loads. */
+/** The game's name as people read it: its client catalog's title in the person's language
+ * (catalogWords), else the server's catalog title, else its card's own until the catalog
+ * loads. */
 export function gameTitle(catalog, name) {
-  if (name && has(`${name}.catalog.title`)) return t(`${name}.catalog.title`);
-  return catalog?.games?.find((g) => g.name === name)?.title ?? gameCard(name)?.title ?? "";
+  return (
+    catalogWords(name, "title") ??
+    catalog?.games?.find((g) => g.name === name)?.title ??
+    gameCard(name)?.title ??
+    ""
+  );
 }
 
-/** The game's line under its title on the home page (`<game>.catalog.tagline`, else the
- * card's). */
+/** The game's line under its title on the home page. */
 export function gameTagline(name) {
-  if (name && has(`${name}.catalog.tagline`)) return t(`${name}.catalog.tagline`);
-  return gameCard(name)?.tagline ?? "";
+  return catalogWords(name, "tagline") ?? gameCard(name)?.tagline ?? "";
+}
+
+/** What the server's catalog (GET /api/catalog) says of a game, in the person's language
+ * from the game's own client catalog, by the field's path ("title", "tagline",
+ * "settings.round_timer"): `<game>.catalog.<path>` or `<game>.<path>` (a setting's
+ * `.label` there), or null when the catalog has neither. */
+export function catalogWords(name, path) {
+  if (!name) return null;
+  const keys = [`${name}.catalog.${path}`, `${name}.${path}`, `${name}.${path}.label`];
+  const key = keys.find((k) => has(k));
+  return key ? t(key) : null;
 }

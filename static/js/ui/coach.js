@@ -2,7 +2,8 @@
 // this seat's decision, in a panel above the game, with its suggested move one tap away and
 // a switch to turn hints off (or on again). Drawn only in a lesson room, for its learner.
 import { h } from "../dom.js";
-import { has, t } from "../i18n.js";
+import { gameClient } from "../games/index.js";
+import { t } from "../i18n.js";
 
 /** Whether this browser turned the coach off in room `code` (remembered across reloads, as
  *  the server remembers it with the room). */
@@ -42,11 +43,7 @@ export function coachPanel(state) {
       "aria-live": "polite",
       "aria-label": t("coach.label"),
     },
-    h(
-      "p",
-      h("strong", t("coach.prefix")),
-      current ? hintText(view.room.game, hint) : t("coach.wait"),
-    ),
+    h("p", h("strong", t("coach.prefix")), current ? hintText(view, hint) : t("coach.wait")),
     current && hint.command
       ? h(
           "button.small",
@@ -62,11 +59,11 @@ export function coachPanel(state) {
   );
 }
 
-/** A hint in the person's language: its game's catalog `<game>.hints.<key>` filled from its
- *  `vars`, else the server's English text (an older server, or a key the catalog lacks). */
-export function hintText(game, hint) {
-  const key = hint.key ? `${game}.hints.${hint.key}` : null;
-  return key && has(key) ? t(key, hint.vars ?? {}) : hint.text;
+/** A hint in the person's language: the game's client words it from the hint's `key` and
+ *  `vars` (its `hintText`), else the server's English `text`. */
+function hintText(view, hint) {
+  const client = gameClient(view.room.game);
+  return client?.hintText ? client.hintText(hint, view.game) : hint.text;
 }
 
 /** The panel's buttons. app: main.js's controller. */

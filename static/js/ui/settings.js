@@ -1,7 +1,7 @@
 // A game's settings as form fields, built from its catalog entry (GET /api/catalog): the home
 // page's create form and the host's lobby settings use the same fields.
 import { h } from "../dom.js";
-import { has, t } from "../i18n.js";
+import { catalogWords } from "../games/index.js";
 import { choiceLabel } from "../text.js";
 
 /** The element id of a setting's field: round_timer -> "round-timer" (prefix "lobby-" in the
@@ -46,9 +46,8 @@ export function settingList(entry, values) {
   );
 }
 
-/** A setting's name: its game's catalog `<game>.catalog.settings.<key>` in the person's
- *  language, else the server's label. */
+/** A setting's name in the person's language (its game's client catalog), else the
+ *  server's label. */
 export function settingLabel(entry, setting) {
-  const key = `${entry?.name}.catalog.settings.${setting.key}`;
-  return entry?.name && has(key) ? t(key) : setting.label;
+  return catalogWords(entry?.name, `settings.${setting.key}`) ?? setting.label;
 }
