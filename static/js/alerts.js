@@ -133,18 +133,18 @@ function wakeAudio() {
 /** Two short rising tones, synthesized: no audio file to fetch. */
 function beep() {
   if (!audio) return;
-  const t = audio.currentTime;
+  const at = audio.currentTime;
   const osc = audio.createOscillator();
   const gain = audio.createGain();
   osc.type = "sine";
-  osc.frequency.setValueAtTime(660, t);
-  osc.frequency.setValueAtTime(990, t + 0.09);
-  gain.gain.setValueAtTime(0.0001, t);
-  gain.gain.exponentialRampToValueAtTime(0.2, t + 0.01);
-  gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.2);
+  osc.frequency.setValueAtTime(660, at);
+  osc.frequency.setValueAtTime(990, at + 0.09);
+  gain.gain.setValueAtTime(0.0001, at);
+  gain.gain.exponentialRampToValueAtTime(0.2, at + 0.01);
+  gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.2);
   osc.connect(gain).connect(audio.destination);
-  osc.start(t);
-  osc.stop(t + 0.22);
+  osc.start(at);
+  osc.stop(at + 0.22);
 }
 
 // ------------------------------------------------------------------ the wake lock

@@ -54,6 +54,18 @@ export async function loadLanguage(lang, cards) {
   translateOutsideApp();
 }
 
+/** Every data-i18n text and data-i18n-<attribute> under `root` in the current language (a
+ *  page the server serves as written: the operator's console, static/admin.html). */
+export function translatePage(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    el.textContent = t(el.getAttribute("data-i18n"));
+  }
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
+    el.setAttribute("placeholder", t(el.getAttribute("data-i18n-placeholder")));
+  }
+  document.title = t(document.body.getAttribute("data-i18n-title") ?? "") || document.title;
+}
+
 /** The page's words no render draws (the skip link, the rules dialog's frame): the server
  *  wrote them in the language it chose (web/pages.py, data-i18n="key" or "key|fallback"). */
 function translateOutsideApp() {

@@ -194,17 +194,17 @@ function renderToasts(state) {
   return h(
     "div.toasts",
     { "data-key": "toasts", role: "alert", "aria-live": "assertive" },
-    state.toasts.map((t) =>
+    state.toasts.map((toast) =>
       h(
         "div.toast",
-        { class: `tone-${t.tone}`, "data-key": `t${t.id}`, "data-testid": "toast" },
-        h("p", t.text),
+        { class: `tone-${toast.tone}`, "data-key": `t${toast.id}`, "data-testid": "toast" },
+        h("p", toast.text),
         h(
           "button.ghost.small",
           {
             type: "button",
             "data-action": "dismiss-toast",
-            "data-id": t.id,
+            "data-id": toast.id,
             "aria-label": t("shell.dismiss"),
           },
           icon("x"),
