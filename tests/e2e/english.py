@@ -19,6 +19,7 @@ step of the whole games played in Spanish.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from playwright.sync_api import Page
 
@@ -121,3 +122,20 @@ def assert_spanish(
     """Fail, naming the moment and each leftover, if `page` shows anything not Spanish."""
     found = leftovers(page, allow, ignore)
     assert not found, f"{moment}: left in English or untranslated:\n" + "\n".join(found)
+
+
+@dataclass
+class SpanishPages:
+    """Pages in Spanish beside a whole game (a phone, the table screen): `at(moment)` reads
+    every one of them the first time the game reaches that moment (a phase, a window)."""
+
+    pages: dict[str, Page]  # by what they are: "Bo's phone", "the table screen"
+    allow: tuple[str, ...] = ()
+    seen: set[str] = field(default_factory=set)
+
+    def at(self, moment: str) -> None:
+        if moment in self.seen:
+            return
+        self.seen.add(moment)
+        for label, page in self.pages.items():
+            assert_spanish(page, f"{label} at {moment}", self.allow)

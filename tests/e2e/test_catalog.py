@@ -162,6 +162,14 @@ def test_the_shell_in_spanish_and_the_language_switch(
     tv.goto(f"{server_url}/tv/{code}")
     expect(tv.locator(sel("tv-player"))).to_have_count(3)
     assert_spanish(tv, "the table screen's lobby", allow=names, ignore=GAME_PARTS)
+    # A reaction reaches the table screen too, its words in each page's language.
+    bo.click(sel("react-toggle"))
+    expect(bo.locator(sel("react-laugh"))).to_have_attribute("aria-label", "Risa")
+    bo.click(sel("react-laugh"))
+    for page in (ana, cyd, tv):
+        expect(page.locator(sel("reaction"))).to_have_text(re.compile(r"Bo\s*😂"))
+    expect(cyd.locator(".reaction-text")).to_have_attribute("aria-label", "Laughing")
+    assert_spanish(tv, "a reaction on the table screen", allow=names, ignore=GAME_PARTS)
 
     ana.goto(server_url + "/history")
     expect(ana.locator(".history .loading")).to_have_count(0)

@@ -24,8 +24,10 @@ export function renderApp(state) {
     history: renderHistory,
   };
   const body = (screens[state.route.screen] ?? renderHome)(state);
-  const room = state.route.screen === "room";
-  const reactions = room ? [reactionTray(state), shownReactions(state, Date.now())] : [];
+  // The table screen shows the table's reactions too; it sends none, so it has no tray.
+  const { screen } = state.route;
+  const shown = ["room", "tv"].includes(screen) ? [shownReactions(state, Date.now())] : [];
+  const reactions = screen === "room" ? [reactionTray(state), ...shown] : shown;
   return [body, renderToasts(state), renderMoments(state), ...reactions];
 }
 
