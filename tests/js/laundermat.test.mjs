@@ -1,7 +1,6 @@
 // LaunderMat's words: log sentences, rule numbers from game.rules, errors, titles.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { setLanguage } from "../../static/js/i18n.js";
 import { revealNews } from "../../static/js/games/laundermat/news.js";
 import {
   billValues,
@@ -18,6 +17,7 @@ import {
   weaponName,
   weapons,
 } from "../../static/js/games/laundermat/text.js";
+import { setLanguage } from "../../static/js/i18n.js";
 import { installCatalogs } from "./catalogs.mjs";
 import { RULES } from "./rules-fixture.mjs";
 
