@@ -11,7 +11,6 @@ laundry keeps a card chosen by tap.
 from __future__ import annotations
 
 import contextlib
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -149,8 +148,9 @@ class GoblinSeat:
         loc = self.page.locator(sel("decision-odds"))  # the washer's, beside Draw
         if loc.count() == 0:
             return None
-        match = re.search(r"fails: (<|>)?(\d+)%", loc.inner_text())
-        return int(match.group(2)) / 100 if match else None
+        # The number behind the words, which read "fails: 33%" or "falla: 33 %".
+        fail = loc.get_attribute("data-fail")
+        return float(fail) if fail else None
 
     def laundry(self) -> bool:
         self.screenshot("laundry")

@@ -4,6 +4,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { latestSentences, logSentence } from "../../static/js/games/goblin/sentences.js";
+import { setLanguage } from "../../static/js/i18n.js";
+import { installCatalogs } from "./catalogs.mjs";
+
+installCatalogs();
+setLanguage("en");
 
 const RULES = {
   clothing: {

@@ -4,6 +4,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { explainMajority, majority } from "../../static/js/games/goblin/majority.js";
+import { setLanguage } from "../../static/js/i18n.js";
+import { installCatalogs } from "./catalogs.mjs";
+
+installCatalogs();
+setLanguage("en");
 
 const NAMES = ["Ann", "Ben", "Cat", "Dan"];
 const nameOf = (s) => NAMES[s];

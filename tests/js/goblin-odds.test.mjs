@@ -13,6 +13,11 @@ import {
   stainCount,
   wouldFail,
 } from "../../static/js/games/goblin/odds.js";
+import { setLanguage } from "../../static/js/i18n.js";
+import { installCatalogs } from "./catalogs.mjs";
+
+installCatalogs();
+setLanguage("en");
 
 // P1: Dirt 2, Magic 2, Slime 2. P3: Dirt 1, Magic 3, Slime ignored (GCARD-3).
 const P1 = { dirt: 2, magic: 2, slime: 2 };

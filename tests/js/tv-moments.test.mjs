@@ -7,7 +7,12 @@ import { test } from "node:test";
 import { tvMoments as goblinTv } from "../../static/js/games/goblin/tv-moments.js";
 import { moments as laundermatPhone } from "../../static/js/games/laundermat/moments.js";
 import { tvMoments as laundermatTv } from "../../static/js/games/laundermat/tv-moments.js";
+import { setLanguage } from "../../static/js/i18n.js";
+import { installCatalogs } from "./catalogs.mjs";
 import { RULES } from "./rules-fixture.mjs";
+
+installCatalogs();
+setLanguage("en");
 
 /** The store's state as a spectator holds it: room players by id, game players by id. */
 function watching(log, rules = {}) {

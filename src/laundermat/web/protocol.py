@@ -311,6 +311,10 @@ class CoachHint(Strict):
     """The coach's advice for this seat's decision (games/protocol.py `hint`)."""
 
     text: str  # one or two sentences, from this seat's view and the rules
+    # The same advice for a client that words it in its player's language: a message of the
+    # game's client catalog ("coach.pick") and its facts as ids and numbers ("card": "C12").
+    key: str | None = None
+    vars: dict[str, str | int | float | bool | None] = Field(default_factory=dict)
     rules: list[str]  # the rule ids it rests on (DRAFT-4, GWASH-5...)
     command: dict[str, Any] | None  # the suggested `act.command`; null: only wait
 

@@ -1,5 +1,9 @@
 """What Goblin Laundromat's players can tap to say (issue 33 §2), and when its bots say it:
-now and then when a laundry fails (GLAUNDRY: a stain over its Program's limit)."""
+now and then when a laundry fails (GLAUNDRY: a stain over its Program's limit).
+
+The texts here are English, for tools and older clients; a client shows each phrase in its
+player's language from its catalog by the reaction's id (static/js/games/goblin/locales/,
+`reactions.<id>.text` and `.label`), as it does the catalog's title, tagline and settings."""
 
 from __future__ import annotations
 

@@ -8,12 +8,13 @@ import {
   cardValue,
   clothName,
   coins,
+  g,
   programOf,
-  STAIN_NAMES,
+  STAIN_KEYS,
   speciesName,
+  stainLetter,
+  stainName,
 } from "./text.js";
-
-const STAIN_KEYS = Object.keys(STAIN_NAMES);
 
 /** The stain symbols of a card: one mark per symbol ("D", "M", "S"), each labelled. */
 export function stainMarks(stains, covered = false) {
@@ -24,25 +25,25 @@ export function stainMarks(stains, covered = false) {
         h(
           `span.stain.stain-${type}`,
           { "aria-hidden": "true", "data-key": `${type}${i}` },
-          STAIN_NAMES[type][0],
+          stainLetter(type),
         ),
       );
     }
   }
-  if (!marks.length) return h("span.stains.none", { "aria-hidden": "true" }, "clean");
+  if (!marks.length) return h("span.stains.none", { "aria-hidden": "true" }, g("cards.clean"));
   return h("span.stains", { class: covered ? "covered" : null, "aria-hidden": "true" }, marks);
 }
 
 /** The inside of a Clothing card (for a chip, a button or a list item). */
 function cardBody(ctx, id, { covered = false } = {}) {
   const card = cardOf(ctx.rules, id);
-  if (!card) return [h("span.card-type", "Hidden card")];
+  if (!card) return [h("span.card-type", g("cards.hidden"))];
   return [
     h("span.card-species", speciesName(card.species)),
     h("span.card-type", clothName(card.type)),
     stainMarks(card.stains, covered),
     h("span.card-value", cardValue(ctx.rules, card)),
-    covered ? h("span.card-note", "Potion: not counted") : null,
+    covered ? h("span.card-note", g("cards.notCounted")) : null,
   ];
 }
 
@@ -63,7 +64,9 @@ export function cardTile(ctx, id, opts = {}) {
     },
     h(
       "span.visually-hidden",
-      `${cardText(ctx.rules, id)}${opts.covered ? ", covered by the Stain Potion" : ""}`,
+      opts.covered
+        ? g("cards.covered", { card: cardText(ctx.rules, id) })
+        : cardText(ctx.rules, id),
     ),
     h("span.gcard-face", { "aria-hidden": "true" }, cardBody(ctx, id, opts)),
   );
@@ -96,12 +99,9 @@ export function cardButton(
 }
 
 /** A list of card tiles ("None yet." when empty). */
-export function cardRow(
-  ctx,
-  ids,
-  { label, testid = null, covered = null, empty = "None yet." } = {},
-) {
-  if (!ids?.length) return h("p.small.muted", { "data-testid": testid }, empty);
+export function cardRow(ctx, ids, { label, testid = null, covered = null, empty = null } = {}) {
+  if (!ids?.length)
+    return h("p.small.muted", { "data-testid": testid }, empty ?? g("cards.noneYet"));
   return h(
     "ul.gcards",
     { "aria-label": label, "data-testid": testid },
@@ -116,8 +116,8 @@ export function programTile(ctx, id, type, { active = false, key = null } = {}) 
     return h(
       "li.program.face-down",
       { "data-key": key ?? `fd${type}`, "data-testid": `program-${type}`, "data-type": type },
-      h("span.program-type", `Program ${type}`),
-      h("span.small", "face down"),
+      h("span.program-type", g("cards.programType", { type })),
+      h("span.small", g("cards.faceDown")),
     );
   }
   return h(
@@ -131,13 +131,17 @@ export function programTile(ctx, id, type, { active = false, key = null } = {}) 
     },
     h(
       "span.program-type",
-      `${id} · type ${p.type}`,
-      active ? h("span.tag.now", "this round") : null,
+      g("cards.programHead", { id, type: p.type }),
+      active ? h("span.tag.now", g("cards.thisRound")) : null,
     ),
     h(
       "span.program-facts",
-      `Cycle ${p.cycle} · ${coins(p.coins)} · ${p.temperature}° · ` +
-        `${p.direction === "cw" ? "↻ clockwise" : "↺ counterclockwise"}`,
+      g("cards.programFacts", {
+        cycle: p.cycle,
+        coins: coins(p.coins),
+        temperature: p.temperature,
+        direction: p.direction === "cw" ? `↻ ${g("cards.cw")}` : `↺ ${g("cards.ccw")}`,
+      }),
     ),
     h(
       "span.program-limits",
@@ -145,7 +149,7 @@ export function programTile(ctx, id, type, { active = false, key = null } = {}) 
         h(
           "span.limit",
           { "data-key": t },
-          `${STAIN_NAMES[t]} ${p.limits[t] === null ? "—" : `≤ ${p.limits[t]}`}`,
+          `${stainName(t)} ${p.limits[t] === null ? "—" : `≤ ${p.limits[t]}`}`,
         ),
       ),
     ),

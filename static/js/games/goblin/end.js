@@ -1,41 +1,44 @@
 // The end: the standings with every total broken down (GSCORE-1..6), the majorities worked
 // out in words (GSCORE-4), the tie-break (GSCORE-7), and what the Baskets still held.
 import { h } from "../../dom.js";
-import { capital, list } from "../../text.js";
+import { list } from "../../i18n.js";
+import { capital } from "../../text.js";
 import { endActions } from "../../ui/end-actions.js";
 import { icon } from "../../ui/icons.js";
 import { explainMajority, majority } from "./majority.js";
-import { cardName, clothName, coins, speciesName } from "./text.js";
+import { cardName, clothName, coins, g, phaseName, speciesName } from "./text.js";
 
 /** The parts of a total (GSCORE-1..5), each with what it counts, numbers from the rules. */
 function parts(rules, species) {
-  return [
-    ["species", "Species", `${rules.species_coins ?? 2} per ${speciesName(species)} card`],
-    ["programs", "Programs", "completed ones' Coins"],
-    ["socks", "Socks", `${rules.sock_pair_coins ?? 10} per pair`],
-    ["majorities", "Majorities", "Underwear, Pants, Capes"],
-    ["printed", "Printed Coins", "Scarves, Shirts, Hats, Robes"],
-    ["potion", "Potion", `${rules.potion_coins ?? 3} if unused`],
-  ];
+  const many = (types) => types.map((type) => clothName(type, true)).join(", ");
+  const hints = {
+    species: g("end.hint.species", {
+      coins: rules.species_coins ?? 2,
+      species: speciesName(species),
+    }),
+    programs: g("end.hint.programs"),
+    socks: g("end.hint.socks", { coins: rules.sock_pair_coins ?? 10 }),
+    majorities: many(["underwear", "pants", "cape"]),
+    printed: many(["scarf", "shirt", "hat", "robe"]),
+    potion: g("end.hint.potion", { coins: rules.potion_coins ?? 3 }),
+  };
+  return Object.entries(hints).map(([key, hint]) => [key, g(`end.part.${key}`), hint]);
 }
 
 export function headline(ctx, result) {
   const winners = result.winners ?? [];
-  if (!winners.length) return "Nobody wins.";
+  if (!winners.length) return g("end.nobodyWins");
   if (winners.length === 1)
-    return winners[0] === ctx.seat && !ctx.replay ? "You win!" : `${ctx.nameOf(winners[0])} wins!`;
-  return `${capital(list(winners.map(ctx.who)))} share the win!`;
+    return winners[0] === ctx.seat && !ctx.replay
+      ? g("end.youWin")
+      : g("end.wins", { name: ctx.nameOf(winners[0]) });
+  const who = (s) => (s === ctx.seat && !ctx.replay ? g("log.you") : ctx.nameOf(s));
+  return g("end.shareWin", { names: capital(list(winners.map(who))) });
 }
 
 function tieBreak(result) {
-  if (result.tie_break === "stains") {
-    return (
-      "A tie on Coins, broken by the most stain symbols on the Clothing in the Score Zone " +
-      "(GSCORE-7)."
-    );
-  }
-  if (result.tie_break === "shared")
-    return "Tied on Coins and on stain symbols too: the win is shared (GSCORE-7).";
+  if (result.tie_break === "stains") return g("end.tieStains");
+  if (result.tie_break === "shared") return g("end.tieShared");
   return null;
 }
 
@@ -44,7 +47,7 @@ function breakdown(ctx, ps) {
   return h(
     "table.breakdown",
     { "data-testid": `breakdown-${ps.seat}` },
-    h("caption.visually-hidden", `${ctx.nameOf(ps.seat)}'s score`),
+    h("caption.visually-hidden", g("end.scoreOf", { name: ctx.nameOf(ps.seat) })),
     h(
       "tbody",
       parts(ctx.rules, species).map(([key, label, hint]) =>
@@ -58,7 +61,7 @@ function breakdown(ctx, ps) {
       h(
         "tr.total",
         { "data-key": "total" },
-        h("th", { scope: "row" }, "Total Coins"),
+        h("th", { scope: "row" }, g("end.total")),
         h("td", String(ps.total)),
       ),
     ),
@@ -73,19 +76,16 @@ function standing(ctx, ps, result) {
     { "data-key": `s${ps.seat}`, class: won ? "won" : null, "data-testid": `standing-${ps.seat}` },
     h(
       "div.standing-head",
-      h("span.place", won ? icon("crown", "Winner") : String(ps.rank ?? "")),
+      h("span.place", won ? icon("crown", g("end.winner")) : String(ps.rank ?? "")),
       h(
         "strong.standing-name",
         ctx.nameOf(ps.seat),
-        ps.seat === ctx.seat && !ctx.replay ? " (you)" : "",
+        ps.seat === ctx.seat && !ctx.replay ? ` ${g("table.you")}` : "",
       ),
-      won ? h("span.tag.winner", "Winner") : null,
+      won ? h("span.tag.winner", g("end.winner")) : null,
       h("span.standing-total", { "data-testid": `total-${ps.seat}` }, coins(ps.total)),
     ),
-    h(
-      "p.small.muted",
-      `Goblin Basket: ${speciesName(species)} · ${ps.stains} stain symbols in the Score Zone`,
-    ),
+    h("p.small.muted", g("end.basketLine", { species: speciesName(species), count: ps.stains })),
     breakdown(ctx, ps),
   );
 }
@@ -103,25 +103,21 @@ function majorities(ctx, result) {
       { "data-key": type, "data-testid": `majority-${type}` },
       h("strong", `${clothName(type, true)} (${(prizes[type] ?? []).join("/")}): `),
       explainMajority(counts, prizes[type] ?? [0, 0], clothName(type, true), ctx.nameOf),
-      h(
-        "span.small.muted",
-        ` Counts: ${m.counts.map((n, seat) => `${ctx.nameOf(seat)} ${n}`).join(", ")}.`,
-      ),
-      agrees ? null : h("span.small", ` Coins by seat: ${m.coins.join(", ")}.`),
+      h("span.small.muted", ` ${g("end.counts", { counts: countsBySeat(ctx, m.counts) })}`),
+      agrees ? null : h("span.small", ` ${g("end.coinsBySeat", { coins: m.coins.join(", ") })}`),
     );
   });
   return h(
     "section.majorities",
     { "data-testid": "majorities", "aria-labelledby": "majorities-title" },
-    h("h3#majorities-title", "Majorities explained"),
-    h(
-      "p.small.muted",
-      "For each type, among players with at least one card: the most earns the first number " +
-        "and a single runner-up the second. Two or more tied for the most each earn the second " +
-        "number, and nobody else scores.",
-    ),
+    h("h3#majorities-title", g("end.majoritiesTitle")),
+    h("p.small.muted", g("end.majoritiesRule")),
     h("ul.majority-list", items),
   );
+}
+
+function countsBySeat(ctx, counts) {
+  return counts.map((n, seat) => `${ctx.nameOf(seat)} ${n}`).join(", ");
 }
 
 function cards(ctx, ids) {
@@ -131,8 +127,8 @@ function cards(ctx, ids) {
 /** The pile left, next card first (the view lists it bottom to top). */
 function pileText(ctx, game) {
   if (!Array.isArray(game.pile)) return null;
-  if (!game.pile.length) return "The pile was used up.";
-  return `Left in the pile, next card first: ${cards(ctx, [...game.pile].reverse())}.`;
+  if (!game.pile.length) return g("end.pileEmpty");
+  return g("end.pile", { cards: cards(ctx, [...game.pile].reverse()) });
 }
 
 export function renderEnd(ctx) {
@@ -145,7 +141,7 @@ export function renderEnd(ctx) {
   return h(
     "section.card.final",
     { "data-key": "final", "data-testid": "final-standings", "aria-labelledby": "final-title" },
-    h("h2#final-title", { tabindex: "-1", "data-landing": "page" }, "Final scoring"),
+    h("h2#final-title", { tabindex: "-1", "data-landing": "page" }, phaseName("over")),
     endActions(ctx), // "Play again?" first: a phone's first view of the end
     h("p.headline", { "data-testid": "headline" }, icon("crown"), headline(ctx, result)),
     tieBreak(result) ? h("p.small", { "data-testid": "tie-break" }, tieBreak(result)) : null,
@@ -157,7 +153,7 @@ export function renderEnd(ctx) {
     h(
       "details.card.reveal",
       { "data-testid": "full-reveal" },
-      h("summary", "Full reveal: Baskets, the pile and the seed"),
+      h("summary", g("end.revealTitle")),
       h(
         "ul",
         game.players.map((p) =>
@@ -167,10 +163,10 @@ export function renderEnd(ctx) {
             h("strong", ctx.nameOf(p.seat)),
             ": ",
             game.baskets?.[p.seat]?.length
-              ? `left in the Basket (not scored): ${cards(ctx, game.baskets[p.seat])}`
-              : "empty Basket",
+              ? g("end.leftInBasket", { cards: cards(ctx, game.baskets[p.seat]) })
+              : g("end.emptyBasket"),
             p.setup_card
-              ? `. Setup card (dealt face down at the start): ${cardName(ctx.rules, p.setup_card)}`
+              ? `. ${g("end.setupCard", { card: cardName(ctx.rules, p.setup_card) })}`
               : "",
           ),
         ),
@@ -182,13 +178,14 @@ export function renderEnd(ctx) {
         ? h(
             "p.small",
             { "data-testid": "reveal-programs" },
-            `Programs nobody was dealt: ${game.programs_undealt.join(", ")}.`,
+            g("end.undealt", { ids: game.programs_undealt.join(", ") }),
           )
         : null,
       h(
         "p.small.muted",
-        `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log now ` +
-          "shows every hidden card.",
+        Number.isSafeInteger(game.seed)
+          ? `${g("end.seed", { seed: String(game.seed) })} ${g("end.logShows")}`
+          : g("end.logShows"),
       ),
     ),
     ctx.end,

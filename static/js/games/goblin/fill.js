@@ -1,28 +1,22 @@
 // Filling the Baskets: the pick-and-pass (your hand, where it goes next, who has picked;
 // GFILL-1..3) and, with 2 players, the market (GMARKET-1..2). Choices come from me.options.
 import { h } from "../../dom.js";
-import { plural } from "../../text.js";
 import { icon } from "../../ui/icons.js";
 import { help, panel } from "../../ui/panel.js";
 import { cardButton, cardRow } from "./cards.js";
-import { directionWords, limitWords, neighbour, programOf, speciesName } from "./text.js";
+import { directionWords, g, limitWords, neighbour, programOf, speciesName } from "./text.js";
 
 /** Where hands go after this pick, from the viewer's seat (or in general for a spectator). */
 function passLine(ctx) {
   const { game } = ctx;
   const n = game.players.length;
   const dir = directionWords(game.direction);
-  if (ctx.seat === null) return `Hands pass ${dir} after each pick.`;
+  if (ctx.seat === null) return g("fill.passGeneral", { direction: dir });
   const next = neighbour(ctx.seat, game.direction, n);
   const from = neighbour(ctx.seat, game.direction === "cw" ? "ccw" : "cw", n);
   const size = ctx.me.hand.length;
-  const after =
-    size <= 2
-      ? `Your last card then goes face down into ${ctx.nameOf(next)}'s Basket (they won't see ` +
-        `it), and ${ctx.nameOf(from)}'s last card into yours.`
-      : `Then the rest of your hand passes ${dir} to ${ctx.nameOf(next)}, and you get ` +
-        `${ctx.nameOf(from)}'s.`;
-  return after;
+  const vars = { next: ctx.nameOf(next), from: ctx.nameOf(from), direction: dir };
+  return g(size <= 2 ? "fill.passLast" : "fill.passRest", vars);
 }
 
 /** What to pick for: this round's Program (its limits) and your species. */
@@ -37,11 +31,14 @@ function pickingFor(ctx) {
     { "data-testid": "picking-for" },
     program
       ? [
-          h("strong", `Your Program this round: ${id}`),
-          ` (Cycle ${program.cycle}; ${limitWords(program.limits)}). `,
+          h("strong", g("fill.yourProgram", { id })),
+          ` ${g("fill.programFacts", {
+            cycle: program.cycle,
+            limits: limitWords(program.limits),
+          })} `,
         ]
       : null,
-    `Your species: ${speciesName(species)}.`,
+    g("fill.yourSpecies", { species: speciesName(species) }),
   );
 }
 
@@ -58,8 +55,12 @@ export function pickedList(ctx) {
           class: p.picked ? "ok" : null,
         },
         p.picked ? icon("check") : icon("clock"),
-        h("span", ctx.waitName(p.seat), p.seat === ctx.seat && !ctx.replay ? " (you)" : ""),
-        h("span.visually-hidden", p.picked ? " has picked" : " is still choosing"),
+        h(
+          "span",
+          ctx.waitName(p.seat),
+          p.seat === ctx.seat && !ctx.replay ? ` ${g("table.you")}` : "",
+        ),
+        h("span.visually-hidden", ` ${g(p.picked ? "fill.hasPicked" : "fill.stillChoosing")}`),
       ),
     ),
   );
@@ -69,12 +70,12 @@ export function pickPanel(ctx) {
   const { me, opts } = ctx;
   const acting = !!opts.can_act;
   const allowed = new Set(opts.pick ?? []);
-  const step = me ? `(${plural(me.hand.length, "card")} in your hand)` : "";
+  const inHand = me ? me.hand.length : 0;
   const body = me
     ? [
         h(
           "div.hand",
-          { role: "group", "aria-label": "Your hand", "data-testid": "hand" },
+          { role: "group", "aria-label": g("fill.yourHand"), "data-testid": "hand" },
           me.hand.map((id) =>
             cardButton(ctx, id, {
               action: "pick",
@@ -86,32 +87,21 @@ export function pickPanel(ctx) {
         ),
         pickingFor(ctx),
         h("p.note", { "data-testid": "pass-line" }, passLine(ctx)),
-        me.picked
-          ? h(
-              "p.small.muted",
-              "You can change your pick until everyone has picked or time runs out.",
-            )
-          : null,
+        me.picked ? h("p.small.muted", g("fill.canChange")) : null,
       ]
     : [h("p.note", { "data-testid": "pass-line" }, passLine(ctx))];
   const title = !me
-    ? "Filling the Baskets"
+    ? g("fill.filling")
     : ctx.replay
-      ? `${ctx.nameOf(ctx.seat)}'s hand`
-      : `Pick a card for your Basket ${step}`;
+      ? g("fill.handOf", { name: ctx.nameOf(ctx.seat) })
+      : g("fill.pickTitle", { count: inHand });
   return panel(
     "pick-panel",
     title,
     ...body,
-    h("h3.small-head", "Who has picked"),
+    h("h3.small-head", g("fill.whoPicked")),
     pickedList(ctx),
-    help(
-      "Everyone picks one card of their hand at the same time and puts it face down into " +
-        "their own Basket. Then every hand passes to the next player in this round's " +
-        "direction, and you pick again. When a hand is down to its last card, that card goes " +
-        "face down into the next player's Basket without them seeing it. Your Basket's cards " +
-        "are what you will wash in the laundry.",
-    ),
+    help(g("fill.help")),
   );
 }
 
@@ -124,7 +114,7 @@ export function marketPanel(ctx) {
   const cards = acting
     ? h(
         "div.hand",
-        { role: "group", "aria-label": "Face-up market cards", "data-testid": "market" },
+        { role: "group", "aria-label": g("fill.marketLabel"), "data-testid": "market" },
         market.face_up.map((id) =>
           cardButton(ctx, id, {
             action: "pick",
@@ -134,13 +124,15 @@ export function marketPanel(ctx) {
         ),
       )
     : cardRow(ctx, market.face_up, {
-        label: "Face-up market cards",
+        label: g("fill.marketLabel"),
         testid: "market",
-        empty: "No card is face up.",
+        empty: g("fill.noFaceUp"),
       });
   const title = acting
-    ? "Take a card from the market"
-    : `The market: ${picker === undefined ? "" : `${ctx.nameOf(picker)} picks`}`;
+    ? g("fill.takeFromMarket")
+    : picker === undefined
+      ? g("fill.marketTitle")
+      : g("fill.marketPicker", { name: ctx.nameOf(picker) });
   return panel(
     "market-panel",
     title,
@@ -149,13 +141,8 @@ export function marketPanel(ctx) {
     h(
       "p.small.muted",
       { "data-testid": "market-deck" },
-      `${plural(market.deck_size, "card")} left in the market deck; one is turned up after ` +
-        "each pick.",
+      g("fill.deckLeft", { count: market.deck_size }),
     ),
-    help(
-      "With 2 players there is a market instead of passing hands. The player whose Program " +
-        "is cooler picks first, then you take turns: take one face-up card into your Basket, " +
-        "then the next card of the market deck is turned up. Every pick is public.",
-    ),
+    help(g("fill.marketHelp")),
   );
 }

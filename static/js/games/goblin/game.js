@@ -11,7 +11,7 @@ import { marketPanel, pickPanel } from "./fill.js";
 import { laundryPanel } from "./laundry.js";
 import { latestSentences } from "./sentences.js";
 import { table } from "./table.js";
-import { directionWords, PHASES } from "./text.js";
+import { directionWords, g, phaseName } from "./text.js";
 
 /** The live room's screen. `shell.end`: the shell's part of the end screen (fairness, links). */
 export function renderGame(state, banner, shell = {}) {
@@ -53,27 +53,26 @@ export function phaseBar(ctx, banner, { replay = false } = {}) {
   const over = game.phase === "over";
   return h(
     "section.phase-bar",
-    { "data-key": "phase-bar", "data-testid": "phase-bar", "aria-label": "Game status" },
+    { "data-key": "phase-bar", "data-testid": "phase-bar", "aria-label": g("game.status") },
     banner,
     h(
       "div.phase-line",
       h(
         "span.round",
         { "data-testid": "round" },
-        over ? "Final" : `Round ${game.round} of ${game.rounds}`,
+        over ? g("game.final") : g("game.roundOf", { round: game.round, rounds: game.rounds }),
       ),
       h(
         replay ? "h2.phase-title" : "h1.phase-title",
         { "data-testid": "phase-title", tabindex: "-1", "data-landing": replay ? null : "page" },
-        PHASES[game.phase] ?? game.phase,
+        phaseName(game.phase),
       ),
     ),
     !over && game.lead !== null && game.lead !== undefined
       ? h(
           "p.lead-line.small",
           { "data-testid": "lead-line" },
-          `${capital(ctx.who(game.lead))} ` +
-            `${game.lead === ctx.seat && !ctx.replay ? "lead" : "leads"} · ` +
+          `${about(ctx, game.lead, "game.leads")} · ` +
             `${game.direction === "cw" ? "↻" : "↺"} ${directionWords(game.direction)}`,
         )
       : null,
@@ -86,12 +85,21 @@ function waitingFor(ctx) {
   const seats = (game.window?.actors ?? []).filter(
     (s) => !game.players[s].picked && s !== ctx.seat,
   );
-  return seats.length ? ` Waiting for ${seats.map(ctx.waitName).join(", ")}.` : "";
+  return seats.length
+    ? ` ${g("game.waitingFor", { names: seats.map(ctx.waitName).join(", ") })}`
+    : "";
 }
 
 /** The one actor the table waits for has no connection (ui/seats.js counts down to the bot). */
 function offlineNote(ctx, seat) {
-  return seat !== undefined && ctx.offline(seat) ? " They are offline." : "";
+  return seat !== undefined && ctx.offline(seat) ? ` ${g("game.offline")}` : "";
+}
+
+/** A sentence whose subject is `seat`: its "you" form for this live viewer, else named. */
+export function about(ctx, seat, key, vars = {}) {
+  return seat === ctx.seat && !ctx.replay
+    ? g(`${key}.you`, vars)
+    : g(`${key}.named`, { ...vars, name: capital(ctx.nameOf(seat)) });
 }
 
 export function instruction(ctx) {
@@ -100,32 +108,24 @@ export function instruction(ctx) {
   const actor = game.window?.actors?.[0];
   switch (game.phase) {
     case "fill":
-      if (!me) return `Everyone picks a card for their Basket.${waitingFor(ctx)}`;
-      return me.picked
-        ? `You've picked. You can change it until everyone has picked.${waitingFor(ctx)}`
-        : "Tap a card of your hand to put it into your Basket.";
+      if (!me) return `${g("game.everyonePicks")}${waitingFor(ctx)}`;
+      return me.picked ? `${g("game.youPicked")}${waitingFor(ctx)}` : g("game.tapToPick");
     case "market":
-      if (opts.can_act) return "Your turn: take one face-up card from the market.";
-      return (
-        `${capital(ctx.who(actor))} ${actor === ctx.seat ? "pick" : "picks"} from the ` +
-        `market.${offlineNote(ctx, actor)}`
-      );
+      if (opts.can_act) return g("game.yourMarketTurn");
+      return `${about(ctx, actor, "game.picksFromMarket")}${offlineNote(ctx, actor)}`;
     case "laundry": {
       const washer = game.laundry?.seat;
       if (kind === "keep")
         return opts.can_act
-          ? "Your laundry failed. Keep one of its cards."
-          : `${capital(ctx.who(washer))}'s laundry failed; they keep one ` +
-              `card.${offlineNote(ctx, washer)}`;
-      if (opts.can_act)
-        return "Draw another card, draw with your Stain Potion, or stop and secure your cards.";
+          ? g("game.yourKeep")
+          : `${about(ctx, washer, "game.failedKeeps")}${offlineNote(ctx, washer)}`;
+      if (opts.can_act) return g("game.yourDecision");
       return washer === undefined
-        ? "Doing the laundry."
-        : `${capital(ctx.who(washer))} ${washer === ctx.seat ? "are" : "is"} doing the ` +
-            `laundry.${offlineNote(ctx, washer)}`;
+        ? g("game.doingLaundry")
+        : `${about(ctx, washer, "game.isWashing")}${offlineNote(ctx, washer)}`;
     }
     case "over":
-      return "The game is over. Here is how everyone scored.";
+      return g("game.over");
     default:
       return "";
   }
@@ -139,7 +139,7 @@ function latest(ctx) {
     ? h(
         "p.latest.small",
         { "data-key": "latest", "data-testid": "latest", role: "status" },
-        h("strong", "Just now: "),
+        h("strong", g("game.justNow")),
         text,
       )
     : null;

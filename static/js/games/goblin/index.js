@@ -1,4 +1,5 @@
 // Goblin Laundromat's screens, which its card (card.js) loads when first needed.
+import { hintText } from "./coach.js";
 import { renderGame } from "./game.js";
 import { handlers } from "./handlers.js";
 import { lobbyNote, lobbyPrimer } from "./lobby.js";
@@ -22,4 +23,5 @@ export default {
   errors: (game) => errors(rulesOf(game)),
   lobbyNote,
   lobbyPrimer,
+  hintText,
 };

@@ -2,27 +2,28 @@
 // count (GWASH-3), the cards drawn, the odds that the next draw fails, and draw / stop /
 // Potion (GWASH-6, GPOTION-1); after a failure, the card to keep (GWASH-5).
 import { h } from "../../dom.js";
-import { capital, list, plural } from "../../text.js";
+import { list } from "../../i18n.js";
+import { capital } from "../../text.js";
 import { icon } from "../../ui/icons.js";
 import { help, panel } from "../../ui/panel.js";
 import { cardButton, cardRow, programTile } from "./cards.js";
 import { laundryOdds, percent } from "./odds.js";
-import { STAIN_NAMES } from "./text.js";
+import { coins, g, STAIN_KEYS, stainLetter, stainName } from "./text.js";
 
 /** Limit against count, one row per stain type; a type over its limit says so in words. */
 function stainMeter(laundry) {
-  const rows = Object.keys(STAIN_NAMES).map((type) => {
+  const rows = STAIN_KEYS.map((type) => {
     const limit = laundry.limits[type];
     const count = laundry.counts[type];
     const ignored = limit === null || limit === undefined;
     const over = !ignored && count > limit;
     const state = ignored
-      ? "ignored"
+      ? g("laundry.ignored")
       : over
-        ? "over the limit!"
+        ? g("laundry.over")
         : count === limit
-          ? "at the limit"
-          : `${limit - count} more fit`;
+          ? g("laundry.atLimit")
+          : g("laundry.moreFit", { count: limit - count });
     return h(
       "tr",
       {
@@ -33,8 +34,8 @@ function stainMeter(laundry) {
       h(
         "th",
         { scope: "row" },
-        h(`span.stain.stain-${type}`, { "aria-hidden": "true" }, STAIN_NAMES[type][0]),
-        ` ${STAIN_NAMES[type]}`,
+        h(`span.stain.stain-${type}`, { "aria-hidden": "true" }, stainLetter(type)),
+        ` ${stainName(type)}`,
       ),
       h("td.num", ignored ? "—" : String(count)),
       h("td.num", ignored ? "—" : String(limit)),
@@ -44,15 +45,15 @@ function stainMeter(laundry) {
   return h(
     "table.meter",
     { "data-testid": "stain-meter" },
-    h("caption.visually-hidden", "Stains counted against the Program's limits"),
+    h("caption.visually-hidden", g("laundry.meterCaption")),
     h(
       "thead",
       h(
         "tr",
-        h("th", { scope: "col" }, "Stain"),
-        h("th.num", { scope: "col" }, "Count"),
-        h("th.num", { scope: "col" }, "Limit"),
-        h("th", { scope: "col" }, h("span.visually-hidden", "Status")),
+        h("th", { scope: "col" }, g("laundry.stain")),
+        h("th.num", { scope: "col" }, g("laundry.count")),
+        h("th.num", { scope: "col" }, g("laundry.limit")),
+        h("th", { scope: "col" }, h("span.visually-hidden", g("laundry.status"))),
       ),
     ),
     h("tbody", rows),
@@ -63,20 +64,19 @@ function stainMeter(laundry) {
  * (the washer reads them in the decision bar, beside Draw). */
 function oddsLine(ctx, odds, mine, deciding) {
   if (!odds || odds.fail === null) return null;
+  const total = odds.known + odds.unknown;
   const basis = odds.certain
-    ? `You know every card left in ${mine ? "your" : "the"} Basket.`
+    ? g(mine ? "laundry.certainYours" : "laundry.certainTheirs")
     : mine
-      ? `You know ${odds.known} of the ${plural(odds.known + odds.unknown, "card")} in your ` +
-        "Basket; the others are estimated from the cards you haven't seen."
-      : `An estimate from the ${plural(odds.known + odds.unknown, "card")} in the Basket and ` +
-        "the cards you haven't seen.";
+      ? g("laundry.estimateYours", { known: odds.known, count: total })
+      : g("laundry.estimateTheirs", { count: total });
   const known = mine
     ? (ctx.me.basket_known ?? [])
     : (ctx.game.players[ctx.game.laundry.seat].market_picks ?? []);
   return h(
     "div.odds-line",
     { "data-testid": "fail-odds" },
-    deciding ? null : h("p", h("strong", `Chance the next draw fails: ${percent(odds.fail)}`)),
+    deciding ? null : h("p", h("strong", g("laundry.chance", { percent: percent(odds.fail) }))),
     deciding ? null : oddsBar(odds),
     h("p.small.muted", basis),
     known.length
@@ -85,9 +85,9 @@ function oddsLine(ctx, odds, mine, deciding) {
           { "data-key": "known" },
           h(
             "summary",
-            `The ${plural(known.length, "card")} known to be in ${mine ? "your" : "the"} Basket`,
+            g(mine ? "laundry.knownYours" : "laundry.knownTheirs", { count: known.length }),
           ),
-          cardRow(ctx, known, { label: "Cards known to be in the Basket" }),
+          cardRow(ctx, known, { label: g("laundry.knownLabel") }),
         )
       : null,
   );
@@ -108,19 +108,9 @@ function choicesNote(ctx) {
   return h(
     "ul.choices-note.small.muted",
     { "data-testid": "choices-note" },
-    h(
-      "li",
-      "Draw: the next card from your Basket; if a stain type goes over its limit, the " +
-        "laundry fails and you keep one card.",
-    ),
-    potion
-      ? h(
-          "li",
-          "Draw with the Stain Potion: the next card counts no stains, so it can't fail. " +
-            "Once per game; an unused Potion is worth 3 Coins at the end.",
-        )
-      : null,
-    h("li", `Stop: secure ${plural(up, "card")} in your Score Zone; the Program is lost.`),
+    h("li", g("laundry.noteDraw")),
+    potion ? h("li", g("laundry.notePotion", { coins: coins(ctx.rules.potion_coins ?? 3) })) : null,
+    h("li", g("laundry.noteStop", { count: up })),
   );
 }
 
@@ -136,14 +126,18 @@ function decisions(ctx, odds) {
     "div.decision-bar",
     {
       role: "group",
-      "aria-label": "Your decision",
+      "aria-label": g("laundry.yourDecision"),
       "data-testid": "decision-bar",
       class: potion ? "three" : null,
     },
     h(
       "div.decision-odds",
-      { id: "decision-odds", "data-testid": "decision-odds" },
-      h("strong", `Next draw fails: ${odds && odds.fail !== null ? percent(odds.fail) : "?"}`),
+      // The chance as a number, for tools and tests that read it in any language.
+      { id: "decision-odds", "data-testid": "decision-odds", "data-fail": odds?.fail ?? "" },
+      h(
+        "strong",
+        g("laundry.nextFails", { percent: odds && odds.fail !== null ? percent(odds.fail) : "?" }),
+      ),
       oddsBar(odds),
     ),
     h(
@@ -155,8 +149,8 @@ function decisions(ctx, odds) {
         "aria-describedby": "decision-odds",
         disabled: disabled || !opts.draw,
       },
-      h("strong", "Draw"),
-      h("span.small", "a card"),
+      h("strong", g("laundry.draw")),
+      h("span.small", g("laundry.aCard")),
     ),
     potion
       ? h(
@@ -167,8 +161,8 @@ function decisions(ctx, odds) {
             "data-testid": "draw-potion",
             disabled: disabled || !opts.draw_with_potion,
           },
-          h("strong", "Potion draw"),
-          h("span.small", "can't fail"),
+          h("strong", g("laundry.potionDraw")),
+          h("span.small", g("laundry.cantFail")),
         )
       : null,
     h(
@@ -179,8 +173,8 @@ function decisions(ctx, odds) {
         "data-testid": "stop",
         disabled: disabled || !opts.stop,
       },
-      h("strong", "Stop"),
-      h("span.small", `secure ${plural(up, "card")}`),
+      h("strong", g("laundry.stop")),
+      h("span.small", g("laundry.secure", { count: up })),
     ),
   );
 }
@@ -194,7 +188,9 @@ export function laundryPanel(ctx) {
   const odds = laundry.failed ? null : laundryOdds(game);
   const keeping = game.window?.kind === "keep";
   const deciding = mine && !keeping && !!opts.can_act;
-  const title = mine ? "Your laundry" : `${capital(ctx.nameOf(washer))}'s laundry`;
+  const title = mine
+    ? g("laundry.titleYours")
+    : g("laundry.titleOf", { name: capital(ctx.nameOf(washer)) });
   return panel(
     "laundry-panel",
     title,
@@ -202,20 +198,20 @@ export function laundryPanel(ctx) {
       "div.laundry-top",
       h(
         "ul.programs",
-        { "aria-label": "The Program in the machine" },
+        { "aria-label": g("laundry.inMachine") },
         programTile(ctx, laundry.program, "", { active: true, key: "active" }),
       ),
       h(
         "p.drawn-count",
         { "data-testid": "drawn-count" },
-        `${laundry.drawn.length} of ${laundry.cycle} cards drawn`,
-        h("span.small.muted", " (the Cycle: reach it and the laundry is complete)"),
+        g("laundry.drawnCount", { drawn: laundry.drawn.length, count: laundry.cycle }),
+        h("span.small.muted", ` ${g("laundry.cycleNote")}`),
       ),
     ),
     stainMeter(laundry),
-    h("h3.small-head", "Drawn in this laundry"),
+    h("h3.small-head", g("laundry.drawnHead")),
     cardRow(ctx, laundry.drawn, {
-      label: "Cards drawn in this laundry",
+      label: g("laundry.drawnLabel"),
       testid: "drawn",
       covered: laundry.covered,
     }),
@@ -224,25 +220,15 @@ export function laundryPanel(ctx) {
     deciding ? choicesNote(ctx) : null,
     deciding ? decisions(ctx, odds) : null,
     !mine && !keeping && !laundry.failed
-      ? h(
-          "p.small.muted",
-          `${capital(ctx.nameOf(washer))} decides: draw another card, use the Stain Potion, ` +
-            "or stop.",
-        )
+      ? h("p.small.muted", g("laundry.decides", { name: capital(ctx.nameOf(washer)) }))
       : null,
     orderLine(ctx),
-    help(
-      "Cards come off the top of the Basket one at a time. After each draw the stains on the " +
-        "face-up cards are counted for each type the Program limits; one type over its limit " +
-        "and the laundry fails: you keep one card and lose the rest and the Program. Reach the " +
-        "Program's Cycle and it is complete: the cards and the Program score. You may stop " +
-        "before that: the cards score, the Program doesn't.",
-    ),
+    help(g("laundry.help")),
   );
 }
 
 function failedNote(ctx, laundry, mine) {
-  const over = Object.keys(STAIN_NAMES).filter(
+  const over = STAIN_KEYS.filter(
     (t) => laundry.limits[t] !== null && laundry.counts[t] > laundry.limits[t],
   );
   // Not a live region: the "Just now" line (game.js) already says it, with the draw.
@@ -250,8 +236,14 @@ function failedNote(ctx, laundry, mine) {
     "p.note.failed",
     { "data-testid": "failed-note" },
     icon("flag"),
-    ` ${mine ? "Your" : `${capital(ctx.nameOf(laundry.seat))}'s`} laundry failed: too much ` +
-      `${list(over.map((t) => STAIN_NAMES[t]))}.`,
+    ` ${
+      mine
+        ? g("laundry.failedYours", { stains: list(over.map(stainName)) })
+        : g("laundry.failedOf", {
+            name: capital(ctx.nameOf(laundry.seat)),
+            stains: list(over.map(stainName)),
+          })
+    }`,
   );
 }
 
@@ -261,21 +253,17 @@ function keepChoice(ctx, laundry, mine) {
     return h(
       "p.small.muted",
       { "data-testid": "keep-wait" },
-      `${capital(ctx.nameOf(laundry.seat))} keeps one of these cards; the others and the ` +
-        "Program are out of the game.",
+      g("laundry.keepWait", { name: capital(ctx.nameOf(laundry.seat)) }),
     );
   }
   return h(
     "div.keep",
     { "data-testid": "keep-panel" },
-    h("h3", "Keep one card"),
-    h(
-      "p.small",
-      "It goes to your Score Zone. The other cards and the Program are out of the game.",
-    ),
+    h("h3", g("laundry.keepTitle")),
+    h("p.small", g("laundry.keepNote")),
     h(
       "div.hand",
-      { role: "group", "aria-label": "Cards you may keep" },
+      { role: "group", "aria-label": g("laundry.keepLabel") },
       laundry.drawn.map((id) =>
         cardButton(ctx, id, {
           action: "keep",
@@ -294,14 +282,17 @@ function orderLine(ctx) {
   const at = game.order.indexOf(now);
   return h(
     "ol.order",
-    { "aria-label": "Laundry order this round", "data-testid": "laundry-order" },
+    { "aria-label": g("laundry.order"), "data-testid": "laundry-order" },
     game.order.map((s, i) =>
       h(
         "li",
         { "data-key": `o${s}`, class: s === now ? "now" : i < at ? "done" : null },
         i < at ? icon("check") : s === now ? icon("dot") : icon("clock"),
-        h("span", ctx.nameOf(s), s === ctx.seat && !ctx.replay ? " (you)" : ""),
-        h("span.visually-hidden", s === now ? " washing now" : i < at ? " done" : " still to wash"),
+        h("span", ctx.nameOf(s), s === ctx.seat && !ctx.replay ? ` ${g("table.you")}` : ""),
+        h(
+          "span.visually-hidden",
+          ` ${g(s === now ? "laundry.washingNow" : i < at ? "laundry.done" : "laundry.toWash")}`,
+        ),
       ),
     ),
   );

@@ -1,6 +1,7 @@
 // Majorities (GSCORE-4), worked out and said in words for the final scoring (pure, no DOM).
 // The server's result holds the Coins; this explains them, and tests/js checks both agree.
-import { list } from "../../text.js";
+import { list } from "../../i18n.js";
+import { g } from "./text.js";
 
 /**
  * counts: seat -> how many cards of the type that seat has (0 or missing: none);
@@ -49,19 +50,16 @@ export function majority(counts, prizes) {
 export function explainMajority(counts, prizes, noun, nameOf) {
   const m = majority(counts, prizes);
   const [first, second] = prizes;
-  if (m.case === "nobody") return `Nobody has any ${noun}: nobody scores.`;
+  if (m.case === "nobody") return g("majority.nobody", { noun });
   if (m.case === "tie") {
-    return (
-      `${list(m.top.map(nameOf))} tie for the most ${noun} (${m.most} each): ${second} Coins ` +
-      "each, and nobody else scores."
-    );
+    return g("majority.tie", { names: list(m.top.map(nameOf)), noun, most: m.most, second });
   }
-  const lead = `${nameOf(m.top[0])} has the most ${noun} (${m.most}): ${first} Coins.`;
-  if (m.runner !== null) return `${lead} ${nameOf(m.runner)} is next (${m.next}): ${second} Coins.`;
-  if (m.runners.length > 1)
-    return (
-      `${lead} ${list(m.runners.map(nameOf))} tie for next (${m.next} each): nobody gets ` +
-      `${second}.`
-    );
-  return `${lead} Nobody else has any, so nobody gets ${second}.`;
+  const lead = g("majority.lead", { name: nameOf(m.top[0]), noun, most: m.most, first });
+  if (m.runner !== null)
+    return `${lead} ${g("majority.runner", { name: nameOf(m.runner), next: m.next, second })}`;
+  if (m.runners.length > 1) {
+    const names = list(m.runners.map(nameOf));
+    return `${lead} ${g("majority.runnersTie", { names, next: m.next, second })}`;
+  }
+  return `${lead} ${g("majority.alone", { second })}`;
 }

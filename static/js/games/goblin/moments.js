@@ -2,6 +2,7 @@
 // another's, is the table's moment: its result stays on screen while the next one starts.
 import { capital } from "../../text.js";
 import { context } from "./context.js";
+import { g } from "./text.js";
 
 /** The moments among the log entries from index `from` on (pure over the store's state). */
 export function moments(state, from) {
@@ -11,11 +12,13 @@ export function moments(state, from) {
     const kind = MOMENTS[entry.kind];
     if (!kind) return;
     const mine = entry.seat === ctx.seat && !ctx.replay;
-    const whose = mine ? "Your" : `${capital(ctx.nameOf(entry.seat))}'s`;
+    const title = mine
+      ? g(`moments.${kind.title}.you`)
+      : g(`moments.${kind.title}.named`, { name: capital(ctx.nameOf(entry.seat)) });
     out.push({
       key: from + i,
       tone: kind.tone,
-      title: `${whose} ${kind.title}`,
+      title,
       text: ctx.sentence(entry),
     });
   });
@@ -23,7 +26,7 @@ export function moments(state, from) {
 }
 
 const MOMENTS = {
-  completed: { tone: "good", title: "laundry is complete!" },
-  stopped: { tone: null, title: "cards are secured" },
-  failed: { tone: "bad", title: "laundry failed" },
+  completed: { tone: "good", title: "completed" },
+  stopped: { tone: null, title: "stopped" },
+  failed: { tone: "bad", title: "failed" },
 };

@@ -5,6 +5,8 @@
 // A card's stains are a string of letters, one per symbol (D = Dirt, M = Magic, S = Slime),
 // as in the rules' table ("DMM"), or an object {dirt, magic, slime}.
 
+import { percentText } from "./text.js";
+
 export const STAINS = ["dirt", "magic", "slime"];
 const LETTERS = { D: "dirt", M: "magic", S: "slime" };
 
@@ -89,14 +91,15 @@ export function nextDrawOdds({
   };
 }
 
-/** "0%", "<1%", "33%", ">99%", "100%": a chance as a player reads it. */
+/** "0%", "<1%", "33%", ">99%", "100%": a chance as a player reads it (in its language's
+ *  format: "33 %" in Spanish). */
 export function percent(p) {
   if (p === null || p === undefined) return "—";
-  if (p <= 0) return "0%";
-  if (p >= 1) return "100%";
-  if (p < 0.005) return "<1%";
-  if (p > 0.995) return ">99%";
-  return `${Math.round(p * 100)}%`;
+  if (p <= 0) return percentText(0);
+  if (p >= 1) return percentText(1);
+  if (p < 0.005) return `<${percentText(0.01)}`;
+  if (p > 0.995) return `>${percentText(0.99)}`;
+  return percentText(Math.round(p * 100) / 100);
 }
 
 /**

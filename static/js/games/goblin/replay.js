@@ -9,7 +9,7 @@ import { marketPanel, pickPanel } from "./fill.js";
 import { phaseBar } from "./game.js";
 import { laundryPanel } from "./laundry.js";
 import { table } from "./table.js";
-import { cardName } from "./text.js";
+import { cardName, g } from "./text.js";
 
 /** Watching "everything": each seat's own part (hand, known Basket cards). */
 function secrets(ctx, seats) {
@@ -17,7 +17,7 @@ function secrets(ctx, seats) {
   return h(
     "section.card.replay-secrets",
     { "data-key": "secrets", "aria-labelledby": "secrets-title" },
-    h("h2#secrets-title", "What each player knows"),
+    h("h2#secrets-title", g("replay.knows")),
     h(
       "ul",
       seats.map((me) =>
@@ -26,8 +26,8 @@ function secrets(ctx, seats) {
           { "data-key": `m${me.seat}` },
           h("strong", ctx.nameOf(me.seat)),
           ": ",
-          me.hand?.length ? `hand ${cardList(ctx, me.hand)}; ` : "",
-          `knows in their Basket: ${cardList(ctx, me.basket_known) || "nothing"}`,
+          me.hand?.length ? `${g("replay.hand", { cards: cardList(ctx, me.hand) })} ` : "",
+          g("replay.inBasket", { cards: cardList(ctx, me.basket_known) || g("replay.nothing") }),
         ),
       ),
     ),

@@ -1,7 +1,9 @@
 // The rules, at hand in a dialog: short, plain, in the order you meet them in a game. The
 // numbers come from the rules block (the catalog's or the view's, docs/goblin.md).
 import { h } from "../../dom.js";
-import { clothName, SPECIES, STAIN_NAMES } from "./text.js";
+import { clothName, g, SPECIES_KEYS, STAIN_KEYS, speciesName, stainName } from "./text.js";
+
+const r = (key, vars) => g(`rules.${key}`, vars);
 
 function section(title, ...body) {
   return h("section", h("h3", title), ...body);
@@ -18,122 +20,66 @@ function programTypes(rules) {
   for (const p of Object.values(rules.programs ?? {}))
     if (!byType.has(p.type)) byType.set(p.type, p);
   return [...byType.entries()]
-    .map(([type, p]) => `${type}: Cycle ${p.cycle}, ${p.coins} Coins`)
+    .map(([type, p]) => r("programType", { type, cycle: p.cycle, count: p.coins }))
     .join(" · ");
+}
+
+/** A list item led by a bold phrase: "A Stain Potion: use it once…". */
+function item(key, vars) {
+  return h("li", h("strong", `${r(`${key}.lead`)} `), r(`${key}.text`, vars));
 }
 
 export function rulesDialog(entry, game) {
   const rules = rulesOf(game, entry);
-  if (!rules) return [h("p", "Loading the rules…")];
+  if (!rules) return [h("p", r("loading"))];
   const majorities = Object.entries(rules.majorities ?? {})
     .map(([type, [a, b]]) => `${clothName(type, true)} ${a}/${b}`)
     .join(", ");
   return [
-    h(
-      "p.lead",
-      `You run a laundromat for goblins. Over ${rules.rounds} rounds, fill your Basket with ` +
-        "their clothes, then wash them: draw card after card and stop before the stains go " +
-        "over the Program's limits.",
-    ),
+    h("p.lead", r("intro", { rounds: rules.rounds })),
     section(
-      "What you have",
+      r("have.title"),
       h(
         "ul.plain",
-        h(
-          "li",
-          h("strong", "A Goblin Basket card: "),
-          `one species (${Object.values(SPECIES).join(", ")}). Every card of that species in ` +
-            `your Score Zone earns ${rules.species_coins} Coins.`,
-        ),
-        h(
-          "li",
-          h("strong", "A Stain Potion: "),
-          "use it once to make one card count no stains, or keep it for " +
-            `${rules.potion_coins} Coins.`,
-        ),
-        h(
-          "li",
-          h("strong", "Four Programs, "),
-          `types ${rules.program_types.join(", ")}, one per round. Each has a Cycle (cards ` +
-            "to draw), Coins, a Temperature, a direction and a limit for each stain " +
-            `(${Object.values(STAIN_NAMES).join(", ")}; "—" means that stain is ignored). ` +
-            `${programTypes(rules)}.`,
-        ),
+        item("have.basket", {
+          species: SPECIES_KEYS.map(speciesName).join(", "),
+          coins: rules.species_coins,
+        }),
+        item("have.potion", { coins: rules.potion_coins }),
+        item("have.programs", {
+          types: rules.program_types.join(", "),
+          stains: STAIN_KEYS.map(stainName).join(", "),
+          table: programTypes(rules),
+        }),
       ),
     ),
+    section(r("fill.title"), h("p", r("fill.hands")), h("p", r("fill.market"))),
     section(
-      "1. Fill the Baskets",
+      r("laundry.title"),
       h(
         "p",
-        "Everyone draws a hand (as many cards as the round's Cycle). The hottest Program " +
-          "leads and sets the direction. All at once, pick one card of your hand and put it " +
-          "face down into your own Basket; then hands pass on and you pick again. The last " +
-          "card of each hand goes face down into the next player's Basket, unseen.",
-      ),
-      h(
-        "p",
-        "With 2 players there is a market instead: cards lie face up, and you take turns " +
-          "taking one (the cooler Program picks first).",
-      ),
-    ),
-    section(
-      "2. Do the Laundry",
-      h(
-        "p",
-        "Starting with the lead, each player washes with their Program for this round. The " +
-          "top card of your Basket is turned up; then you decide: ",
-        h("strong", "draw"),
-        " another card, ",
-        h("strong", "draw with the Potion"),
-        " (that card counts no stains), or ",
-        h("strong", "stop"),
+        r("laundry.intro"),
+        h("strong", r("laundry.draw")),
+        r("laundry.afterDraw"),
+        h("strong", r("laundry.potion")),
+        r("laundry.afterPotion"),
+        h("strong", r("laundry.stop")),
         ".",
       ),
-      h(
-        "ul.plain",
-        h(
-          "li",
-          h("strong", "Too many stains: "),
-          "if any stain type goes over the Program's limit, the laundry fails. Keep one of " +
-            "its cards; the rest and the Program are out of the game.",
-        ),
-        h(
-          "li",
-          h("strong", "Complete: "),
-          "draw as many cards as the Cycle without failing, and the cards and the Program go " +
-            "to your Score Zone.",
-        ),
-        h(
-          "li",
-          h("strong", "Stop: "),
-          "the cards go to your Score Zone; the Program is out of the game.",
-        ),
-      ),
-      h(
-        "p.small.muted",
-        "The screen shows the chance that your next draw fails, from the cards you know are " +
-          "in your Basket and the ones you haven't seen.",
-      ),
+      h("ul.plain", item("laundry.tooMany"), item("laundry.complete"), item("laundry.stopped")),
+      h("p.small.muted", r("laundry.odds")),
     ),
     section(
-      "Scoring",
+      r("scoring.title"),
       h(
         "ul.plain",
-        h("li", `Your species: ${rules.species_coins} Coins per card of it.`),
-        h("li", "Completed Programs: their Coins."),
-        h("li", `Socks: ${rules.sock_pair_coins} Coins per pair of the same species.`),
-        h(
-          "li",
-          `Majorities (${majorities}): the most cards of a type earns the first number, a ` +
-            "single runner-up the second; a tie for the most earns each the second number.",
-        ),
-        h(
-          "li",
-          "Scarves, Shirts, Hats and Robes: their printed Coins. An unused Potion: " +
-            `${rules.potion_coins}.`,
-        ),
+        h("li", r("scoring.species", { coins: rules.species_coins })),
+        h("li", r("scoring.programs")),
+        h("li", r("scoring.socks", { coins: rules.sock_pair_coins })),
+        h("li", r("scoring.majorities", { majorities })),
+        h("li", r("scoring.printed", { coins: rules.potion_coins })),
       ),
-      h("p", "Most Coins wins; a tie goes to the most stain symbols in the Score Zone."),
+      h("p", r("scoring.wins")),
     ),
   ];
 }

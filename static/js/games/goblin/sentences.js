@@ -1,119 +1,110 @@
 // Goblin Laundromat's log entries as sentences (pure). An entry's owner-only fields (a card
-// given, a card picked) appear only in the views that may see them (docs/goblin.md).
-import { capital, list, plural } from "../../text.js";
-import { cardName, directionWords, PHASES, programText, STAIN_NAMES } from "./text.js";
+// given, a card picked) appear only in the views that may see them (docs/goblin.md). A
+// sentence about the viewer has its own message ("You drew…"; Spanish conjugates apart), so
+// each is looked up as `<kind>.you` or `<kind>.named`.
+import { list } from "../../i18n.js";
+import { capital } from "../../text.js";
+import { cardName, directionWords, g, phaseName, programText, stainName } from "./text.js";
 
-const WINDOWS = {
-  pick: "pick",
-  market: "market pick",
-  laundry: "draw-or-stop decision",
-  keep: "keep decision",
-};
+const WINDOW_KINDS = ["pick", "market", "laundry", "keep"];
 
 /** ctx: {who (seat -> "you" or a name), rules, viewer, players (how many)}. */
 export function logSentence(entry, ctx) {
-  const who = (s) => ctx.who(s);
-  const Who = (s) => capital(ctx.who(s));
-  // At the end and in a replay every owner-only field is shown: whose it is must be said.
-  const whose = (s) => (s === ctx.viewer ? "your" : `${ctx.who(s)}'s`);
+  const say = SENTENCES[entry.kind];
+  return say ? say(entry, helpers(ctx)) : null;
+}
+
+function helpers(ctx) {
   const card = (id) => cardName(ctx.rules, id);
-  const cards = (ids) => list((ids ?? []).map(card));
-  switch (entry.kind) {
-    case "setup":
-      return (
-        `The game is set up: ${plural(entry.seats?.length ?? ctx.players, "player")}, each ` +
-        "with a Goblin Basket card, a Stain Potion and a row of four Programs."
-      );
-    case "round":
-      return (
-        `Round ${entry.round} begins. ${Who(entry.lead)} ` +
-        `${entry.lead === ctx.viewer ? "have" : "has"} the hottest Program and leads; this ` +
-        `round goes ${directionWords(entry.direction)}.`
-      );
-    case "hands":
-      return `Everyone draws a hand of ${plural(entry.size, "card")}.`;
-    case "picked":
-      // Others only learn that a player chose (the board shows it).
-      return entry.card ? `${Who(entry.seat)} chose ${card(entry.card)}.` : null;
-    case "lock":
-      return entry.defaulted?.length
-        ? `Picks locked (step ${entry.step}). Out of time: ${list(entry.defaulted.map(who))} ` +
-            "got a random card."
-        : `Picks locked (step ${entry.step}).`;
-    case "into_basket":
-      return entry.card
-        ? `${card(entry.card)} went into ${whose(entry.seat)} Basket${chosenFor(entry, ctx)}.`
-        : null;
-    case "pass":
-      return `Hands pass ${directionWords(entry.direction)}.`;
-    case "gift":
-      return (
-        `${capital(whose(entry.from))} last card${entry.card ? `, ${card(entry.card)},` : ""} ` +
-        `went face down into ${whose(entry.to)} Basket.`
-      );
-    case "market_open":
-      return (
-        `The market opens: ${cards(entry.face_up)} face up, ${plural(entry.deck_size, "card")} ` +
-        "in its deck."
-      );
-    case "market_pick":
-      return (
-        `${Who(entry.seat)} took ` +
-        `${card(entry.card)}${entry.revealed ? `; ${card(entry.revealed)} is turned up` : ""}.`
-      );
-    case "shuffle":
-      return "Every Basket is shuffled.";
-    case "laundry":
-      return (
-        `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "start" : "starts"} a laundry with ` +
-        `${programText(ctx.rules, entry.program)}.`
-      );
-    case "draw":
-      return (
-        `${Who(entry.seat)} drew ` +
-        `${card(entry.card)}${entry.potion ? ", covered by the Stain Potion" : ""}. ` +
-        `${countsText(entry.counts)}`
-      );
-    case "failed":
-      return (
-        `${entry.seat === ctx.viewer ? "Your" : `${Who(entry.seat)}'s`} laundry failed: too ` +
-        `much ${list((entry.over ?? []).map((t) => STAIN_NAMES[t] ?? t))}.`
-      );
-    case "kept":
-      return `${Who(entry.seat)} kept ${card(entry.card)}; ${outOfTheGame(entry.removed, cards)}.`;
-    case "stopped":
-      return (
-        `${Who(entry.seat)} stopped and secured ${cards(entry.cards)}; the Program is out of ` +
-        "the game."
-      );
-    case "completed":
-      return (
-        `${Who(entry.seat)} completed the laundry: ${cards(entry.cards)} and ${entry.program} ` +
-        "go to the Score Zone."
-      );
-    case "away":
-      return entry.away
-        ? `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} away.`
-        : `${Who(entry.seat)} ${entry.seat === ctx.viewer ? "are" : "is"} back.`;
-    case "over":
-      return `${PHASES.over}: ${winnersWin(entry.winners ?? [], who, ctx.viewer)}.`;
-    case "timeout":
-      return entry.away
-        ? `The away player's ${WINDOWS[entry.window_kind] ?? "decision"} was made for them.`
-        : `Time ran out for the ${WINDOWS[entry.window_kind] ?? "step"}.`;
-    case "window":
-      return null;
-    default:
-      return null;
-  }
+  return {
+    ctx,
+    who: (s) => (s === ctx.viewer ? g("log.you") : ctx.who(s)),
+    card,
+    cards: (ids) => list((ids ?? []).map(card)),
+    /** The message for a sentence whose subject is `seat`: its "you" form for the viewer. */
+    about: (key, seat, vars = {}) =>
+      seat === ctx.viewer
+        ? g(`log.${key}.you`, vars)
+        : g(`log.${key}.named`, { ...vars, name: capital(ctx.who(seat)) }),
+    /** "your Basket" or "Ben's Basket" (a possessive, by whether the seat is the viewer). */
+    basketOf: (seat) =>
+      seat === ctx.viewer ? g("log.yourBasket") : g("log.theirBasket", { name: ctx.who(seat) }),
+  };
+}
+
+const SENTENCES = {
+  setup: (e, { ctx }) => g("log.setup", { count: e.seats?.length ?? ctx.players }),
+  round: (e, { about }) =>
+    about("round", e.lead, { round: e.round, direction: directionWords(e.direction) }),
+  hands: (e) => g("log.hands", { count: e.size }),
+  // Others only learn that a player chose (the board shows it).
+  picked: (e, { about, card }) => (e.card ? about("picked", e.seat, { card: card(e.card) }) : null),
+  lock: (e, { who }) =>
+    e.defaulted?.length
+      ? g("log.lockDefaulted", {
+          step: e.step,
+          names: list(e.defaulted.map(who)),
+          count: e.defaulted.length,
+        })
+      : g("log.lock", { step: e.step }),
+  into_basket: (e, { card, basketOf, ctx }) => {
+    if (!e.card) return null;
+    const key = !e.default
+      ? "intoBasket"
+      : e.seat === ctx.viewer
+        ? "intoBasketForYou"
+        : "intoBasketForThem";
+    return g(`log.${key}`, { card: card(e.card), basket: basketOf(e.seat) });
+  },
+  pass: (e) => g("log.pass", { direction: directionWords(e.direction) }),
+  gift: giftSentence,
+  market_open: (e, { cards }) =>
+    g("log.marketOpen", { cards: cards(e.face_up), count: e.deck_size }),
+  market_pick: (e, { about, card }) =>
+    e.revealed
+      ? about("marketPickRevealed", e.seat, { card: card(e.card), revealed: card(e.revealed) })
+      : about("marketPick", e.seat, { card: card(e.card) }),
+  shuffle: () => g("log.shuffle"),
+  laundry: (e, { about, ctx }) =>
+    about("laundry", e.seat, { program: programText(ctx.rules, e.program) }),
+  draw: (e, { about, card }) => {
+    const drew = about(e.potion ? "drawPotion" : "draw", e.seat, { card: card(e.card) });
+    const counts = countsText(e.counts);
+    return counts ? `${drew} ${counts}` : `${drew} `;
+  },
+  failed: (e, { about }) =>
+    about("failed", e.seat, { stains: list((e.over ?? []).map(stainName)) }),
+  kept: (e, { about, card, cards }) =>
+    e.removed?.length
+      ? about("keptRemoved", e.seat, { card: card(e.card), removed: cards(e.removed) })
+      : about("kept", e.seat, { card: card(e.card) }),
+  stopped: (e, { about, cards }) => about("stopped", e.seat, { cards: cards(e.cards) }),
+  completed: (e, { about, cards }) =>
+    about("completed", e.seat, { cards: cards(e.cards), program: e.program }),
+  away: (e, { about }) => about(e.away ? "away" : "back", e.seat),
+  over: (e, { who, ctx }) =>
+    g("log.over", { phase: phaseName("over"), result: winnersWin(e.winners ?? [], who, ctx) }),
+  timeout: (e) => {
+    const known = WINDOW_KINDS.includes(e.window_kind);
+    const kind = known ? e.window_kind : e.away ? "otherAway" : "other";
+    return g(e.away ? "log.timeoutAway" : "log.timeout", { decision: g(`log.window.${kind}`) });
+  },
+};
+
+function giftSentence(e, { ctx, card, basketOf }) {
+  const mine = e.from === ctx.viewer;
+  const vars = { basket: basketOf(e.to), name: capital(ctx.who(e.from)) };
+  if (e.card)
+    return g(mine ? "log.giftCard.you" : "log.giftCard.named", { ...vars, card: card(e.card) });
+  return g(mine ? "log.gift.you" : "log.gift.named", vars);
 }
 
 function countsText(counts) {
   if (!counts) return "";
   const parts = Object.entries(counts)
     .filter(([, n]) => n !== null && n !== undefined)
-    .map(([t, n]) => `${STAIN_NAMES[t] ?? t} ${n}`);
-  return parts.length ? `Stains now: ${parts.join(", ")}.` : "";
+    .map(([t, n]) => g("log.stainNow", { stain: stainName(t), n }));
+  return parts.length ? g("log.stainsNow", { counts: parts.join(", ") }) : "";
 }
 
 // A player's move and what followed from it in the same breath (a draw that failed, a laundry
@@ -132,20 +123,10 @@ export function latestSentences(log, sentence, max = 4) {
   return out;
 }
 
-/** " (chosen for you)" when the server picked a timed-out player's card, else "". */
-function chosenFor(entry, ctx) {
-  if (!entry.default) return "";
-  return ` (chosen for ${entry.seat === ctx.viewer ? "you" : "them"})`;
-}
-
-/** What a failed laundry's keep takes out of the game, with the Program. */
-function outOfTheGame(removed, cards) {
-  if (!removed?.length) return "the Program is out of the game";
-  return `${cards(removed)} and the Program are out of the game`;
-}
-
-function winnersWin(winners, who, viewer) {
-  if (!winners.length) return "nobody wins";
-  if (winners.length > 1) return `${list(winners.map(who))} share the win`;
-  return `${who(winners[0])} ${winners[0] === viewer ? "win" : "wins"}`;
+function winnersWin(winners, who, ctx) {
+  if (!winners.length) return g("log.nobodyWins");
+  if (winners.length > 1) return g("log.shareWin", { names: list(winners.map(who)) });
+  return winners[0] === ctx.viewer
+    ? g("log.win.you")
+    : g("log.win.named", { name: who(winners[0]) });
 }

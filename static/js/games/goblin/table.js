@@ -1,27 +1,26 @@
 // The table: every player's area (Goblin Basket card, Potion, Basket, Programs row, Score
 // Zone), all public (GPUBLIC-1); the viewer's own area adds what only they know (GPRIVATE-1).
 import { h } from "../../dom.js";
-import { plural } from "../../text.js";
 import { icon } from "../../ui/icons.js";
 import { presence } from "../../ui/topbar.js";
 import { cardRow, programTile } from "./cards.js";
 import { visibleRow } from "./programs.js";
-import { cardName, coins, programOf, speciesName } from "./text.js";
+import { cardName, coins, g, programOf, speciesName } from "./text.js";
 
 function status(ctx, p) {
   const { game } = ctx;
   if (game.phase === "fill" && game.window?.kind === "pick") {
     return p.picked
-      ? h("span.status.ok", icon("check"), "picked")
-      : h("span.status.wait", icon("clock"), "choosing");
+      ? h("span.status.ok", icon("check"), g("table.picked"))
+      : h("span.status.wait", icon("clock"), g("table.choosing"));
   }
   if (game.window?.actors?.includes(p.seat))
     return h(
       "span.status.wait",
       icon("clock"),
-      game.window.kind === "market" ? "picking" : "deciding",
+      g(game.window.kind === "market" ? "table.picking" : "table.deciding"),
     );
-  if (game.laundry?.seat === p.seat) return h("span.status.wait", icon("dot"), "washing");
+  if (game.laundry?.seat === p.seat) return h("span.status.wait", icon("dot"), g("table.washing"));
   return null;
 }
 
@@ -32,11 +31,11 @@ function programRow(ctx, p) {
   const now = ctx.game.phase !== "over" ? ["I", "II", "III", "IV"][ctx.game.round - 1] : null;
   const row = visibleRow(p.programs, own).map(({ type, id, secret }) => {
     const tile = programTile(ctx, id, type, { active: type === now, key: `row${type}` });
-    if (secret) tile.append(h("span.small.muted", "face down: only you see it"));
+    if (secret) tile.append(h("span.small.muted", g("table.onlyYouSee")));
     return tile;
   });
   return row.length
-    ? h("ul.programs", { "aria-label": `${ctx.nameOf(p.seat)}'s Programs` }, row)
+    ? h("ul.programs", { "aria-label": g("table.programsOf", { name: ctx.nameOf(p.seat) }) }, row)
     : null;
 }
 
@@ -51,9 +50,12 @@ function scoreZone(ctx, p) {
   return h(
     "div.zone",
     { "data-testid": `zone-${p.seat}` },
-    h("h4.small-head", `Score Zone · ${plural(ids.length, "card")}`),
-    cardRow(ctx, ids, { label: `${ctx.nameOf(p.seat)}'s Score Zone`, empty: "Empty so far." }),
-    programs.length ? h("p.small", "Completed Programs: ", programs.join(", ")) : null,
+    h("h4.small-head", g("table.scoreZone", { count: ids.length })),
+    cardRow(ctx, ids, {
+      label: g("table.scoreZoneOf", { name: ctx.nameOf(p.seat) }),
+      empty: g("table.emptySoFar"),
+    }),
+    programs.length ? h("p.small", g("table.completedPrograms"), programs.join(", ")) : null,
   );
 }
 
@@ -68,20 +70,13 @@ function ownBasket(ctx, p) {
   return h(
     "div.own",
     { "data-testid": "my-basket" },
-    h("h4.small-head", "Your Basket"),
-    h(
-      "p.small",
-      `${plural(p.basket_size, "card")} face down. You know ${known.length} of them (your ` +
-        "picks still in it):",
-    ),
-    cardRow(ctx, known, {
-      label: "Cards you know are in your Basket",
-      empty: "None that you know of.",
-    }),
+    h("h4.small-head", g("table.yourBasket")),
+    h("p.small", g("table.faceDown", { count: p.basket_size, known: known.length })),
+    cardRow(ctx, known, { label: g("table.knownLabel"), empty: g("table.noneKnown") }),
     me.gave?.length
       ? h(
           "p.small.muted",
-          `You gave your neighbour: ${me.gave.map((id) => cardName(ctx.rules, id)).join(", ")}.`,
+          g("table.gave", { cards: me.gave.map((id) => cardName(ctx.rules, id)).join(", ") }),
         )
       : null,
   );
@@ -96,31 +91,34 @@ function playerArea(ctx, p) {
     { "data-key": `b${p.seat}`, "data-testid": `board-${p.seat}`, class: mine ? "mine" : null },
     h(
       "div.board-head",
-      h("h3.board-name", ctx.nameOf(p.seat), mine ? h("span.you", " (you)") : null),
+      h("h3.board-name", ctx.nameOf(p.seat), mine ? h("span.you", ` ${g("table.you")}`) : null),
       // A replay has no live table: nobody in it is online or offline.
       roomPlayer && !ctx.replay ? presence(roomPlayer) : null,
-      lead ? h("span.tag.leader", "lead") : null,
+      lead ? h("span.tag.leader", g("table.lead")) : null,
       status(ctx, p),
     ),
     h(
       "p.facts.small",
-      h("span.tag.species", `Goblin Basket: ${speciesName(p.species)}`),
+      h("span.tag.species", g("table.goblinBasket", { species: speciesName(p.species) })),
       h(
         "span.tag",
         { class: p.potion === "unused" ? "potion" : "potion-used" },
         p.potion === "unused"
-          ? "Potion ready"
-          : `Potion used${p.potion_card ? ` on ${cardName(ctx.rules, p.potion_card)}` : ""}`,
+          ? g("table.potionReady")
+          : p.potion_card
+            ? g("table.potionUsedOn", { card: cardName(ctx.rules, p.potion_card) })
+            : g("table.potionUsed"),
       ),
-      h("span", `Basket ${p.basket_size}`),
-      ctx.game.phase === "fill" ? h("span", `Hand ${p.hand_size}`) : null,
+      h("span", g("table.basketSize", { n: p.basket_size })),
+      ctx.game.phase === "fill" ? h("span", g("table.handSize", { n: p.hand_size })) : null,
     ),
     mine && ctx.me ? ownBasket(ctx, p) : null,
     p.market_picks?.length && !mine
       ? h(
           "p.small",
-          "In their Basket from the market: " +
-            `${p.market_picks.map((id) => cardName(ctx.rules, id)).join(", ")}.`,
+          g("table.fromMarket", {
+            cards: p.market_picks.map((id) => cardName(ctx.rules, id)).join(", "),
+          }),
         )
       : null,
     programRow(ctx, p),
@@ -136,7 +134,7 @@ export function table(ctx) {
   return h(
     "section.boards-section",
     { "data-key": "table", "aria-labelledby": "table-title" },
-    h("h2#table-title", "The table"),
+    h("h2#table-title", g("table.title")),
     h(
       "ul.boards",
       players.map((p) => playerArea(ctx, p)),
@@ -147,15 +145,17 @@ export function table(ctx) {
           { "data-key": "removed", "data-testid": "removed" },
           h(
             "summary",
-            `Out of the game: ${plural(ctx.game.removed.cards.length, "card")}, ` +
-              `${plural(ctx.game.removed.programs.length, "Program")}`,
+            g("table.outOfGame", {
+              cards: g("table.cards", { count: ctx.game.removed.cards.length }),
+              programs: g("table.programs", { count: ctx.game.removed.programs.length }),
+            }),
           ),
           cardRow(ctx, ctx.game.removed.cards, {
-            label: "Cards out of the game",
-            empty: "No cards.",
+            label: g("table.outLabel"),
+            empty: g("table.noCards"),
           }),
           ctx.game.removed.programs.length
-            ? h("p.small", `Programs: ${ctx.game.removed.programs.join(", ")}`)
+            ? h("p.small", g("table.programList", { ids: ctx.game.removed.programs.join(", ") }))
             : null,
         )
       : null,

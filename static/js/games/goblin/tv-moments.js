@@ -4,6 +4,7 @@
 import { capital } from "../../text.js";
 import { context } from "./context.js";
 import { moments } from "./moments.js";
+import { g } from "./text.js";
 
 /** The table screen's moments among the log entries from index `from` on. */
 export function tvMoments(state, from) {
@@ -13,7 +14,9 @@ export function tvMoments(state, from) {
     if (entry.kind !== "draw") return;
     draws.push({
       key: `${from + i}d`,
-      title: `${capital(ctx.nameOf(entry.seat))} draws${entry.potion ? " with the Potion" : ""}`,
+      title: g(entry.potion ? "moments.drawsPotion" : "moments.draws", {
+        name: capital(ctx.nameOf(entry.seat)),
+      }),
       text: ctx.sentence(entry),
     });
   });
