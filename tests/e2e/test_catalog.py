@@ -12,11 +12,16 @@ import re
 import pytest
 from playwright.sync_api import Route, expect
 
+from laundermat.web.locales import Catalogs
+from laundermat.web.settings import REPO_STATIC
+
 from .conftest import LAPTOP, ConsoleLog, OpenPage
 from .driver import sel
 from .english import assert_spanish, leftovers
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+CATALOGS = Catalogs.load(REPO_STATIC)
 
 CATALOG = {
     "games": [
@@ -57,17 +62,25 @@ def serve_catalog(route: Route) -> None:
     route.fulfill(status=200, content_type="application/json", body=json.dumps(CATALOG))
 
 
+def shown(key: str, server: str) -> str:
+    """A word of the server's catalog as the page shows it: the client's own catalog words a
+    game it knows in the person's language (by key); the server's word is the fallback."""
+    return CATALOGS.t("en", key) if CATALOGS.has("en", key) else server
+
+
 def test_the_create_form_and_lobby_follow_the_catalog(open_page: OpenPage, server_url: str):
     page = open_page("catalog", setup=lambda c: c.route("**/api/catalog", serve_catalog))
     page.goto(server_url + "/")
     field = page.locator(sel("round-timer"))
-    expect(page.locator("label[for=round-timer]")).to_have_text("Longest turn")
+    label = shown("laundermat.catalog.settings.round_timer", "Longest turn")
+    title = shown("laundermat.catalog.title", "LaunderMat Classic")
+    expect(page.locator("label[for=round-timer]")).to_have_text(label)
     expect(field.locator("option")).to_have_text(["45 seconds", "10 minutes"])
     expect(field).to_have_value("600")  # the catalog's default
     expect(page.locator(sel("bribe-timer"))).to_have_value("30")
     expect(page.locator(sel("create-game"))).to_have_count(0)  # one game this page can show
     expect(page.locator(".card.create")).to_contain_text("3 to 6 players")
-    expect(page.locator(sel("home-title"))).to_have_text("LaunderMat Classic")
+    expect(page.locator(sel("home-title"))).to_have_text(title)
 
     page.fill(sel("create-name"), "Ana")
     page.select_option(sel("round-timer"), "45")
@@ -84,8 +97,8 @@ def test_the_create_form_and_lobby_follow_the_catalog(open_page: OpenPage, serve
     expect(page.locator(sel("lobby-round-timer")).locator("option")).to_have_count(2)
     expect(lobby).to_contain_text("Players (1 of 6)")
     code = page.locator(sel("room-code")).inner_text().strip()
-    expect(page.locator(sel("lobby-title"))).to_have_text("LaunderMat Classic · lobby")
-    expect(page).to_have_title(f"Lobby · LaunderMat Classic {code}")  # the site's name is in it
+    expect(page.locator(sel("lobby-title"))).to_have_text(f"{title} · lobby")
+    expect(page).to_have_title(f"Lobby · {title} {code}")  # the site's name is in it
     page.select_option(sel("lobby-round-timer"), "600")
     expect(page.locator(sel("lobby-round-timer"))).to_have_value("600")
 
