@@ -34,6 +34,18 @@ COMMANDS = {
     ],
     "wide_row": ["benchmarks.wide_row_bench", "--snapshot-kib", "4", "--commits", "20"],
     "capacity": ["benchmarks.capacity", "--help"],
+    # The peers benchmark's Python side: the uvicorn floor and this server on SQLite, from this
+    # tree and from HEAD's src/ (as --baseline REV does), two rooms each (~1 min under load).
+    # The Node peers and granian install themselves, so they are not run here.
+    "peers": [
+        *("benchmarks.peers", "--kinds", "floor-uvicorn,ours-sqlite", "--runs", "1"),
+        *("--rooms", "2", "--warmup", "1", "--seconds", "2", "--baseline", "HEAD"),
+    ],
+    # Its fixed-rate mode, on this server with the memory store.
+    "peers_fixed": [
+        *("benchmarks.peers", "--plan", "fixed", "--kinds", "ours-memory", "--runs", "1"),
+        *("--rooms", "3", "--rate", "30", "--warmup", "1", "--seconds", "2"),
+    ],
     # Goblin tables of 4 through the whole capacity harness, in miniature (~20 s).
     "goblin_tables_capacity": [
         *("benchmarks.capacity", "--game", "goblin:4", "--only", "games", "--steps", "3"),

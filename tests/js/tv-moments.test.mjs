@@ -3,7 +3,6 @@
 // shell's list (moments.js) keeps them all; a spectator's view has no "you".
 import assert from "node:assert/strict";
 import { test } from "node:test";
-
 import { tvMoments as goblinTv } from "../../static/js/games/goblin/tv-moments.js";
 import { moments as laundermatPhone } from "../../static/js/games/laundermat/moments.js";
 import { tvMoments as laundermatTv } from "../../static/js/games/laundermat/tv-moments.js";

@@ -2,13 +2,14 @@
 // purchases (purchase.js) and bribery (bribery.js) in their own modules.
 // Every choice offered comes from me.options; anything else is shown disabled with a reason.
 import { h } from "../../dom.js";
-import { capital, plural } from "../../text.js";
+import { capital } from "../../text.js";
 import { icon } from "../../ui/icons.js";
 import { help, panel } from "../../ui/panel.js";
 import { briberyPanel } from "./bribery.js";
 import { purchasePanel } from "./purchase.js";
 import { money } from "./text.js";
 import { alarmPanel, seniorityPanel } from "./vault.js";
+import { g } from "./words.js";
 
 export function actionPanel(ctx) {
   switch (ctx.game.phase) {
@@ -42,8 +43,8 @@ function brokenMachine(ctx) {
         "data-testid": "broken-machine",
         disabled: ctx.pending,
       },
-      h("strong", "Broken Machine"),
-      h("span.small", "Redeal the table and restart the draft for everyone (once per game)."),
+      h("strong", g("weapons.broken_machine.name")),
+      h("span.small", g("draft.broken.button")),
     );
   }
   return h(
@@ -54,12 +55,8 @@ function brokenMachine(ctx) {
       "aria-describedby": "broken-text",
       "data-testid": "broken-confirm",
     },
-    h("strong#broken-title", "Use Broken Machine?"),
-    h(
-      "p#broken-text.small",
-      "Every bill on the table goes away, a fresh table is dealt and everyone picks again. " +
-        "You can't undo it, and it works once per game.",
-    ),
+    h("strong#broken-title", g("draft.broken.confirm_title")),
+    h("p#broken-text.small", g("draft.broken.confirm_text")),
     h(
       "div.row",
       h(
@@ -71,7 +68,7 @@ function brokenMachine(ctx) {
           "data-focus": "confirm",
           disabled: ctx.pending,
         },
-        "Yes, redeal the table",
+        g("draft.broken.yes"),
       ),
       h(
         "button",
@@ -80,7 +77,7 @@ function brokenMachine(ctx) {
           "data-action": "broken-machine-cancel",
           "data-testid": "broken-machine-cancel",
         },
-        "Cancel",
+        g("draft.broken.cancel"),
       ),
     ),
   );
@@ -101,8 +98,11 @@ function redealNotice(ctx) {
     "p.note.notice",
     { "data-key": `redeal${index}`, "data-testid": "redeal-notice", role: "status" },
     icon("broken"),
-    ` ${capital(ctx.who(entry.seat))} used Broken Machine: this is a fresh table and the ` +
-      "draft started again. Pick again.",
+    ` ${
+      entry.seat === ctx.seat && !ctx.replay
+        ? g("draft.redealt.you")
+        : g("draft.redealt.named", { name: capital(ctx.who(entry.seat)) })
+    }`,
   );
 }
 
@@ -122,11 +122,11 @@ function draftPanel(ctx) {
         "data-card": b.card,
         "data-testid": `draft-bill-${b.card}`,
         "aria-pressed": mine ? "true" : "false",
-        "aria-label": `${money(b.value)} bill${mine ? ", your pick (press again to clear)" : ""}`,
+        "aria-label": g(mine ? "draft.bill_mine" : "draft.bill", { value: money(b.value) }),
         disabled: !acting || ctx.pending || !(selectable.has(b.card) || (mine && opts.clear)),
       },
       h("span.bill-value", money(b.value)),
-      mine ? h("span.bill-note", icon("check"), "your pick") : null,
+      mine ? h("span.bill-note", icon("check"), g("draft.your_pick")) : null,
     );
   });
   const lfPicked = selection === "lost_and_found";
@@ -142,13 +142,8 @@ function draftPanel(ctx) {
           "aria-pressed": lfPicked ? "true" : "false",
           disabled: ctx.pending,
         },
-        h("strong", "Lost and Found"),
-        h(
-          "span.small",
-          lfPicked
-            ? "You picked a hidden bill from the deck. Press to put it back."
-            : "Take a hidden bill from the deck instead (once per game).",
-        ),
+        h("strong", g("weapons.lost_and_found.name")),
+        h("span.small", g(lfPicked ? "draft.lost_found_picked" : "draft.lost_found")),
       ),
     );
   }
@@ -162,16 +157,16 @@ function draftPanel(ctx) {
         class: p.has_selected ? "ok" : null,
       },
       p.has_selected ? icon("check") : icon("clock"),
-      h("span", ctx.waitName(p.seat), p.seat === ctx.seat ? " (you)" : ""),
-      h("span.visually-hidden", p.has_selected ? " has picked" : " is still choosing"),
+      h("span", ctx.waitName(p.seat), p.seat === ctx.seat ? ` ${g("board.you")}` : ""),
+      h("span.visually-hidden", ` ${g(p.has_selected ? "draft.has_picked" : "draft.choosing")}`),
     ),
   );
-  const onTable = plural(game.display.length, "bill");
+  const onTable = g("units.bills", { count: game.display.length });
   return panel(
     "draft-panel",
-    me ? `Pick a bill (${onTable} on the table)` : `The draft (${onTable} on the table)`,
+    g(me ? "draft.title" : "draft.title_watching", { bills: onTable }),
     redealNotice(ctx),
-    h("div.display", { role: "group", "aria-label": "Bills on the table" }, bills),
+    h("div.display", { role: "group", "aria-label": g("draft.display") }, bills),
     extras.length ? h("div.specials", extras) : null,
     acting && opts.clear && !lfPicked
       ? h(
@@ -182,17 +177,11 @@ function draftPanel(ctx) {
             "data-testid": "clear-selection",
             disabled: ctx.pending,
           },
-          "Clear my pick",
+          g("draft.clear"),
         )
       : null,
-    h("h3.small-head", "Who has picked"),
+    h("h3.small-head", g("draft.who_picked")),
     h("ul.picked", picked),
-    help(
-      "Everyone picks at the same time and nobody sees what the others chose. A bill picked " +
-        "by only one player goes to that player, and only players who collect a bill this " +
-        "round may buy something. If two or more players pick the same bill, nobody gets it: " +
-        "it goes to the Vault, and each of them raids the Vault instead: a random secret bill, " +
-        "but a die roll may sound the Alarm.",
-    ),
+    help(g("draft.help")),
   );
 }

@@ -5,6 +5,7 @@ import { icon } from "../../ui/icons.js";
 import { presence } from "../../ui/topbar.js";
 import { runningScore } from "./score.js";
 import { ADDITION_ORDER, additionName, entries, money, points, weaponName } from "./text.js";
+import { g, percent } from "./words.js";
 
 /** Points if nobody is investigated, and what each flagged type would cost (public facts). */
 export function scoreLines(ctx, seat) {
@@ -15,19 +16,19 @@ export function scoreLines(ctx, seat) {
     h(
       "p.score-total",
       h("strong", { "data-testid": `points-${seat}` }, points(total)),
-      " if nobody is investigated",
+      ` ${g("board.if_nobody")}`,
     ),
     risks.length
       ? h(
           "ul.risks",
-          { "aria-label": "Points at risk" },
+          { "aria-label": g("board.at_risk") },
           risks.map((r) =>
             h(
               "li",
               { "data-key": r.kind, "data-testid": `risk-${seat}-${r.kind}` },
               icon("flag"),
-              ` If ${additionName(r.kind)} is investigated: −${points(r.lose)}`,
-              r.caught ? h("strong", " and caught") : " (protected)",
+              ` ${g("board.risk", { addition: additionName(r.kind), lose: points(r.lose) })}`,
+              r.caught ? h("strong", ` ${g("board.and_caught")}`) : ` ${g("board.protected")}`,
             ),
           ),
         )
@@ -39,20 +40,31 @@ export function copyBadges(copy) {
   const badges = [];
   badges.push(
     copy.flagged
-      ? h("span.tag.flagged", icon("flag"), "Flagged")
-      : h("span.tag.clean", icon("check"), "Clean"),
+      ? h("span.tag.flagged", icon("flag"), g("board.flagged"))
+      : h("span.tag.clean", icon("check"), g("board.clean")),
   );
   if (copy.email_protected)
-    badges.push(h("span.tag.protected", icon("shield"), "Protected (Email)"));
+    badges.push(h("span.tag.protected", icon("shield"), g("board.email_protected")));
   if (copy.protection > 0) {
     badges.push(
       copy.countered
-        ? h("span.tag.countered", icon("broken"), `Protection ${money(copy.protection)} cancelled`)
-        : h("span.tag.protected", icon("shield"), `Protected ${money(copy.protection)}`),
+        ? h(
+            "span.tag.countered",
+            icon("broken"),
+            g("board.countered", { amount: money(copy.protection) }),
+          )
+        : h(
+            "span.tag.protected",
+            icon("shield"),
+            g("board.protected_by", { amount: money(copy.protection) }),
+          ),
     );
   }
-  if (copy.bonus_copy) badges.push(h("span.tag", "Free (2 for 1)"));
-  if (copy.bonus) badges.push(h("span.tag.bonus", icon("star"), `+${money(copy.bonus)} exact`));
+  if (copy.bonus_copy) badges.push(h("span.tag", g("board.free_copy")));
+  if (copy.bonus)
+    badges.push(
+      h("span.tag.bonus", icon("star"), g("board.exact_bonus", { amount: money(copy.bonus) })),
+    );
   return badges;
 }
 
@@ -84,22 +96,22 @@ function roundStatus(ctx, p) {
   switch (game.phase) {
     case "draft":
       return p.has_selected
-        ? h("span.status.ok", icon("check"), "picked")
-        : h("span.status.wait", icon("clock"), "choosing");
+        ? h("span.status.ok", icon("check"), g("board.status.picked"))
+        : h("span.status.wait", icon("clock"), g("board.status.choosing"));
     case "purchase":
-      if (!acting) return h("span.status.muted", "can't buy");
+      if (!acting) return h("span.status.muted", g("board.status.cannot_buy"));
       return p.purchased
-        ? h("span.status.ok", icon("check"), "done")
-        : h("span.status.wait", icon("clock"), "shopping");
+        ? h("span.status.ok", icon("check"), g("board.status.done"))
+        : h("span.status.wait", icon("clock"), g("board.status.shopping"));
     case "bribe_protect":
     case "bribe_counter":
     case "bribe_entries":
       return p.done
-        ? h("span.status.ok", icon("check"), "done")
-        : h("span.status.wait", icon("clock"), "deciding");
+        ? h("span.status.ok", icon("check"), g("board.status.done"))
+        : h("span.status.wait", icon("clock"), g("board.status.deciding"));
     case "seniority":
     case "alarm":
-      return acting ? h("span.status.wait", icon("clock"), "deciding") : null;
+      return acting ? h("span.status.wait", icon("clock"), g("board.status.deciding")) : null;
     default:
       return null;
   }
@@ -111,32 +123,28 @@ function board(ctx, p) {
   const rp = ctx.roomPlayer(p.seat);
   const lead = game.turn_order?.[0] === p.seat && game.phase !== "over";
   const used = [];
-  if (p.weapon === "lost_and_found" && p.lost_and_found_used) used.push("used");
-  if (p.weapon === "seniority" && p.seniority_used) used.push("used");
-  if (p.weapon === "broken_machine" && p.broken_machine_used) used.push("used");
-  if (p.weapon === "two_for_one" && p.two_for_one_pending) used.push("ready");
+  if (p.weapon === "lost_and_found" && p.lost_and_found_used) used.push(g("board.used"));
+  if (p.weapon === "seniority" && p.seniority_used) used.push(g("board.used"));
+  if (p.weapon === "broken_machine" && p.broken_machine_used) used.push(g("board.used"));
+  if (p.weapon === "two_for_one" && p.two_for_one_pending) used.push(g("board.ready"));
   return h(
     "article.board",
     {
       "data-key": `b${p.seat}`,
       "data-testid": `board-${p.seat}`,
       class: p.seat === ctx.seat ? "mine" : null,
-      "aria-label": `${ctx.nameOf(p.seat)}'s board`,
+      "aria-label": g("board.board_of", { name: ctx.nameOf(p.seat) }),
     },
     h(
       "header.board-head",
       h(
         "h3.board-name",
         ctx.nameOf(p.seat),
-        p.seat === ctx.seat ? h("span.you", ctx.replay ? " (watching)" : " (you)") : null,
+        p.seat === ctx.seat
+          ? h("span.you", ` ${g(ctx.replay ? "board.watching" : "board.you")}`)
+          : null,
       ),
-      lead
-        ? h(
-            "span.tag",
-            { title: "First in this round's turn order: Vault raids are settled in turn order" },
-            "raids the Vault 1st",
-          )
-        : null,
+      lead ? h("span.tag", { title: g("board.first_title") }, g("board.first")) : null,
       rp && !ctx.replay ? presence(p.away ? { ...rp, away: true } : rp) : null,
       roundStatus(ctx, p),
     ),
@@ -147,14 +155,11 @@ function board(ctx, p) {
             h("strong", weaponName(p.weapon)),
             used.length ? h("span.muted", ` (${used.join(", ")})`) : null,
           ]
-        : h("span.muted", "No Secret Weapon"),
+        : h("span.muted", g("board.no_weapon")),
     ),
     mine.length ? scoreLines(ctx, p.seat) : null, // "No additions yet" says it all
     "holds_bills" in p && game.weapon_market.includes("jackpot")
-      ? h(
-          "p.small.muted",
-          p.holds_bills ? "Holds at least one bill (Jackpot target)" : "Holds no bills",
-        )
+      ? h("p.small.muted", g(p.holds_bills ? "board.holds_bills" : "board.holds_none"))
       : null,
     mine.length
       ? h(
@@ -172,7 +177,7 @@ function board(ctx, p) {
             ),
           ),
         )
-      : h("p.small.muted", "No additions yet."),
+      : h("p.small.muted", g("board.no_additions")),
   );
 }
 
@@ -184,12 +189,8 @@ export function boards(ctx) {
   return h(
     "section.boards-section",
     { "data-key": "boards", "aria-labelledby": "boards-title" },
-    h("h2#boards-title", "The table"),
-    h(
-      "p.small.muted",
-      "Additions are public, and so is whether each copy is flagged (bought with an Alarm " +
-        "bill or hit by Anonymous Email) or clean. Wallets are secret.",
-    ),
+    h("h2#boards-title", g("board.table")),
+    h("p.small.muted", g("board.table_note")),
     h(
       "div.boards",
       order.map((p) => board(ctx, p)),
@@ -204,18 +205,18 @@ export function market(ctx) {
   return h(
     "section.card.market",
     { "data-key": "market", "data-testid": "market", "aria-labelledby": "market-title" },
-    h("h2#market-title", "Market"),
+    h("h2#market-title", g("market.title")),
     h(
       "table.market-table",
-      h("caption.visually-hidden", "Additions for sale"),
+      h("caption.visually-hidden", g("market.caption")),
       h(
         "thead",
         h(
           "tr",
-          h("th", { scope: "col" }, "Addition"),
-          h("th", { scope: "col" }, "Cost"),
-          h("th", { scope: "col" }, "Scores"),
-          h("th", { scope: "col" }, "Left"),
+          h("th", { scope: "col" }, g("market.addition")),
+          h("th", { scope: "col" }, g("market.cost")),
+          h("th", { scope: "col" }, g("market.scores")),
+          h("th", { scope: "col" }, g("market.left")),
         ),
       ),
       h(
@@ -228,24 +229,23 @@ export function market(ctx) {
               "th",
               { scope: "row" },
               additionName(m.kind),
-              game.email_type === m.kind ? h("span.tag.flagged", icon("flag"), "Email") : null,
+              game.email_type === m.kind
+                ? h("span.tag.flagged", icon("flag"), g("market.email"))
+                : null,
             ),
             h("td", money(m.cost)),
             h("td", points(m.points)),
-            h("td", m.stock === 0 ? "Sold out" : m.stock),
+            h("td", m.stock === 0 ? g("market.sold_out") : m.stock),
           ),
         ),
       ),
     ),
-    h(
-      "p.small.muted",
-      `Pay exactly the cost to earn a ${money(ctx.rules.exact_bonus)} bonus. Overpayment is lost.`,
-    ),
+    h("p.small.muted", g("market.exact", { amount: money(ctx.rules.exact_bonus) })),
     h(
       "h3",
-      "Secret Weapons ",
+      `${g("market.weapons")} `,
       game.weapon_price !== null
-        ? h("span.price", `next one costs ${money(game.weapon_price)}`)
+        ? h("span.price", g("market.next_price", { amount: money(game.weapon_price) }))
         : null,
     ),
     game.weapon_market.length
@@ -261,7 +261,7 @@ export function market(ctx) {
             ),
           ),
         )
-      : h("p.muted", "All Secret Weapons are sold."),
+      : h("p.muted", g("market.all_sold")),
   );
 }
 
@@ -271,22 +271,19 @@ export function pool(ctx) {
   return h(
     "section.card.pool",
     { "data-key": "pool", "data-testid": "pool", "aria-labelledby": "pool-title" },
-    h("h2#pool-title", "Investigation odds"),
-    h(
-      "p.small.muted",
-      "At the end one type is investigated, drawn by these entries. Flagged copies of it " +
-        "score 0 and their owners are caught unless protected.",
-    ),
+    h("h2#pool-title", g("pool.title")),
+    h("p.small.muted", g("pool.note")),
     h(
       "ul.odds",
       ADDITION_ORDER.map((kind) => {
         const n = game.entries[kind] ?? 0;
-        const pct = total ? Math.round((100 * n) / total) : 0;
+        const share = total ? n / total : 0;
+        const pct = Math.round(100 * share);
         return h(
           "li",
           { "data-key": kind, class: game.email_type === kind ? "emailed" : null },
           h("span.odds-name", additionName(kind)),
-          h("span.odds-num", `${entries(n)} · ${pct}%`),
+          h("span.odds-num", `${entries(n)} · ${percent(share)}`),
           h("span.odds-bar", { "aria-hidden": "true" }, h("span", { style: { width: `${pct}%` } })),
         );
       }),

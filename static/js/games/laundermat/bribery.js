@@ -1,6 +1,6 @@
 // The bribery panel, after the last round: protect, counterbribe, investigation entries.
 import { h } from "../../dom.js";
-import { capital, plural } from "../../text.js";
+import { capital } from "../../text.js";
 import { icon } from "../../ui/icons.js";
 import { copyBadges } from "./board.js";
 import { entriesStage } from "./entries.js";
@@ -8,11 +8,12 @@ import { billPicker } from "./pay.js";
 import { evaluate } from "./payment.js";
 import { smallestBill } from "./rules.js";
 import { additionName, money } from "./text.js";
+import { g, rich } from "./words.js";
 
 const STAGES = [
-  ["bribe_protect", "Protect"],
-  ["bribe_counter", "Counter"],
-  ["bribe_entries", "Entries"],
+  ["bribe_protect", "bribery.stage.protect"],
+  ["bribe_counter", "bribery.stage.counter"],
+  ["bribe_entries", "bribery.stage.entries"],
 ];
 
 export function briberyPanel(ctx) {
@@ -33,7 +34,7 @@ export function briberyPanel(ctx) {
           "aria-current": phase === game.phase ? "step" : null,
         },
         h("span.stage-num", String(i + 1)),
-        label,
+        g(label),
       ),
     ),
   );
@@ -48,8 +49,8 @@ export function briberyPanel(ctx) {
         "li",
         { "data-key": `d${p.seat}`, class: p.done ? "ok" : null },
         p.done ? icon("check") : icon("clock"),
-        h("span", ctx.nameOf(p.seat), p.seat === ctx.seat ? " (you)" : ""),
-        h("span.visually-hidden", p.done ? " is done" : " is still deciding"),
+        h("span", ctx.nameOf(p.seat), p.seat === ctx.seat ? ` ${g("board.you")}` : ""),
+        h("span.visually-hidden", ` ${g(p.done ? "bribery.is_done" : "bribery.deciding")}`),
       ),
     ),
   );
@@ -61,7 +62,7 @@ export function briberyPanel(ctx) {
       "data-stage": game.phase,
       "aria-labelledby": "bribery-title",
     },
-    h("h2#bribery-title", { tabindex: "-1", "data-landing": "panel" }, "Bribery"),
+    h("h2#bribery-title", { tabindex: "-1", "data-landing": "panel" }, g("bribery.title")),
     steps,
     body,
     opts.done
@@ -75,23 +76,19 @@ export function briberyPanel(ctx) {
               "data-testid": "bribe-done",
               disabled: ctx.pending,
             },
-            "I'm done with this stage",
+            g("bribery.done"),
           ),
         )
       : ctx.me
-        ? h(
-            "p.note",
-            { "data-testid": "bribe-waiting" },
-            "You're done with this stage. It ends when everyone is done or time runs out.",
-          )
+        ? h("p.note", { "data-testid": "bribe-waiting" }, g("bribery.waiting"))
         : null,
-    h("h3.small-head", "Who is done"),
+    h("h3.small-head", g("bribery.who_done")),
     doneList,
   );
 }
 
 function copyLabel(copy) {
-  return `${additionName(copy.kind)} (round ${copy.round})`;
+  return g("bribery.copy", { addition: additionName(copy.kind), round: copy.round });
 }
 
 function protectStage(ctx) {
@@ -102,12 +99,7 @@ function protectStage(ctx) {
   const legal = new Set(opts.protect ?? []);
   const intro = h(
     "p",
-    "Pay at least ",
-    h("strong", money(ctx.rules.protection_minimum)),
-    " to protect one of your additions. If its type is investigated, a protected ",
-    h("strong", "flagged"),
-    " copy still scores 0, but you are not caught (disqualified). Clean copies can't get you " +
-      "caught. Bribes are public.",
+    rich(h, "bribery.protect_intro", { amount: money(ctx.rules.protection_minimum) }),
   );
   if (!ctx.me) return h("div", intro, protectionsList(ctx));
   const target = game.copies.find((c) => c.id === ui.target);
@@ -123,24 +115,24 @@ function protectStage(ctx) {
         h(
           "button.ghost.small.back",
           { type: "button", "data-action": "bribe-untarget", "data-focus": "checkout" },
-          "← Choose another",
+          g("bribery.back"),
         ),
         h(
           "p",
-          h("strong", `Protect your ${copyLabel(target)}`),
+          h("strong", g("bribery.protect_yours", { copy: copyLabel(target) })),
           target.protection > 0
-            ? ` (already ${money(target.protection)}: any amount adds to it)`
+            ? ` ${g("bribery.already", { amount: money(target.protection) })}`
             : "",
         ),
         billPicker({
           ...p,
-          title: "Pay with",
+          title: g("pay.with"),
           describe: (res) => ({
             tone: "exact",
-            summary:
-              `${money(res.printed)}: the protection becomes ` +
-              `${money(res.printed + target.protection)}. Cancelling it will cost at least ` +
-              "that much.",
+            summary: g("bribery.becomes", {
+              amount: money(res.printed),
+              total: money(res.printed + target.protection),
+            }),
           }),
         }),
         h(
@@ -151,7 +143,7 @@ function protectStage(ctx) {
             "data-testid": "confirm-protect",
             disabled: !r.ok || ctx.pending,
           },
-          r.ok ? `Pay ${money(r.printed)} to protect it` : "Protect",
+          r.ok ? g("bribery.pay_protect", { amount: money(r.printed) }) : g("bribery.protect"),
         ),
       ),
     );
@@ -160,9 +152,9 @@ function protectStage(ctx) {
   const clean = mine.filter((c) => !c.flagged);
   const cash = ctx.me.wallet_total;
   const why = (c) => {
-    if (c.email_protected) return "Protected by Anonymous Email";
+    if (c.email_protected) return g("bribery.by_email");
     const least = c.protection > 0 ? smallestBill(ctx.rules) : ctx.rules.protection_minimum;
-    return `Needs ${money(least)}; you have ${money(cash)}`;
+    return g("bribery.needs", { amount: money(least), cash: money(cash) });
   };
   return h(
     "div",
@@ -186,35 +178,24 @@ function protectStage(ctx) {
                       "data-testid": `protect-${c.id}`,
                       disabled: ctx.pending,
                     },
-                    c.protection > 0 ? "Add more" : "Protect",
+                    g(c.protection > 0 ? "bribery.add_more" : "bribery.protect"),
                   )
                 : h("span.small.muted", why(c)),
             ),
           ),
         )
-      : h(
-          "p.note",
-          mine.length
-            ? "None of your additions is flagged, so none of them can get you caught."
-            : "You own no additions, so there is nothing to protect.",
-        ),
-    clean.length
-      ? h(
-          "p.small.muted",
-          `Your ${plural(clean.length, "clean addition")} can't get you caught, so they need ` +
-            "no protection.",
-        )
-      : null,
+      : h("p.note", g(mine.length ? "bribery.none_flagged" : "bribery.none_owned")),
+    clean.length ? h("p.small.muted", g("bribery.clean", { count: clean.length })) : null,
     protectionsList(ctx),
   );
 }
 
 function protectionsList(ctx) {
   const protectedCopies = ctx.game.copies.filter((c) => c.protection > 0);
-  if (!protectedCopies.length) return h("p.small.muted", "No protections bought yet.");
+  if (!protectedCopies.length) return h("p.small.muted", g("bribery.no_protections"));
   return h(
     "div",
-    h("h3.small-head", "Protections so far"),
+    h("h3.small-head", g("bribery.so_far")),
     h(
       "ul.copy-actions",
       protectedCopies.map((c) =>
@@ -232,12 +213,7 @@ function protectionsList(ctx) {
 function counterStage(ctx) {
   const { game, opts, ui } = ctx;
   const offers = opts.counter ?? [];
-  const intro = h(
-    "p",
-    "Pay at least a protection's amount to cancel it: that player can be caught again. You " +
-      "can't cancel your own; each protection can be cancelled once. Anonymous Email's free " +
-      "protection can't be cancelled.",
-  );
+  const intro = h("p", g("bribery.counter_intro"));
   const target = offers.find((o) => o.copy === ui.target);
   if (target && opts.can_act) {
     const copy = game.copies.find((c) => c.id === target.copy);
@@ -252,14 +228,17 @@ function counterStage(ctx) {
         h(
           "button.ghost.small.back",
           { type: "button", "data-action": "bribe-untarget", "data-focus": "checkout" },
-          "← Choose another",
+          g("bribery.back"),
         ),
         h(
           "p",
-          h("strong", `Cancel ${ctx.nameOf(copy.owner)}'s protection on ${copyLabel(copy)}`),
-          ` (at least ${money(target.amount)})`,
+          h(
+            "strong",
+            g("bribery.cancel_whose", { name: ctx.nameOf(copy.owner), copy: copyLabel(copy) }),
+          ),
+          ` ${g("bribery.at_least", { amount: money(target.amount) })}`,
         ),
-        billPicker({ ...p, title: "Pay with" }),
+        billPicker({ ...p, title: g("pay.with") }),
         h(
           "button.primary",
           {
@@ -268,7 +247,7 @@ function counterStage(ctx) {
             "data-testid": "confirm-counter",
             disabled: !r.ok || ctx.pending,
           },
-          r.ok ? `Pay ${money(r.printed)} to cancel it` : "Cancel the protection",
+          r.ok ? g("bribery.pay_cancel", { amount: money(r.printed) }) : g("bribery.cancel"),
         ),
       ),
     );
@@ -297,15 +276,19 @@ function counterStage(ctx) {
                       "data-testid": `counter-${c.id}`,
                       disabled: ctx.pending,
                     },
-                    `Cancel · ${money(legal.get(c.id).amount)}+`,
+                    g("bribery.cancel_for", { amount: money(legal.get(c.id).amount) }),
                   )
                 : h(
                     "span.small.muted",
-                    c.countered ? "Already cancelled" : ctx.me ? "Not enough money" : "",
+                    c.countered
+                      ? g("bribery.already_cancelled")
+                      : ctx.me
+                        ? g("bribery.not_enough")
+                        : "",
                   ),
             ),
           ),
         )
-      : h("p.muted", "Nobody else bought a protection, so there is nothing to cancel."),
+      : h("p.muted", g("bribery.nothing_to_cancel")),
   );
 }

@@ -5,6 +5,7 @@ import { paymentFor } from "./payment.js";
 import { rulesOf } from "./rules.js";
 import { logSentence } from "./sentences.js";
 import { weapons } from "./text.js";
+import { g } from "./words.js";
 
 /** The live room's context, from the store's state. */
 export function context(state, shell = {}) {
@@ -21,12 +22,15 @@ export function context(state, shell = {}) {
  */
 export function viewContext(view, opts = {}) {
   const table = tableContext(view, opts);
-  const { game, me, seat, replay, who, ui } = table;
+  const { game, me, seat, replay, nameOf, ui } = table;
+  // The viewer is "you" in the person's language ("tú"), everyone else their name.
+  const who = (s) => (s === seat && !replay ? g("log.you") : nameOf(s));
   const copies = new Map((game?.copies ?? []).map((c) => [c.id, c]));
   const copyKind = (id) => copies.get(id)?.kind;
   const rules = rulesOf(game);
   return {
     ...table,
+    who,
     opts: me?.options ?? {},
     copyKind,
     copies,

@@ -1,10 +1,12 @@
 // The end: the investigation (animated, but its result came from the server), then the
 // standings with every score broken down, who was caught, and everything that was hidden.
 import { h } from "../../dom.js";
-import { capital, list } from "../../text.js";
+import { list } from "../../i18n.js";
+import { capital } from "../../text.js";
 import { endActions } from "../../ui/end-actions.js";
 import { icon } from "../../ui/icons.js";
 import { ADDITION_ORDER, additionName, entries, money, points, weaponName } from "./text.js";
+import { g, percent, thousands } from "./words.js";
 
 const REEL_LOOPS = 3;
 
@@ -45,17 +47,12 @@ export function renderEnd(ctx) {
     if (a.disqualified !== b.disqualified) return a.disqualified ? 1 : -1;
     return b.total - a.total;
   });
-  const winners = result.winners.map(ctx.nameOf);
-  const headline = !result.winners.length
-    ? "Everyone was caught. Nobody wins!"
-    : result.winners.length === 1
-      ? `${result.winners[0] === ctx.seat && !ctx.replay ? "You win" : `${winners[0]} wins`}!`
-      : `${capital(list(result.winners.map(ctx.who)))} share the win!`;
+  const headline = headlineOf(ctx, result.winners);
 
   return h(
     "section.card.final",
     { "data-key": "final", "data-testid": "final-standings", "aria-labelledby": "final-title" },
-    h("h2#final-title", { tabindex: "-1", "data-landing": "page" }, "The investigation"),
+    h("h2#final-title", { tabindex: "-1", "data-landing": "page" }, g("end.title")),
     endActions(ctx), // "Play again?" first: a phone's first view of the end
     h(
       "div.investigation",
@@ -64,17 +61,15 @@ export function renderEnd(ctx) {
       h(
         "p.investigated",
         { "data-testid": "investigated", class: animate ? "after-reveal" : null },
-        "Investigated: ",
+        `${g("end.investigated")} `,
         h("strong", additionName(investigated)),
-        ` (${hit} of ${entries(totalEntries)}, ` +
-          `${totalEntries ? Math.round((100 * hit) / totalEntries) : 0}% chance)`,
+        ` ${g("end.chance", {
+          hit,
+          entries: entries(totalEntries),
+          chance: percent(totalEntries ? hit / totalEntries : 0),
+        })}`,
       ),
-      h(
-        "p.small",
-        { class: animate ? "after-reveal" : null },
-        "Flagged copies of this type are shut down and score 0. Owners of an unprotected " +
-          "flagged copy are caught and cannot win.",
-      ),
+      h("p.small", { class: animate ? "after-reveal" : null }, g("end.shut_down")),
     ),
     h(
       "div.results",
@@ -87,7 +82,7 @@ export function renderEnd(ctx) {
       h(
         "details.card.reveal",
         { "data-testid": "full-reveal" },
-        h("summary", "Full reveal: wallets, the Vault, the deck, bonuses and the seed"),
+        h("summary", g("end.reveal")),
         h(
           "ul",
           game.players.map((p) =>
@@ -97,19 +92,23 @@ export function renderEnd(ctx) {
               h("strong", ctx.nameOf(p.seat)),
               ": ",
               p.wallet?.length
-                ? `left with ${p.wallet.map((b) => money(b.value)).join(", ")} (worth nothing)`
-                : "empty wallet",
-              p.weapon ? `; Secret Weapon: ${weaponName(p.weapon)}` : "; no Secret Weapon",
+                ? g("end.left_with", { bills: p.wallet.map((b) => money(b.value)).join(", ") })
+                : g("end.empty_wallet"),
+              p.weapon ? g("end.weapon", { weapon: weaponName(p.weapon) }) : g("end.no_weapon"),
             ),
           ),
         ),
-        h("p", { "data-testid": "reveal-vault" }, "Left in the Vault: ", bills(game.vault)),
-        h("p", { "data-testid": "reveal-deck" }, "Never drawn: ", bills(game.deck)),
+        h("p", { "data-testid": "reveal-vault" }, `${g("end.vault")} `, bills(game.vault)),
+        h("p", { "data-testid": "reveal-deck" }, `${g("end.deck")} `, bills(game.deck)),
         // A 62-bit seed is rounded by JSON.parse: the fairness reveal shows it exactly.
         h(
           "p.small.muted",
-          `${Number.isSafeInteger(game.seed) ? `Game seed: ${game.seed}. ` : ""}The log ` +
-            "below now shows every secret.",
+          [
+            Number.isSafeInteger(game.seed) ? g("end.seed", { seed: String(game.seed) }) : null,
+            g("end.log_secrets"),
+          ]
+            .filter(Boolean)
+            .join(" "),
         ),
       ),
       ctx.end,
@@ -119,7 +118,7 @@ export function renderEnd(ctx) {
 
 /** Hidden bills shown at the end (PUBLIC-1), largest first: "$100k ×2, $10k". */
 function bills(list) {
-  if (!list?.length) return "nothing";
+  if (!list?.length) return g("end.nothing");
   const counts = new Map();
   for (const b of [...list].sort((x, y) => y.value - x.value))
     counts.set(b.value, (counts.get(b.value) ?? 0) + 1);
@@ -128,8 +127,21 @@ function bills(list) {
     .join(", ");
 }
 
-function thousands(value) {
-  return `${(value / 1000).toLocaleString("en-US")}k`;
+/** A score's part in thousands: "20k". */
+function k(value) {
+  return g("end.thousands", { amount: thousands(value) });
+}
+
+function headlineOf(ctx, winners) {
+  if (!winners.length) return g("end.nobody_wins");
+  if (winners.length > 1) return g("end.share", { names: capital(list(winners.map(sharer(ctx)))) });
+  if (winners[0] === ctx.seat && !ctx.replay) return g("end.you_win");
+  return g("end.wins", { name: ctx.nameOf(winners[0]) });
+}
+
+/** A winner's name in "Ana and you share the win!" */
+function sharer(ctx) {
+  return (seat) => (seat === ctx.seat && !ctx.replay ? g("log.you") : ctx.nameOf(seat));
 }
 
 function playerResult(ctx, ps, i, result) {
@@ -139,9 +151,9 @@ function playerResult(ctx, ps, i, result) {
       "tr",
       { "data-key": `c${c.copy}`, class: c.shut_down ? "shut" : null },
       h("th", { scope: "row" }, additionName(c.kind)),
-      h("td", c.shut_down ? h("span.tag.flagged", icon("flag"), "Shut down") : thousands(c.points)),
-      h("td", c.bonus && !c.shut_down ? `+${thousands(c.bonus)}` : "—"),
-      h("td", thousands(c.score)),
+      h("td", c.shut_down ? h("span.tag.flagged", icon("flag"), g("end.shut")) : k(c.points)),
+      h("td", c.bonus && !c.shut_down ? `+${k(c.bonus)}` : "—"),
+      h("td", k(c.score)),
     ),
   );
   if (ps.review_bonus) {
@@ -149,10 +161,14 @@ function playerResult(ctx, ps, i, result) {
       h(
         "tr",
         { "data-key": "review" },
-        h("th", { scope: "row" }, `${weaponName("five_star_review")} bonus`),
+        h(
+          "th",
+          { scope: "row" },
+          g("end.review_bonus", { weapon: weaponName("five_star_review") }),
+        ),
         h("td", "—"),
         h("td", "—"),
-        h("td", thousands(ps.review_bonus)),
+        h("td", k(ps.review_bonus)),
       ),
     );
   }
@@ -165,33 +181,33 @@ function playerResult(ctx, ps, i, result) {
     },
     h(
       "div.standing-head",
-      h("span.place", won ? icon("crown", "Winner") : String(i + 1)),
+      h("span.place", won ? icon("crown", g("end.winner")) : String(i + 1)),
       h(
         "strong.standing-name",
         ctx.nameOf(ps.seat),
-        ps.seat === ctx.seat && !ctx.replay ? " (you)" : "",
+        ps.seat === ctx.seat && !ctx.replay ? ` ${g("board.you")}` : "",
       ),
-      won ? h("span.tag.winner", "Winner") : null,
-      ps.disqualified ? h("span.tag.flagged", icon("bell"), "Caught: disqualified") : null,
+      won ? h("span.tag.winner", g("end.winner")) : null,
+      ps.disqualified ? h("span.tag.flagged", icon("bell"), g("end.caught")) : null,
       h("span.standing-total", { "data-testid": `total-${ps.seat}` }, points(ps.total)),
     ),
     rows.length
       ? h(
           "table.breakdown",
-          h("caption.visually-hidden", `${ctx.nameOf(ps.seat)}'s score`),
+          h("caption.visually-hidden", g("end.score_of", { name: ctx.nameOf(ps.seat) })),
           h(
             "thead",
             h(
               "tr",
-              h("th", { scope: "col" }, "Addition"),
-              h("th", { scope: "col" }, "Points"),
-              h("th", { scope: "col" }, "Bonus"),
-              h("th", { scope: "col" }, "Total"),
+              h("th", { scope: "col" }, g("market.addition")),
+              h("th", { scope: "col" }, g("end.points")),
+              h("th", { scope: "col" }, g("end.bonus")),
+              h("th", { scope: "col" }, g("end.total")),
             ),
           ),
           h("tbody", rows),
         )
       : // The investigation has happened: its result, not the "if ... is investigated" lines.
-        h("p.small.muted", "No additions: scores 0."),
+        h("p.small.muted", g("end.no_additions")),
   );
 }

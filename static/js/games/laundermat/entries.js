@@ -5,27 +5,18 @@ import { pool } from "./board.js";
 import { billPicker } from "./pay.js";
 import { evaluate } from "./payment.js";
 import { ADDITION_ORDER, additionName, entries, money } from "./text.js";
+import { g, rich } from "./words.js";
 
 export function entriesStage(ctx) {
   const { opts, ui } = ctx;
-  const intro = h(
-    "p",
-    "Every ",
-    h("strong", money(ctx.rules.entry_price)),
-    " buys one investigation entry. Place them on the types you want investigated (your " +
-      "rivals' flagged ones?) to change the odds below.",
-  );
+  const intro = h("p", rich(h, "entries.intro", { price: money(ctx.rules.entry_price) }));
   if (!ctx.me || !opts.can_act) return h("div", intro, pool(ctx));
   if (!opts.entries) {
     return h(
       "div",
       intro,
       pool(ctx),
-      h(
-        "p.note",
-        `You have ${money(ctx.me.wallet_total)}: not enough for an entry. Press Done when ` +
-          "you're ready.",
-      ),
+      h("p.note", g("entries.too_poor", { amount: money(ctx.me.wallet_total) })),
     );
   }
   const p = ctx.payment();
@@ -46,7 +37,7 @@ export function entriesStage(ctx) {
           "data-action": "split-dec",
           "data-kind": kind,
           disabled: n === 0,
-          "aria-label": `One fewer entry on ${additionName(kind)}`,
+          "aria-label": g("entries.fewer", { addition: additionName(kind) }),
           "data-testid": `split-dec-${kind}`,
         },
         "−",
@@ -59,7 +50,7 @@ export function entriesStage(ctx) {
           "data-action": "split-inc",
           "data-kind": kind,
           disabled: left <= 0,
-          "aria-label": `One more entry on ${additionName(kind)}`,
+          "aria-label": g("entries.more", { addition: additionName(kind) }),
           "data-testid": `split-inc-${kind}`,
         },
         "+",
@@ -67,10 +58,10 @@ export function entriesStage(ctx) {
     );
   });
   let status;
-  if (bought === 0) status = "Pick bills to buy entries.";
-  else if (left > 0) status = `You're buying ${entries(bought)}: place ${left} more.`;
-  else if (left < 0) status = `You placed ${-left} too many: remove some or add bills.`;
-  else status = `All ${entries(bought)} placed.`;
+  if (bought === 0) status = g("entries.pick_bills");
+  else if (left > 0) status = g("entries.place_more", { entries: entries(bought), count: left });
+  else if (left < 0) status = g("entries.too_many", { count: -left });
+  else status = g("entries.all_placed", { entries: entries(bought), count: bought });
   const wasted = r.printed - bought * ctx.rules.entry_price;
   return h(
     "div",
@@ -81,10 +72,14 @@ export function entriesStage(ctx) {
       { "data-testid": "entries-checkout" },
       billPicker({
         ...p,
-        title: "Pay with",
+        title: g("pay.with"),
         describe: () => ({
           tone: wasted ? "over" : "exact",
-          summary: `${money(r.printed)} buys ${entries(bought)}${wastedWords(ctx, wasted)}.`,
+          summary: g("entries.buys", {
+            amount: money(r.printed),
+            entries: entries(bought),
+            wasted: wastedWords(ctx, wasted),
+          }),
         }),
       }),
       h("ul.steppers", steppers),
@@ -105,7 +100,9 @@ export function entriesStage(ctx) {
           "data-testid": "confirm-entries",
           disabled: !r.ok || bought === 0 || left !== 0 || ctx.pending,
         },
-        bought ? `Pay ${money(r.printed)} for ${entries(bought)}` : "Buy entries",
+        bought
+          ? g("entries.pay", { amount: money(r.printed), entries: entries(bought) })
+          : g("entries.buy"),
       ),
     ),
   );
@@ -115,5 +112,5 @@ export function entriesStage(ctx) {
 function wastedWords(ctx, wasted) {
   if (!wasted) return "";
   const step = money(ctx.rules.entry_price);
-  return `; ${money(wasted)} of it buys nothing (entries come in ${step} steps)`;
+  return g("entries.wasted", { amount: money(wasted), step });
 }

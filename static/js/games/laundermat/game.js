@@ -1,8 +1,9 @@
 // The game screen: where we are (round, stage, countdown, what to do), the action panel,
 // this round's reveal (report.js), everyone's boards, the market, your wallet and the log.
 import { h } from "../../dom.js";
+import { list } from "../../i18n.js";
 import { markIntoView } from "../../landing.js";
-import { capital, list, plural } from "../../text.js";
+import { capital } from "../../text.js";
 import { countdownBar, gameLog, logLink, screenData } from "../../ui/game-screen.js";
 import { topbar } from "../../ui/topbar.js";
 import { actionPanel } from "./actions.js";
@@ -11,7 +12,8 @@ import { context } from "./context.js";
 import { renderEnd } from "./end.js";
 import { revealNews } from "./news.js";
 import { roundReport } from "./report.js";
-import { money, PHASES } from "./text.js";
+import { money, phaseTitle } from "./text.js";
+import { g } from "./words.js";
 
 /** The live room's screen. `shell.end`: the shell's part of the end screen (fairness, links). */
 export function renderGame(state, banner, shell = {}) {
@@ -63,17 +65,16 @@ function intoView(ctx, el) {
 
 export function phaseBar(ctx, banner) {
   const { game } = ctx;
-  const phase = PHASES[game.phase] ?? { title: game.phase };
   const bribery = game.phase.startsWith("bribe");
   const roundText =
     game.phase === "over"
-      ? "Final"
+      ? g("game.final")
       : bribery
-        ? `After round ${ctx.rules.rounds}`
-        : `Round ${game.round} of ${game.rounds}`;
+        ? g("game.after_round", { round: ctx.rules.rounds })
+        : g("game.round_of", { round: game.round, rounds: game.rounds });
   return h(
     "section.phase-bar",
-    { "data-key": "phase-bar", "data-testid": "phase-bar", "aria-label": "Game status" },
+    { "data-key": "phase-bar", "data-testid": "phase-bar", "aria-label": g("game.status") },
     banner,
     h(
       "div.phase-line",
@@ -81,7 +82,7 @@ export function phaseBar(ctx, banner) {
       h(
         "h1.phase-title",
         { "data-testid": "phase-title", tabindex: "-1", "data-landing": "page" },
-        phase.title,
+        phaseTitle(game.phase),
       ),
     ),
     game.window && game.phase !== "over" ? countdownBar() : null,
@@ -109,7 +110,7 @@ function revealHint(ctx) {
       "data-testid": "reveal-hint",
       style: { "--hide-after": `${seconds.toFixed(1)}s` },
     },
-    "The dice are still rolling, but the timer is already running.",
+    g("game.dice_rolling"),
   );
 }
 
@@ -118,74 +119,76 @@ function waitingFor(ctx, acted) {
   const seats = (game.window?.actors ?? []).filter(
     (s) => !acted(game.players[s]) && s !== ctx.seat,
   );
-  return seats.length ? `Waiting for ${list(seats.map(ctx.waitName))}.` : "";
+  return seats.length ? g("game.waiting_for", { names: list(seats.map(ctx.waitName)) }) : "";
 }
 
 function theirDecision(ctx, seat) {
-  return ctx.offline(seat)
-    ? "Waiting for their decision; they are offline."
-    : "Waiting for their decision.";
+  return g(ctx.offline(seat) ? "game.their_decision_offline" : "game.their_decision");
+}
+
+// Each stage's line when this seat acts, and the line for everyone else (the phase's name,
+// then who the table waits for).
+const STAGE_LINES = {
+  bribe_protect: ["game.protect_acting", "game.protect_waiting"],
+  bribe_counter: ["game.counter_acting", "game.counter_waiting"],
+  bribe_entries: ["game.entries_acting", "game.entries_waiting"],
+};
+
+function draftInstruction(ctx) {
+  const { me } = ctx;
+  const waiting = waitingFor(ctx, (p) => p.has_selected);
+  if (!me) return g("game.draft_watching", { waiting });
+  if (me.selection === null) return g("game.draft_pick");
+  const key = me.selection === "lost_and_found" ? "game.draft_picked_hidden" : "game.draft_picked";
+  return g(key, { waiting });
+}
+
+function purchaseInstruction(ctx, acting) {
+  const { game, me, seat } = ctx;
+  if (acting) return g("game.purchase_acting");
+  const waiting = waitingFor(ctx, (p) => p.purchased);
+  if (me && !game.window.actors.includes(seat)) return g("game.purchase_cannot", { waiting });
+  return g("game.purchase_waiting", { waiting });
 }
 
 export function instruction(ctx) {
-  const { game, opts, me, seat } = ctx;
+  const { game, opts } = ctx;
   const acting = !!opts.can_act;
   const actor = game.window?.actors?.[0];
   switch (game.phase) {
-    case "draft": {
-      const waiting = waitingFor(ctx, (p) => p.has_selected);
-      if (!me) return `Players are picking bills. ${waiting}`;
-      if (me.selection === null)
-        return "Tap a bill to pick it. If nobody else picks it, it's yours.";
-      const hidden = me.selection === "lost_and_found" ? " a hidden Lost and Found bill" : "";
-      return (
-        `You've picked${hidden}. ` +
-        `You can change until everyone has picked or time runs out. ${waiting}`
-      );
-    }
+    case "draft":
+      return draftInstruction(ctx).trim();
     case "seniority":
       return acting
-        ? "You collided! Decide whether to use Seniority and claim the bill."
-        : `${capital(ctx.who(actor))} may use Seniority to claim a collided bill. ` +
-            `${theirDecision(ctx, actor)}`;
+        ? g("game.seniority_acting")
+        : g("game.seniority_waiting", {
+            name: capital(ctx.who(actor)),
+            decision: theirDecision(ctx, actor),
+          });
     case "alarm":
       return acting
-        ? "Alarm! Buy a flagged addition using the Alarm bill, or discard it."
-        : `${capital(ctx.who(game.alarm?.seat ?? actor))}'s Vault raid sounded the Alarm. ` +
-            `${theirDecision(ctx, actor)}`;
+        ? g("game.alarm_acting")
+        : g("game.alarm_waiting", {
+            name: capital(ctx.who(game.alarm?.seat ?? actor)),
+            decision: theirDecision(ctx, actor),
+          });
     case "purchase":
-      if (acting)
-        return (
-          "You collected a bill this round, so you may buy one addition or one Secret Weapon, " +
-          "or skip."
-        );
-      if (me && !game.window.actors.includes(seat))
-        return (
-          "You didn't collect a bill this round, so you can't buy. " +
-          `${waitingFor(ctx, (p) => p.purchased)}`
-        );
-      return `Purchases. ${waitingFor(ctx, (p) => p.purchased)}`;
+      return purchaseInstruction(ctx, acting).trim();
     case "bribe_protect":
-      return acting
-        ? "Protect your flagged additions if you like, then press Done."
-        : `Protection stage. ${waitingFor(ctx, (p) => p.done)}`;
     case "bribe_counter":
-      return acting
-        ? "Cancel someone's protection if you like, then press Done."
-        : `Counterbribe stage. ${waitingFor(ctx, (p) => p.done)}`;
-    case "bribe_entries":
-      return acting
-        ? "Buy investigation entries to steer the investigation, then press Done."
-        : `Investigation entries. ${waitingFor(ctx, (p) => p.done)}`;
+    case "bribe_entries": {
+      const [mine, theirs] = STAGE_LINES[game.phase];
+      return acting ? g(mine) : g(theirs, { waiting: waitingFor(ctx, (p) => p.done) }).trim();
+    }
     case "over":
-      return "The game is over. Here is how everyone did.";
+      return g("game.over");
     default:
       return "";
   }
 }
 
 /** A seat's wallet (`me`: the view's own part, or a replay's all_seats entry). */
-export function wallet(ctx, me, title = "Your wallet", key = "wallet") {
+export function wallet(ctx, me, title = g("game.wallet"), key = "wallet") {
   const bills = [...me.wallet].sort((a, b) => a.value - b.value);
   return h(
     "section.wallet",
@@ -201,22 +204,22 @@ export function wallet(ctx, me, title = "Your wallet", key = "wallet") {
       h(
         "span.wallet-total",
         { "data-testid": "wallet-total" },
-        `${money(me.wallet_total)} · ${plural(bills.length, "bill")}`,
+        `${money(me.wallet_total)} · ${g("units.bills", { count: bills.length })}`,
       ),
-      h("span.small.muted", "secret"),
+      h("span.small.muted", g("game.secret")),
     ),
     bills.length
       ? // It scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
         h(
           "ul.wallet-bills",
-          { tabindex: "0", "aria-label": `${title}: bills` },
+          { tabindex: "0", "aria-label": g("game.wallet_bills", { title }) },
           bills.map((b) => h("li.bill-chip", { "data-key": `w${b.card}` }, money(b.value))),
         )
       : h(
           "p.small.muted",
           ctx.game.phase.startsWith("bribe") || ctx.game.phase === "over"
-            ? "Empty: nothing left to spend."
-            : "Empty. Collect bills in the draft.",
+            ? g("game.wallet_spent")
+            : g("game.wallet_empty"),
         ),
   );
 }

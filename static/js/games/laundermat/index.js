@@ -1,4 +1,5 @@
 // LaunderMat's screens, which its card (card.js) loads when first needed.
+import { hintText } from "./coach.js";
 import { renderGame } from "./game.js";
 import { handlers } from "./handlers.js";
 import { lobbyNote, lobbyPrimer } from "./lobby.js";
@@ -23,6 +24,7 @@ export default {
   errors: (game) => errors(rulesOf(game)),
   lobbyNote,
   lobbyPrimer,
+  hintText,
   freshUi() {
     return {
       choice: null, // purchase: {kind: "addition"|"weapon", id}

@@ -2,6 +2,7 @@
 // each Vault raid once its die has rolled (an Alarm above all), so bots' quick moves no longer
 // make them flash by.
 import { context } from "./context.js";
+import { g } from "./words.js";
 
 // The dice roll one after another (game.js reportItem, laundermat.css): a raid's result shows
 // when its die settles. The server's beat (games/laundermat.py) counts the same.
@@ -16,7 +17,7 @@ export function moments(state, from) {
   ctx.log.slice(from).forEach((entry, i) => {
     const key = from + i;
     if (entry.kind === "draft_locked") {
-      out.push({ key, title: "The reveal", text: ctx.sentence(entry) });
+      out.push({ key, title: g("moments.reveal"), text: ctx.sentence(entry) });
     } else if (entry.kind === "vault_raid") {
       const delay = raids * DIE_STAGGER_MS + DIE_ROLL_MS;
       raids += 1;
@@ -24,7 +25,7 @@ export function moments(state, from) {
         key,
         delay,
         tone: entry.alarm ? "alarm" : null,
-        title: entry.alarm ? "ALARM!" : "Vault raid",
+        title: g(entry.alarm ? "moments.alarm" : "moments.raid"),
         text: ctx.sentence(entry),
       });
     }

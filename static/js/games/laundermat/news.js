@@ -1,8 +1,9 @@
 // What this round's reveal did to you, in a few words (pure): when the draft locks, a polite
 // live region (game.js) says it once, as the round report shows it; a screen reader need not
 // read the report's list to learn its bill, its collision or its Vault die.
-import { list } from "../../text.js";
+import { list } from "../../i18n.js";
 import { money } from "./text.js";
+import { g } from "./words.js";
 
 const YOURS = new Set([
   "lost_found_collected",
@@ -35,20 +36,17 @@ export function revealNews(log, seat, sentence, who) {
   for (const entry of round) {
     if (entry.kind === "draft_locked") {
       for (const c of entry.collected)
-        if (c.seat === seat) parts.push(`You collected ${money(c.value)}.`);
+        if (c.seat === seat) parts.push(g("log.collected.you", { value: money(c.value) }));
       for (const c of entry.collisions) {
         if (!c.seats.includes(seat)) continue;
         const others = c.seats.filter((s) => s !== seat).map(who);
-        parts.push(
-          `You collided with ${list(others)} on ${money(c.value)}: nobody collects it, you ` +
-            "raid the Vault.",
-        );
+        parts.push(g("news.collided", { names: list(others), value: money(c.value) }));
       }
-      if (entry.timed_out.includes(seat)) parts.push("You picked nothing in time.");
+      if (entry.timed_out.includes(seat)) parts.push(g("news.late"));
     } else if (YOURS.has(entry.kind) && (entry.seat === seat || entry.losers?.includes(seat))) {
       const text = sentence(entry);
       if (text) parts.push(text);
     }
   }
-  return `The draft locked. ${parts.length ? parts.join(" ") : "Nothing happened to you."}`;
+  return `${g("log.draft_locked")} ${parts.length ? parts.join(" ") : g("news.nothing")}`;
 }

@@ -5,6 +5,7 @@ import { h } from "../../dom.js";
 import { icon } from "../../ui/icons.js";
 import { autoPick, evaluate } from "./payment.js";
 import { money } from "./text.js";
+import { g } from "./words.js";
 
 /**
  * Render a picker. `key` names this payment in the store (it resets when the key changes).
@@ -17,25 +18,27 @@ export function billPicker(opts) {
   let summary;
   let tone;
   if (!result.committed.length && target > 0) {
-    summary = `Pick bills worth at least ${money(target)}.`;
+    summary = g("pay.at_least", { amount: money(target) });
     tone = "short";
   } else if (result.short > 0) {
-    summary = `${money(result.total)} picked: ${money(result.short)} short of ${money(target)}.`;
+    summary = g("pay.short", {
+      total: money(result.total),
+      short: money(result.short),
+      target: money(target),
+    });
     tone = "short";
   } else if (result.exact) {
     summary =
       mode === "addition" && exactBonus
-        ? `${money(result.total)}: exact! This copy earns a ${money(exactBonus)} bonus.`
-        : `${money(result.total)}: exact.`;
+        ? g("pay.exact_bonus", { total: money(result.total), bonus: money(exactBonus) })
+        : g("pay.exact", { total: money(result.total) });
     tone = "exact";
   } else {
-    summary =
-      `${money(result.total)} picked: overpaid by ${money(result.over)}. The extra is lost (no ` +
-      "change is given).";
+    summary = g("pay.over", { total: money(result.total), over: money(result.over) });
     tone = "over";
   }
   if (target === 0 && !result.committed.length) {
-    summary = "Free: no bills needed.";
+    summary = g("pay.free");
     tone = "exact";
   }
   if (opts.describe && result.ok && result.committed.length) {
@@ -46,11 +49,11 @@ export function billPicker(opts) {
     mode === "addition" && tshirt && result.committed.length
       ? h(
           "div.field.tshirt",
-          h("label", { for: "pay-reference" }, "Green T-Shirt: count every bill as"),
+          h("label", { for: "pay-reference" }, g("pay.tshirt")),
           h(
             "select#pay-reference",
             { "data-change": "pay-reference", "data-testid": "pay-reference" },
-            h("option", { value: "", selected: result.reference === null }, "its printed value"),
+            h("option", { value: "", selected: result.reference === null }, g("pay.printed")),
             result.committed.map((card) => {
               const bill = card === forced?.card ? forced : wallet.find((b) => b.card === card);
               return h(
@@ -68,7 +71,7 @@ export function billPicker(opts) {
     { "data-testid": "bill-picker" },
     h(
       "div.picker-head",
-      h("span.picker-title", opts.title ?? "Pay with"),
+      h("span.picker-title", opts.title ?? g("pay.with")),
       h(
         "span.picker-actions",
         h(
@@ -79,18 +82,18 @@ export function billPicker(opts) {
             "data-testid": "pay-auto",
             disabled: autoPick(wallet, target - (forced ? forced.value : 0)) === null,
           },
-          "Pick for me",
+          g("pay.auto"),
         ),
         h(
           "button.small.ghost",
           { type: "button", "data-action": "pay-clear", disabled: !pay.bills.length },
-          "Clear",
+          g("pay.clear"),
         ),
       ),
     ),
     h(
       "div.bills",
-      { role: "group", "aria-label": "Your bills" },
+      { role: "group", "aria-label": g("pay.your_bills") },
       forced
         ? h(
             "button.bill.forced.own-look",
@@ -99,10 +102,10 @@ export function billPicker(opts) {
               "aria-pressed": "true",
               disabled: true,
               "data-key": `f${forced.card}`,
-              title: "The Alarm bill is always part of this payment",
+              title: g("pay.forced_title"),
             },
             h("span.bill-value", money(forced.value)),
-            h("span.bill-note", "Alarm bill"),
+            h("span.bill-note", g("pay.alarm_bill")),
           )
         : null,
       wallet.length
@@ -121,7 +124,7 @@ export function billPicker(opts) {
               h("span.bill-value", money(bill.value)),
             ),
           )
-        : h("p.muted", "Your wallet is empty."),
+        : h("p.muted", g("pay.empty")),
     ),
     tshirtRow,
     h(

@@ -6,6 +6,7 @@ import { panel } from "../../ui/panel.js";
 import { billPicker } from "./pay.js";
 import { evaluate } from "./payment.js";
 import { additionName, money, points, weaponName } from "./text.js";
+import { g } from "./words.js";
 
 // ------------------------------------------------------------------ purchases
 
@@ -13,13 +14,10 @@ export function purchasePanel(ctx) {
   const { game, opts, seat, me } = ctx;
   if (!opts.can_act) {
     let text;
-    if (!me) text = "Players who collected a bill this round are shopping.";
-    else if (!game.window.actors.includes(seat)) {
-      text =
-        "You didn't collect a bill in this round's draft (a collision, a Vault raid or no " +
-        "pick), so you can't buy this round.";
-    } else text = "You're done shopping for this round.";
-    return panel("purchase-panel", "Purchases", h("p", text));
+    if (!me) text = g("purchase.watching");
+    else if (!game.window.actors.includes(seat)) text = g("purchase.cannot");
+    else text = g("purchase.done");
+    return panel("purchase-panel", g("phases.purchase.title"), h("p", text));
   }
   if (ctx.ui.choice) return checkout(ctx);
   const affordable = new Set(opts.additions ?? []);
@@ -29,10 +27,10 @@ export function purchasePanel(ctx) {
     const ok = affordable.has(m.kind);
     const reason =
       m.stock === 0
-        ? "Sold out"
+        ? g("market.sold_out")
         : ok
           ? null
-          : `You can't afford it yet (you have ${money(walletTotal)})`;
+          : g("purchase.cannot_afford", { amount: money(walletTotal) });
     return h(
       "li.shop-item",
       { "data-key": m.kind, class: ok ? null : "unavailable" },
@@ -41,15 +39,14 @@ export function purchasePanel(ctx) {
         h("strong", additionName(m.kind)),
         h(
           "span.shop-facts",
-          `Costs ${money(m.cost)} · scores ${points(m.points)} · ` +
-            `${m.stock === 0 ? "sold out" : `${m.stock} left`}`,
+          g("purchase.facts", {
+            cost: money(m.cost),
+            points: points(m.points),
+            stock: m.stock === 0 ? g("purchase.sold_out") : g("purchase.left", { count: m.stock }),
+          }),
         ),
         game.email_type === m.kind
-          ? h(
-              "span.tag.flagged",
-              icon("flag"),
-              "Flagged by Anonymous Email: new copies are flagged",
-            )
+          ? h("span.tag.flagged", icon("flag"), g("purchase.emailed"))
           : null,
         reason ? h("span.small.muted", reason) : null,
       ),
@@ -62,9 +59,9 @@ export function purchasePanel(ctx) {
           "data-id": m.kind,
           "data-testid": `choose-${m.kind}`,
           disabled: !ok || ctx.pending,
-          "aria-label": `Buy ${additionName(m.kind)}`,
+          "aria-label": g("purchase.buy_named", { name: additionName(m.kind) }),
         },
-        "Buy",
+        g("purchase.buy"),
       ),
     );
   });
@@ -73,8 +70,8 @@ export function purchasePanel(ctx) {
   const weapons = weaponOffers.map((w) => {
     let reason = null;
     if (!w.buyable) {
-      if (w.targets && !w.targets.length) reason = "No possible target right now";
-      else reason = `Costs ${money(w.price)}; you have ${money(walletTotal)}`;
+      if (w.targets && !w.targets.length) reason = g("purchase.no_target");
+      else reason = g("purchase.costs", { price: money(w.price), amount: money(walletTotal) });
     }
     return h(
       "li.shop-item",
@@ -95,38 +92,34 @@ export function purchasePanel(ctx) {
           "data-id": w.weapon,
           "data-testid": `choose-${w.weapon}`,
           disabled: !w.buyable || ctx.pending,
-          "aria-label": `Buy · ${money(w.price)}: ${weaponName(w.weapon)}`,
+          "aria-label": g("purchase.buy_weapon_label", {
+            price: money(w.price),
+            name: weaponName(w.weapon),
+          }),
         },
-        `Buy · ${money(w.price)}`,
+        g("purchase.buy_weapon", { price: money(w.price) }),
       ),
     );
   });
   return panel(
     "purchase-panel",
-    "Buy one thing, or skip",
-    h(
-      "p.small",
-      "You collected a bill this round: buy one addition or one Secret Weapon. Pay exactly " +
-        "the cost of an addition to earn a bonus; overpayment is lost.",
-    ),
-    pending2for1
-      ? h(
-          "p.note",
-          "2 for 1 is ready: your next addition comes with a free second copy if one is left.",
-        )
-      : null,
-    h("h3.small-head", "Additions (points at the end)"),
+    g("purchase.title"),
+    h("p.small", g("purchase.intro")),
+    pending2for1 ? h("p.note", g("purchase.two_for_one")) : null,
+    h("h3.small-head", g("purchase.additions")),
     h("ul.shop", additions),
     h(
       "h3.small-head",
-      "Secret Weapons ",
-      game.weapon_price !== null ? h("span.price", `price now ${money(game.weapon_price)}`) : null,
+      `${g("market.weapons")} `,
+      game.weapon_price !== null
+        ? h("span.price", g("purchase.price_now", { amount: money(game.weapon_price) }))
+        : null,
     ),
     ownsWeapon
-      ? h("p.small.muted", "You already own a Secret Weapon (one per player).")
+      ? h("p.small.muted", g("purchase.own_weapon"))
       : weapons.length
         ? h("ul.shop", weapons)
-        : h("p.small.muted", "No Secret Weapons left."),
+        : h("p.small.muted", g("purchase.no_weapons")),
     h(
       "div.row.end",
       h(
@@ -137,7 +130,7 @@ export function purchasePanel(ctx) {
           "data-testid": "skip-purchase",
           disabled: ctx.pending,
         },
-        "Skip: buy nothing this round",
+        g("purchase.skip"),
       ),
     ),
   );
@@ -157,8 +150,8 @@ function checkout(ctx) {
   if (choice.id === "anonymous_email") {
     ready = ready && offer?.targets?.includes(ui.emailType);
     extra = [
-      h("h3.small-head", "Which type do you flag?"),
-      h("p.small", "Every copy of it (anyone's) becomes flagged; yours are protected for free."),
+      h("h3.small-head", g("purchase.email_which")),
+      h("p.small", g("purchase.email_text")),
       h(
         "div.choices",
         (offer?.targets ?? []).map((kind) =>
@@ -181,7 +174,7 @@ function checkout(ctx) {
   if (choice.id === "jackpot") {
     ready = ready && offer?.targets?.includes(ui.jackpotTarget);
     extra = [
-      h("h3.small-head", "Whose bill do you take?"),
+      h("h3.small-head", g("purchase.jackpot_whose")),
       h(
         "div.choices",
         (offer?.targets ?? []).map((s) =>
@@ -204,7 +197,7 @@ function checkout(ctx) {
   const m = isWeapon ? null : game.market.find((x) => x.kind === choice.id);
   return panel(
     "purchase-panel",
-    `Buy ${name}`,
+    g("purchase.buy_named", { name }),
     h(
       "button.ghost.small.back",
       {
@@ -213,20 +206,23 @@ function checkout(ctx) {
         "data-testid": "back-to-shop",
         "data-focus": "checkout",
       },
-      "← Back to the shop",
+      g("purchase.back"),
     ),
     h(
       "p",
       isWeapon
-        ? [`${ctx.weapons[choice.id]?.does ?? ""} `, h("strong", `Price: ${money(p.target)}.`)]
+        ? [
+            `${ctx.weapons[choice.id]?.does ?? ""} `,
+            h("strong", g("purchase.price", { amount: money(p.target) })),
+          ]
         : [
-            `Costs ${money(m.cost)}, scores ${points(m.points)} at the end. `,
+            `${g("purchase.costs_scores", { cost: money(m.cost), points: points(m.points) })} `,
             game.email_type === choice.id
-              ? h("strong", "It will be flagged (Anonymous Email).")
-              : "It will be clean.",
+              ? h("strong", g("purchase.will_flag"))
+              : g("purchase.will_be_clean"),
           ],
     ),
-    still ? null : h("p.form-error", "This is no longer available."),
+    still ? null : h("p.form-error", g("purchase.gone")),
     extra,
     billPicker(p),
     h(
@@ -239,7 +235,9 @@ function checkout(ctx) {
           "data-testid": "confirm-purchase",
           disabled: !ready || ctx.pending,
         },
-        result.ok ? `Pay ${money(result.printed)} and buy ${name}` : `Buy ${name}`,
+        result.ok
+          ? g("purchase.pay_and_buy", { amount: money(result.printed), name })
+          : g("purchase.buy_named", { name }),
       ),
       h(
         "button",
@@ -249,7 +247,7 @@ function checkout(ctx) {
           "data-testid": "skip-purchase",
           disabled: ctx.pending,
         },
-        "Skip this round",
+        g("purchase.skip_round"),
       ),
     ),
   );

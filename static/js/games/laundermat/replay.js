@@ -8,7 +8,8 @@ import { viewContext } from "./context.js";
 import { renderEnd } from "./end.js";
 import { wallet } from "./game.js";
 import { roundReport } from "./report.js";
-import { PHASES } from "./text.js";
+import { phaseTitle } from "./text.js";
+import { g } from "./words.js";
 
 /**
  * replay: {record (GET /api/games/{id}/replay), view (the step's game view), step, viewer
@@ -21,7 +22,6 @@ export function renderReplay(replay) {
     { replay: true, end: replay.end ?? null },
   );
   const over = view.phase === "over";
-  const phase = PHASES[view.phase] ?? { title: view.phase };
   const last = [...ctx.log].reverse().map(ctx.sentence).find(Boolean);
   const seats = viewer === "all" ? (view.all_seats ?? []) : ctx.me ? [ctx.me] : [];
   return h(
@@ -34,15 +34,15 @@ export function renderReplay(replay) {
     },
     h(
       "section.phase-bar",
-      { "data-key": "phase-bar", "aria-label": "The game at this step" },
+      { "data-key": "phase-bar", "aria-label": g("replay.step") },
       h(
         "div.phase-line",
         h(
           "span.round",
           { "data-testid": "replay-round" },
-          over ? "Final" : `Round ${view.round} of ${view.rounds}`,
+          over ? g("game.final") : g("game.round_of", { round: view.round, rounds: view.rounds }),
         ),
-        h("h2.phase-title", { "data-testid": "replay-phase" }, phase.title),
+        h("h2.phase-title", { "data-testid": "replay-phase" }, phaseTitle(view.phase)),
       ),
       last ? h("p.instruction", { "data-testid": "replay-last" }, last) : null,
     ),
@@ -57,7 +57,12 @@ export function renderReplay(replay) {
           "div.replay-wallets",
           { "data-key": "wallets" },
           seats.map((me) =>
-            wallet(ctx, me, `${ctx.nameOf(me.seat)}'s wallet`, `wallet-${me.seat}`),
+            wallet(
+              ctx,
+              me,
+              g("game.wallet_of", { name: ctx.nameOf(me.seat) }),
+              `wallet-${me.seat}`,
+            ),
           ),
         ),
         boards(ctx),

@@ -1,10 +1,24 @@
 // The round's report: what the reveal did (collisions, Vault raids and their dice, Alarms),
 // and after the draft the story of the round before.
 import { h } from "../../dom.js";
-import { capital, list } from "../../text.js";
+import { list } from "../../i18n.js";
+import { capital } from "../../text.js";
 import { icon } from "../../ui/icons.js";
 import { billValues } from "./rules.js";
 import { money } from "./text.js";
+import { g, rich } from "./words.js";
+
+/** The viewer's own sentence (`key`.you) or a named one (`key`.named). */
+function said(ctx, key, seat) {
+  return seat === ctx.seat && !ctx.replay
+    ? g(`${key}.you`)
+    : g(`${key}.named`, { name: capital(ctx.who(seat)) });
+}
+
+/** A seat in a list of names: "you" for the viewer. */
+function person(ctx) {
+  return (seat) => (seat === ctx.seat && !ctx.replay ? g("log.you") : ctx.who(seat));
+}
 
 function roundSlices(log) {
   const starts = [];
@@ -25,7 +39,7 @@ function dieFace(value, animate, key) {
       class: animate ? "rolling" : null,
       "data-key": key,
       role: "img",
-      "aria-label": `Die showing ${value}`,
+      "aria-label": g("report.die", { value }),
       "data-testid": "die",
     },
     h(
@@ -48,7 +62,7 @@ function reportItem(ctx, entry, index) {
           "li",
           { "data-key": `c${c.card}` },
           h("span.bill-chip", money(c.value)),
-          ` ${capital(ctx.who(c.seat))} collected it.`,
+          ` ${said(ctx, "report.collected", c.seat)}`,
         ),
       );
     }
@@ -58,25 +72,22 @@ function reportItem(ctx, entry, index) {
           "li.collision",
           { "data-key": `x${c.card}` },
           h("span.bill-chip.clash", money(c.value)),
-          ` Collision: ${list(c.seats.map(ctx.who))} picked it. Nobody collects it; instead, ` +
-            `${c.seats.includes(ctx.seat) ? "you each raid" : "each of them raids"} the Vault.`,
+          ` ${g(c.seats.includes(ctx.seat) ? "report.collision_you" : "report.collision", {
+            names: list(c.seats.map(person(ctx))),
+          })}`,
         ),
       );
     }
     for (const s of entry.lost_and_found)
-      rows.push(
-        h(
-          "li",
-          { "data-key": `l${s}` },
-          `${capital(ctx.who(s))} used Lost and Found and collected a hidden bill.`,
-        ),
-      );
+      rows.push(h("li", { "data-key": `l${s}` }, said(ctx, "report.lost_found", s)));
     if (entry.timed_out.length)
       rows.push(
         h(
           "li",
           { "data-key": "t" },
-          `${capital(list(entry.timed_out.map(ctx.who)))} picked nothing in time.`,
+          entry.timed_out.length === 1
+            ? said(ctx, "report.late", entry.timed_out[0])
+            : g("report.late.many", { names: capital(list(entry.timed_out.map(person(ctx)))) }),
         ),
       );
     if (entry.unselected.length) {
@@ -84,19 +95,19 @@ function reportItem(ctx, entry, index) {
         h(
           "li",
           { "data-key": "u" },
-          "Nobody picked ",
-          entry.unselected.map((c, i) => [
-            i ? " " : null,
-            h("span.bill-chip", money(billValues(ctx.rules)[c])),
-          ]),
-          ".",
+          rich(h, "report.unpicked", {
+            bills: entry.unselected.map((c, i) => [
+              i ? " " : null,
+              h("span.bill-chip", money(billValues(ctx.rules)[c])),
+            ]),
+          }),
         ),
       );
     }
     return h(
       "li.report-item",
       { "data-key": key },
-      h("strong", "Draft results"),
+      h("strong", g("report.draft_results")),
       h("ul.report-rows", rows),
     );
   }
@@ -115,7 +126,7 @@ function reportItem(ctx, entry, index) {
       h(
         "span.after-roll",
         { class: animate ? "delayed" : null },
-        entry.alarm ? [h("strong.alarm-text", icon("bell"), "ALARM!"), " "] : null,
+        entry.alarm ? [h("strong.alarm-text", icon("bell"), g("moments.alarm")), " "] : null,
         ctx.sentence(entry),
       ),
     );
@@ -147,9 +158,9 @@ export function roundReport(ctx) {
       { "data-key": `report-prev-${from}`, "data-testid": "last-round" },
       h(
         "summary",
-        game.phase === "draft"
-          ? `What happened in round ${game.round - 1}`
-          : `What happened in round ${ctx.rules.rounds}`,
+        g("report.what_happened", {
+          round: game.phase === "draft" ? game.round - 1 : ctx.rules.rounds,
+        }),
       ),
       h("ol.report-list", rows),
     );
@@ -163,7 +174,7 @@ export function roundReport(ctx) {
       "data-testid": "round-report",
       "aria-labelledby": "report-title",
     },
-    h("h2#report-title", `Round ${game.round}: the reveal`),
+    h("h2#report-title", g("report.reveal", { round: game.round })),
     h("ol.report-list", rows),
   );
 }

@@ -1,157 +1,149 @@
-// Log entries as sentences. Pure (no DOM), so tests/js checks them under node.
-import { capital, list, plural } from "../../text.js";
+// Log entries as sentences, in the viewer's language: a sentence about the viewer has its own
+// message ("You bought…", "Compraste…"), since a verb conjugates by person. Pure (no DOM), so
+// tests/js checks them under node.
+import { list } from "../../i18n.js";
+import { capital } from "../../text.js";
 import { billValues } from "./rules.js";
-import { additionName, money, PHASES, weaponName } from "./text.js";
+import { additionName, money, phaseTitle, weaponName } from "./text.js";
+import { g } from "./words.js";
+
+const STAGES = new Set(["bribe_protect", "bribe_counter", "bribe_entries"]);
 
 /**
- * One log entry as a sentence (or null to leave it out). `who(seat)` names a seat ("you" for
- * the viewer); `copyKind(id)` names an addition copy's type; `rules` is game.rules.
+ * One log entry as a sentence (or null to leave it out). `who(seat)` names a seat other than
+ * the viewer; `copyKind(id)` names an addition copy's type; `rules` is game.rules.
  */
 export function logSentence(entry, ctx) {
-  const { who, copyKind, viewer, rules } = ctx;
-  const Who = (seat) => capital(who(seat));
-  const their = (seat) => (seat === viewer ? "your" : "their");
-  const whose = (seat) => (seat === viewer ? "your" : `${who(seat)}'s`);
-  const is = (seat) => (seat === viewer ? "are" : "is");
-  switch (entry.kind) {
-    case "setup":
-      return `The game begins. Secret Weapons on offer: ${list(entry.weapons.map(weaponName))}.`;
-    case "round": {
-      const bills = plural(entry.display.length, "bill");
-      return `Round ${entry.round} begins with ${bills} on the table.`;
-    }
-    case "broken_machine":
-      return (
-        `${Who(entry.seat)} used Broken Machine: a fresh table was dealt and the draft ` +
-        "restarted."
-      );
-    case "lost_found_collected":
-      return (
-        `${Who(entry.seat)} used Lost and Found and collected a hidden ` +
-        `bill${entry.value ? ` (${money(entry.value)})` : ""}.`
-      );
-    case "draft_locked": {
-      const parts = ["The draft locked."];
-      for (const c of entry.collected) parts.push(`${Who(c.seat)} collected ${money(c.value)}.`);
-      for (const c of entry.collisions) {
-        parts.push(`${capital(list(c.seats.map(who)))} collided on ${money(c.value)}.`);
-      }
-      if (entry.timed_out.length)
-        parts.push(`${capital(list(entry.timed_out.map(who)))} picked nothing.`);
-      return parts.join(" ");
-    }
-    case "seniority_claim":
-      return (
-        `${Who(entry.seat)} used Seniority to claim the ${money(entry.value)} ` +
-        `bill${losersGetNothing(entry.losers, who, viewer)}.`
-      );
-    case "seniority_decline":
-      return `${Who(entry.seat)} did not use Seniority.`;
-    case "to_vault": {
-      const moved = entry.cards.length;
-      const values = entry.cards.map((c) => money(billValues(rules)[c])).filter(Boolean);
-      let text = moved
-        ? `${list(values)} went into the Vault, which now holds ` +
-          `${plural(entry.vault_size, "bill")}.`
-        : `Nothing went into the Vault (it holds ${plural(entry.vault_size, "bill")}).`;
-      if (entry.returned.length) {
-        text +=
-          ` ${list(entry.returned.map((b) => money(b.value)))} went back into the deck (Lost ` +
-          "and Found).";
-      }
-      return text;
-    }
-    case "vault_empty":
-      return `${Who(entry.seat)} raided the Vault, but it was empty.`;
-    case "vault_raid": {
-      const bonus = entry.roll !== entry.die ? ` (${entry.die} + Rubber Gloves)` : "";
-      if (entry.alarm) {
-        return (
-          `${Who(entry.seat)} raided the Vault and rolled ${entry.roll}${bonus}: ALARM! The ` +
-          `bill was ${money(entry.value)}.`
-        );
-      }
-      const got = entry.value
-        ? ` and kept a ${money(entry.value)} bill`
-        : " and quietly kept a secret bill";
-      return `${Who(entry.seat)} raided the Vault, rolled ${entry.roll}${bonus}: no Alarm${got}.`;
-    }
-    case "alarm_discard":
-      return entry.forced
-        ? `${Who(entry.seat)} could not afford any Alarm purchase, so the ` +
-            `${money(entry.value)} Alarm bill was discarded.`
-        : `${Who(entry.seat)} discarded the ${money(entry.value)} Alarm bill.`;
-    case "alarm_purchase":
-    case "purchase": {
-      const how = entry.kind === "alarm_purchase" ? "made an Alarm purchase:" : "bought";
-      const state = entry.flagged ? "flagged" : "clean";
-      let text = `${Who(entry.seat)} ${how} ${additionName(entry.addition)} (${state})`;
-      if (entry.copies.length > 1) text += ` and got a second copy free with 2 for 1`;
-      text += ".";
-      if (entry.paid !== undefined) {
-        text += ` Paid ${money(entry.paid)}${entry.exact ? ", exactly: bonus earned" : ""}.`;
-      }
-      return text;
-    }
-    case "weapon":
-      return (
-        `${Who(entry.seat)} bought the Secret Weapon ${weaponName(entry.weapon)} for ` +
-        `${money(entry.price)}.`
-      );
-    case "email":
-      return (
-        `${capital(whose(entry.seat))} Anonymous Email flagged every ` +
-        `${additionName(entry.addition)}.`
-      );
-    case "jackpot":
-      return (
-        `${Who(entry.seat)} hit ${who(entry.target)} with Jackpot and took a random ` +
-        `bill${entry.value ? ` (${money(entry.value)})` : ""}.`
-      );
-    case "skip":
-      return `${Who(entry.seat)} bought nothing this round.`;
-    case "protect":
-      return (
-        `${Who(entry.seat)} paid ${money(entry.amount)} to protect ${their(entry.seat)} ` +
-        `${additionName(copyKind(entry.copy))} (protection now ${money(entry.protection)}).`
-      );
-    case "counter":
-      return (
-        `${Who(entry.seat)} paid ${money(entry.amount)} to cancel ${whose(entry.owner)} ` +
-        `protection on ${additionName(copyKind(entry.copy))}.`
-      );
-    case "entries": {
-      const split = Object.entries(entry.split).map(([k, n]) => `${additionName(k)} +${n}`);
-      const total = Object.values(entry.split).reduce((a, b) => a + b, 0);
-      return (
-        `${Who(entry.seat)} paid ${money(entry.amount)} for ` +
-        `${plural(total, "investigation entry", "investigation entries")}: ${split.join(", ")}.`
-      );
-    }
-    case "done":
-      return (
-        `${Who(entry.seat)} ${is(entry.seat)} done with ` +
-        `${PHASES[entry.phase]?.title.split("· ")[1]?.toLowerCase() ?? "this stage"}.`
-      );
-    case "timeout":
-      return `Time ran out (${PHASES[entry.phase]?.title ?? entry.phase}).`;
-    case "away":
-      return entry.away
-        ? `${Who(entry.seat)} lost the connection and ${is(entry.seat)} away.`
-        : `${Who(entry.seat)} ${is(entry.seat)} back.`;
-    case "investigation":
-      return `The investigation targets ${additionName(entry.addition)}!`;
-    case "window":
-    case "selected":
-      return null;
-    default:
-      return null;
+  const say = speaker(ctx);
+  const sentence = SENTENCES[entry.kind];
+  return sentence ? sentence(entry, say, ctx) : null;
+}
+
+/** `said(key, seat, vars)`: log.<key>.you for the viewer, else log.<key>.named with its name. */
+function speaker({ who, viewer }) {
+  const person = (seat) => (seat === viewer ? g("log.you") : who(seat));
+  return {
+    said: (key, seat, vars = {}) =>
+      seat === viewer
+        ? g(`log.${key}.you`, vars)
+        : g(`log.${key}.named`, { ...vars, name: who(seat) }),
+    people: (seats) => capital(list(seats.map(person))),
+    person,
+  };
+}
+
+function draftLocked(entry, say) {
+  const parts = [g("log.draft_locked")];
+  for (const c of entry.collected)
+    parts.push(say.said("collected", c.seat, { value: money(c.value) }));
+  for (const c of entry.collisions) {
+    parts.push(g("log.collided", { names: say.people(c.seats), value: money(c.value) }));
   }
+  const late = entry.timed_out;
+  if (late.length === 1) parts.push(say.said("picked_nothing", late[0]));
+  else if (late.length) parts.push(g("log.picked_nothing.many", { names: say.people(late) }));
+  return parts.join(" ");
 }
 
 /** "; Bo and Cy get nothing from it" (a Seniority claim's other colliders), or "". */
-function losersGetNothing(losers, who, viewer) {
+function losersGetNothing(losers, say) {
   if (!losers.length) return "";
-  const verb = losers.length === 1 && losers[0] !== viewer ? "gets" : "get";
-  return `; ${list(losers.map(who))} ${verb} nothing from it`;
+  if (losers.length > 1) return g("log.losers.many", { names: list(losers.map(say.person)) });
+  return say.said("losers", losers[0]);
 }
+
+function toVault(entry, _say, { rules }) {
+  const bills = g("units.bills", { count: entry.vault_size });
+  const values = entry.cards.map((c) => money(billValues(rules)[c])).filter(Boolean);
+  let text = entry.cards.length
+    ? g("log.to_vault.moved", { values: list(values), bills })
+    : g("log.to_vault.none", { bills });
+  if (entry.returned.length) {
+    const values = list(entry.returned.map((b) => money(b.value)));
+    text += ` ${g("log.to_vault.returned", { values })}`;
+  }
+  return text;
+}
+
+function vaultRaid(entry, say) {
+  const bonus = entry.roll !== entry.die ? g("log.gloves", { die: entry.die }) : "";
+  const vars = { roll: entry.roll, bonus, value: money(entry.value ?? 0) };
+  if (entry.alarm) return say.said("raid_alarm", entry.seat, vars);
+  return say.said(entry.value ? "raid_kept" : "raid_secret", entry.seat, vars);
+}
+
+function purchase(entry, say) {
+  let text = say.said(entry.kind, entry.seat, {
+    addition: additionName(entry.addition),
+    state: g(entry.flagged ? "log.flagged" : "log.clean"),
+    free: entry.copies.length > 1 ? say.said("free_copy", entry.seat) : "",
+  });
+  if (entry.paid !== undefined) {
+    const paid = { amount: money(entry.paid) };
+    text += ` ${say.said(entry.exact ? "paid_exact" : "paid", entry.seat, paid)}`;
+  }
+  return text;
+}
+
+function jackpot(entry, say, { viewer, who }) {
+  const value = entry.value ? ` (${money(entry.value)})` : "";
+  if (entry.target === viewer) return g("log.jackpot.on_you", { name: who(entry.seat), value });
+  return say.said("jackpot", entry.seat, { target: who(entry.target), value });
+}
+
+function counter(entry, say, { viewer, who, copyKind }) {
+  const vars = { amount: money(entry.amount), addition: additionName(copyKind(entry.copy)) };
+  if (entry.owner === viewer) return g("log.counter.on_you", { ...vars, name: who(entry.seat) });
+  return say.said("counter", entry.seat, { ...vars, owner: who(entry.owner) });
+}
+
+function investigationEntries(entry, say) {
+  const split = Object.entries(entry.split).map(([k, n]) => `${additionName(k)} +${n}`);
+  const total = Object.values(entry.split).reduce((a, b) => a + b, 0);
+  return say.said("entries", entry.seat, {
+    amount: money(entry.amount),
+    entries: g("units.investigation_entries", { count: total }),
+    split: split.join(", "),
+  });
+}
+
+const SENTENCES = {
+  setup: (e) => g("log.setup", { weapons: list(e.weapons.map(weaponName)) }),
+  round: (e) =>
+    g("log.round", { round: e.round, bills: g("units.bills", { count: e.display.length }) }),
+  broken_machine: (e, say) => say.said("broken_machine", e.seat),
+  lost_found_collected: (e, say) =>
+    say.said("lost_found", e.seat, { value: e.value ? ` (${money(e.value)})` : "" }),
+  draft_locked: draftLocked,
+  seniority_claim: (e, say) =>
+    say.said("seniority_claim", e.seat, {
+      value: money(e.value),
+      losers: losersGetNothing(e.losers, say),
+    }),
+  seniority_decline: (e, say) => say.said("seniority_decline", e.seat),
+  to_vault: toVault,
+  vault_empty: (e, say) => say.said("vault_empty", e.seat),
+  vault_raid: vaultRaid,
+  alarm_discard: (e, say) =>
+    say.said(e.forced ? "alarm_forced" : "alarm_discard", e.seat, { value: money(e.value) }),
+  alarm_purchase: purchase,
+  purchase,
+  weapon: (e, say) =>
+    say.said("weapon", e.seat, { weapon: weaponName(e.weapon), price: money(e.price) }),
+  email: (e, say) => say.said("email", e.seat, { addition: additionName(e.addition) }),
+  jackpot,
+  skip: (e, say) => say.said("skip", e.seat),
+  protect: (e, say, { copyKind }) =>
+    say.said("protect", e.seat, {
+      amount: money(e.amount),
+      addition: additionName(copyKind(e.copy)),
+      protection: money(e.protection),
+    }),
+  counter,
+  entries: investigationEntries,
+  done: (e, say) =>
+    say.said("done", e.seat, { stage: g(`log.stages.${STAGES.has(e.phase) ? e.phase : "any"}`) }),
+  timeout: (e) => g("log.timeout", { phase: phaseTitle(e.phase) }),
+  away: (e, say) => say.said(e.away ? "away" : "back", e.seat),
+  investigation: (e) => g("log.investigation", { addition: additionName(e.addition) }),
+};

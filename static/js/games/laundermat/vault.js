@@ -1,12 +1,14 @@
 // The panels of a draft's collisions: Seniority (a collided owner may claim the bill) and the
 // Alarm (a Vault raid that sounded it may buy a flagged addition or discard the bill).
 import { h } from "../../dom.js";
-import { capital, list } from "../../text.js";
+import { list } from "../../i18n.js";
+import { capital } from "../../text.js";
 import { icon } from "../../ui/icons.js";
 import { panel } from "../../ui/panel.js";
 import { billPicker } from "./pay.js";
 import { evaluate } from "./payment.js";
 import { ADDITION_ORDER, additionName, money, points } from "./text.js";
+import { g, rich } from "./words.js";
 
 // ------------------------------------------------------------------ Seniority
 
@@ -17,31 +19,28 @@ export function seniorityPanel(ctx) {
   if (!opts.seniority) {
     return panel(
       "seniority-panel",
-      "Seniority",
+      g("weapons.seniority.name"),
       h(
         "p",
-        `${capital(ctx.who(actor))} collided on ` +
-          `${collision ? money(collision.value) : "a bill"} and owns Seniority: they may claim ` +
-          "the bill for themselves. Waiting for their decision.",
+        g("vault.seniority_waiting", {
+          name: capital(ctx.who(actor)),
+          value: collision ? money(collision.value) : g("vault.a_bill"),
+        }),
       ),
     );
   }
   const others = collision ? collision.seats.filter((s) => s !== seat) : [];
   return panel(
     "seniority-panel",
-    "Use Seniority?",
+    g("vault.seniority_title"),
     h(
       "p",
-      `You collided with ${list(others.map(ctx.nameOf))} on a `,
-      h("span.bill-chip", collision ? money(collision.value) : "?"),
-      " bill.",
+      rich(h, "vault.collided_with", {
+        names: list(others.map(ctx.nameOf)),
+        bill: h("span.bill-chip", collision ? money(collision.value) : "?"),
+      }),
     ),
-    h(
-      "p",
-      "Claim it and it's yours (and you may buy this round); the others get nothing from " +
-        "this collision. Decline and everyone who collided raids the Vault as usual. Seniority " +
-        "works once per game.",
-    ),
+    h("p", g("vault.seniority_text")),
     h(
       "div.row",
       h(
@@ -53,7 +52,7 @@ export function seniorityPanel(ctx) {
           "data-testid": "seniority-claim",
           disabled: ctx.pending,
         },
-        `Claim the ${collision ? money(collision.value) : ""} bill`,
+        g("vault.claim", { value: collision ? money(collision.value) : "" }),
       ),
       h(
         "button",
@@ -64,7 +63,7 @@ export function seniorityPanel(ctx) {
           "data-testid": "seniority-decline",
           disabled: ctx.pending,
         },
-        "Decline",
+        g("vault.decline"),
       ),
     ),
   );
@@ -78,13 +77,14 @@ export function alarmPanel(ctx) {
   if (!opts.alarm_types) {
     return panel(
       "alarm-panel",
-      "Alarm!",
+      g("phases.alarm.title"),
       h(
         "p",
-        h("strong.alarm-text", icon("bell"), " ALARM "),
-        `${capital(ctx.who(alarm?.seat))} pulled a ${alarm ? money(alarm.value) : ""} bill ` +
-          "from the Vault and the Alarm went off. They may spend it on a flagged addition or " +
-          "discard it.",
+        h("strong.alarm-text", icon("bell"), ` ${g("moments.alarm_word")} `),
+        g("vault.alarm_waiting", {
+          name: capital(ctx.who(alarm?.seat)),
+          value: alarm ? money(alarm.value) : "",
+        }),
       ),
     );
   }
@@ -111,34 +111,16 @@ export function alarmPanel(ctx) {
   );
   return panel(
     "alarm-panel",
-    "Alarm! Your Vault raid was caught",
-    h(
-      "p",
-      "Your Vault bill ",
-      h("span.bill-chip.clash", money(alarm.value)),
-      " sounded the Alarm. Everyone knows about it now.",
-    ),
-    h(
-      "p",
-      "You may spend it (plus any of your bills) on one addition. That copy will be ",
-      h("strong", "flagged"),
-      ": if its type is investigated at the end, it scores nothing and you are caught unless " +
-        "you protect it. Or discard the bill.",
-    ),
-    h("h3.small-head", "1. Choose an addition"),
+    g("vault.alarm_title"),
+    h("p", rich(h, "vault.sounded", { bill: h("span.bill-chip.clash", money(alarm.value)) })),
+    h("p", rich(h, "vault.alarm_text")),
+    h("h3.small-head", g("vault.step1")),
     h("div.choices", types),
     opts.alarm_types.length < ADDITION_ORDER.length
-      ? h(
-          "p.small.muted",
-          "Only additions you can afford are offered. If you already own a flagged type, you " +
-            "must choose a different type when you can afford one.",
-        )
+      ? h("p.small.muted", g("vault.only_affordable"))
       : null,
     ui.alarmType
-      ? [
-          h("h3.small-head", "2. Add bills if needed"),
-          billPicker({ ...p, title: "The Alarm bill plus" }),
-        ]
+      ? [h("h3.small-head", g("vault.step2")), billPicker({ ...p, title: g("vault.plus") })]
       : null,
     h(
       "div.row",
@@ -151,8 +133,8 @@ export function alarmPanel(ctx) {
           disabled: !ui.alarmType || !result?.ok || ctx.pending,
         },
         ui.alarmType
-          ? `Buy ${additionName(ui.alarmType)} (flagged)`
-          : "Buy (choose an addition first)",
+          ? g("vault.buy", { addition: additionName(ui.alarmType) })
+          : g("vault.buy_first"),
       ),
       h(
         "button",
@@ -162,7 +144,7 @@ export function alarmPanel(ctx) {
           "data-testid": "alarm-discard",
           disabled: ctx.pending,
         },
-        "Discard the Alarm bill",
+        g("vault.discard"),
       ),
     ),
   );
