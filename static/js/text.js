@@ -13,11 +13,6 @@ export function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
-// English only: the games' modules call it until their words are in their own catalogs.
-export function plural(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** One choice of a catalog setting as words: 15 seconds, 1 minute, 3 minutes. */
 export function choiceLabel(value, unit) {
   if (unit === "seconds") {

@@ -8,7 +8,6 @@ import {
   errorSentence,
   list,
   playerRange,
-  plural,
   timeLeft,
 } from "../../static/js/text.js";
 import { fractionLeft, windowSpan } from "../../static/js/time.js";
@@ -17,13 +16,11 @@ import { installCatalogs } from "./catalogs.mjs";
 installCatalogs();
 setLanguage("en");
 
-test("lists, capitals and plurals", () => {
+test("lists and capitals", () => {
   assert.equal(list([]), "");
   assert.equal(list(["a"]), "a");
   assert.equal(list(["a", "b", "c"]), "a, b and c");
   assert.equal(capital("you"), "You");
-  assert.equal(plural(1, "bill"), "1 bill");
-  assert.equal(plural(2, "entry", "entries"), "2 entries");
 });
 
 test("a setting's choices in words (the catalog's unit)", () => {
