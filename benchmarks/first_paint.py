@@ -198,8 +198,17 @@ def visit(browser: Browser, url: str, args: argparse.Namespace) -> dict[str, flo
                 "uploadThroughput": args.up_kbps * 1000 / 8,
             },
         )
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url + "/", wait_until="commit")
-        page.wait_for_function("() => window.__interactive !== undefined", timeout=60_000)
+        try:
+            page.wait_for_function("() => window.__interactive !== undefined", timeout=60_000)
+        except Exception as exc:  # which tree, and what its page said
+            text = page.evaluate("() => document.body?.innerText.slice(0, 300)")
+            raise RuntimeError(
+                f"{url}: never interactive; errors: {errors}; page: {text!r}"
+            ) from exc
         page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint')[0]")
         figures: dict[str, float] = page.evaluate(FIGURES)
         return figures
@@ -258,7 +267,10 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         visits: dict[str, list[dict[str, float]]] = {label: [] for label in urls}
         for _ in range(args.runs):  # in turn, so that both meet the same machine
             for label, url in urls.items():
-                visits[label].append(visit(browser, url, args))
+                try:
+                    visits[label].append(visit(browser, url, args))
+                except RuntimeError as exc:
+                    raise RuntimeError(f"{label}: {exc}") from exc
     return {label: summary(v) for label, v in visits.items()}
 
 

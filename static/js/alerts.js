@@ -1,10 +1,12 @@
 // Telling a player that something became theirs to do (the rule is turn.js, pure): a
 // vibration, a short synthesized beep (one mute toggle, remembered), and, when they opted in
-// and the tab is hidden, a system notification; main.js marks the tab's title. And the Screen
-// Wake Lock, which keeps a playing phone's screen on. Every API here is optional: a browser
+// and the tab is hidden, a system notification (through the service worker where there is
+// one); main.js marks the tab's title. And the Screen Wake Lock, which keeps a playing
+// phone's screen on. Every API here is optional: a browser
 // without one (or a refusal) just goes without that part, silently.
 import { t } from "./i18n.js";
 import { decisionKey, nextTurn, turnLabel } from "./turn.js";
+import { activeWorker } from "./worker.js";
 
 const MUTE_KEY = "laundermat.mute"; // "1": no turn sound
 const NOTIFY_KEY = "laundermat.notify"; // "1": the player asked for notifications
@@ -96,24 +98,44 @@ function ring(label, code) {
   if (notifyState() === "on" && document.visibilityState === "hidden") showNotice(label, code);
 }
 
+/** Through the service worker where there is one (Android's Chrome has no `new
+ *  Notification()`; sw.js brings the room's tab back on a tap), else the page's own. */
 function showNotice(label, code) {
-  closeNotice();
-  try {
-    notice = new Notification(label, {
-      body: t("turn.notice_body", { code }),
-      tag: `laundermat-${code}`,
-    });
-    notice.onclick = () => {
-      window.focus();
-      closeNotice();
-    };
-  } catch {
-    // Android's Chrome shows notifications only from a service worker: the other alerts stand
-  }
+  const options = {
+    body: t("turn.notice_body", { code }),
+    tag: `laundermat-${code}`,
+    data: { url: location.href },
+  };
+  activeWorker().then((worker) => {
+    if (document.visibilityState !== "hidden") return; // back already
+    if (worker) {
+      // The room's tag replaces the one on show: closing it first could close this one.
+      worker.showNotification(label, options).catch(() => {});
+      notice = { tag: options.tag, worker };
+      return;
+    }
+    closeNotice();
+    try {
+      notice = new Notification(label, options);
+      notice.onclick = () => {
+        window.focus();
+        closeNotice();
+      };
+    } catch {
+      // No worker and no page notifications (Android without the worker): the other alerts stand
+    }
+  });
 }
 
 function closeNotice() {
-  notice?.close();
+  if (notice?.worker) {
+    notice.worker
+      .getNotifications({ tag: notice.tag })
+      .then((shown) => {
+        for (const n of shown) n.close();
+      })
+      .catch(() => {});
+  } else notice?.close();
   notice = null;
 }
 

@@ -20,6 +20,7 @@ import { api, RoomSocket } from "./net.js";
 import { gameReactions, reactionsMuted, SHOWN_MS, withReaction } from "./reactions.js";
 import { pages as makePages } from "./replay-page.js";
 import { router } from "./routes.js";
+import { screenFetcher } from "./screens.js";
 import {
   dismissToast,
   fairMemory,
@@ -40,6 +41,7 @@ import { turnLabel, turnTitle } from "./turn.js";
 import { coachHandlers } from "./ui/coach.js";
 import { setupDialog } from "./ui/dialog.js";
 import { renderApp } from "./ui/shell.js";
+import { checkForUpgrade, startWorker } from "./worker.js";
 
 const root = document.getElementById("app");
 let socket = null;
@@ -55,6 +57,7 @@ export function render() {
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
     const reading = readingAt(root);
     fetchGame(shownGame(state));
+    fetchScreen(state.route.screen);
     patch(root, renderApp(state));
     if (reading) keepReading(root, reading);
     const after = root.firstElementChild?.getAttribute("data-key");
@@ -184,6 +187,8 @@ function enterRoom(code, session) {
   resetTurns();
   socket = new RoomSocket(code, session.token, {
     onStatus(status) {
+      // Back after a drop: the server may have restarted with a new client.
+      if (status === "open" && state.conn.status === "reconnecting") checkForUpgrade();
       state.conn = { ...state.conn, status, retryAt: socket?.retryAt ?? null };
       // A move in flight when the link drops is sent again on the next socket (net.js) and
       // answered there: it stays pending (its controls busy) until then, unless the room
@@ -348,8 +353,15 @@ function loadCatalog() {
 // ------------------------------------------------------------------ wiring
 
 const fetchGame = gameFetcher({ state, render, notify });
+const fetchScreen = screenFetcher({ render, notify });
 const pages = makePages({ render });
-const { route, navigate } = router({ render, enterRoom, leaveRoom: stopSocket, sentence, pages });
+const routes = router({ render, enterRoom, leaveRoom: stopSocket, sentence, pages });
+const route = routes.route;
+/** Another page of the app: a moment to check for a new client too (worker.js). */
+function navigate(path) {
+  checkForUpgrade();
+  routes.navigate(path);
+}
 const app = { state, render, navigate, send, lobby, enterRoom, root, pages, socket: () => socket };
 const common = { ...commonHandlers(app), ...coachHandlers(app) };
 const home = homeHandlers(app);
@@ -381,3 +393,4 @@ loadCatalog();
 loadLanguage(preferredLanguage(), allCards())
   .catch((err) => console.error(err))
   .finally(route);
+startWorker();

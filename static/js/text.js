@@ -52,6 +52,7 @@ export function timeSpan(ms) {
 export const offlineMove = () => t("offline.move");
 export const offlineGame = () => t("offline.game");
 export const offlineLobby = () => t("offline.lobby");
+export const offlineScreen = () => t("offline.screen");
 
 /** `gameErrors`: the room's game client's own codes (checked first). */
 export function errorSentence(code, message, gameErrors = {}) {

@@ -111,6 +111,7 @@ BROWSER_GROUPS = {
     "browser-b": {
         *("test_goblin_game", "test_goblin_bots", "test_replay", "test_goblin_screens"),
         *("test_client_states", "test_moments", "test_https", "test_coach"),
+        "test_worker",
     },
 }
 
@@ -181,7 +182,12 @@ def open_page(
     browser: Browser, console_errors: ConsoleLog, request: pytest.FixtureRequest
 ) -> Iterator[OpenPage]:
     """A new page in its own context (its own localStorage: a separate phone). In a test
-    marked `calm`, every page asks for reduced motion, as some players' phones do."""
+    marked `calm`, every page asks for reduced motion, as some players' phones do.
+
+    The client's service worker (static/sw.js) runs only in a context made with worker=True
+    (test_worker.py): elsewhere each new context would first download the whole client for
+    it, on a suite whose time is precious, and a test's own routes (page.route) would not see
+    what the worker answers."""
     contexts = []
     motion: Literal["reduce", "no-preference"] = (
         "reduce" if request.node.get_closest_marker("calm") else "no-preference"
@@ -193,6 +199,7 @@ def open_page(
         setup: Callable[[BrowserContext], None] | None = None,
         touch: bool = False,  # a phone's touch screen: no hover, a coarse pointer
         locale: str | None = None,  # the browser's language (navigator.languages, Accept-Language)
+        worker: bool = False,  # the client's service worker allowed (see above)
     ) -> Page:
         context = browser.new_context(
             viewport=viewport,
@@ -201,6 +208,7 @@ def open_page(
             is_mobile=touch,
             reduced_motion=motion,
             locale=locale,
+            service_workers="allow" if worker else "block",
         )
         context.set_default_timeout(15_000)
         contexts.append(context)

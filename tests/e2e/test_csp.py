@@ -49,7 +49,7 @@ def test_a_first_visit_fetches_no_games_screens(open_page: OpenPage, server_url:
     version = page.evaluate("() => new URL(document.querySelector('script[src]').src).pathname")
     version = version.removesuffix("/js/main.js")
     assert re.fullmatch(r"/static/v/[0-9a-f]{16}", version), version
-    assert sheets(page, version) == {"/css/app.css": sheets(page, version)["/css/app.css"]}
+    assert sheets(page, version) == {"inline": sheets(page, version)["inline"]}  # the shell's
     preloaded = page.evaluate(
         "() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.href)"
     )
@@ -66,13 +66,15 @@ def test_a_first_visit_fetches_no_games_screens(open_page: OpenPage, server_url:
         expect(dialog).to_be_hidden()
         assert sheets(page, version).get(f"/js/games/{game}/{game}.css", 0) > 10
         assert f"{server_url}{version}/js/games/{game}/index.js" in fetched_modules(page)
-    assert sheets(page, version)["/css/app.css"] > 100
+    assert sheets(page, version)["inline"] > 100
 
 
 def sheets(page: Page, version: str) -> dict[str, int]:
-    """The page's stylesheets by path under the tree's version, with their rule counts."""
+    """The page's stylesheets by path under the tree's version ("inline": the page's own
+    <style>), with their rule counts."""
     loaded = page.evaluate(
-        "() => [...document.styleSheets].map((s) => [new URL(s.href).pathname, s.cssRules.length])"
+        "() => [...document.styleSheets].map((s) => "
+        "[s.href ? new URL(s.href).pathname : 'inline', s.cssRules.length])"
     )
     return {path.removeprefix(version): n for path, n in loaded}
 
@@ -103,7 +105,7 @@ def test_the_home_page_says_what_it_is_without_javascript(
         # Its <noscript> note is checked over HTTP (tests/web/test_pages.py): the way
         # Playwright turns scripts off leaves the parser treating <noscript> as scripted.
         background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
-        assert background == "rgb(16, 24, 31)"  # the stylesheet applies: css/app.css's --bg
+        assert background == "rgb(16, 24, 31)"  # the inlined css/app.css applies: its --bg
         manifest = context.new_cdp_session(page).send("Page.getAppManifest")
         assert manifest["url"].endswith("/manifest.webmanifest") and manifest["errors"] == []
         page.goto(server_url + "/r/abcde")

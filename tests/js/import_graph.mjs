@@ -22,8 +22,9 @@ export function modulesUnder(dir) {
 }
 
 /** {file: {imports: [{target, names, lazy}], exports: Set, dynamic: n}}; keys relative to
- *  root. `lazy` imports are `import("./x.js")` with a literal path (their names are the
- *  module's default); `dynamic` counts every `import(` in the module, literal or not. */
+ *  root. `lazy` imports are `import("./x.js")` with a literal path (no names: what the
+ *  importer reads of the module's namespace is read at run time); `dynamic` counts every
+ *  `import(` in the module, literal or not. */
 export function readGraph(root) {
   const graph = {};
   for (const file of modulesUnder(root)) {
@@ -49,7 +50,7 @@ export function readGraph(root) {
     }
     for (const [, spec] of source.matchAll(LAZY)) {
       const target = relative(root, resolve(dirname(file), spec));
-      imports.push({ target, names: ["default"], lazy: true });
+      imports.push({ target, names: [], lazy: true });
     }
     const dynamic = [...source.matchAll(DYNAMIC)].length;
     graph[relative(root, file)] = { imports, exports, dynamic };

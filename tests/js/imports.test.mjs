@@ -45,19 +45,44 @@ test("every import resolves to an existing module and export", () => {
   assert.deepEqual(problems, []);
 });
 
-// A first visit fetches no game's screens: each game's card loads them when first needed.
-// Nothing else imports at run time, and a card only its own folder's index.js, by a literal
-// path (so the checks above see that edge too).
-test("the only dynamic import() is a game card's load of its own screens", () => {
+// A first visit to the home page fetches only what it draws: each game's card loads its
+// screens when first needed, and screens.js the shell's other screens (a room, the table
+// screen, a replay, the history). Nothing else imports at run time: a card only its own
+// folder's index.js, screens.js only the shell's screen modules, each by a literal path (so
+// the checks above see those edges too).
+const SCREENS = ["ui/room.js", "ui/tv.js", "ui/replay.js", "ui/history.js"];
+
+test("the only dynamic imports are the games' screens and the shell's own", () => {
   const found = Object.entries(graph)
     .filter(([, m]) => m.dynamic)
     .map(([file, m]) => [file, m.dynamic, m.imports.filter((i) => i.lazy).map((i) => i.target)]);
   const cards = Object.keys(graph).filter((f) => /^games\/[^/]+\/card\.js$/.test(f));
   assert.ok(cards.length >= 2, "every game has a card");
+  const expected = [
+    ...cards.map((card) => [card, 1, [card.replace("card.js", "index.js")]]),
+    ["screens.js", SCREENS.length, SCREENS],
+  ];
+  const order = ([a], [b]) => a.localeCompare(b);
+  assert.deepEqual(found.sort(order), expected.sort(order));
+  for (const card of cards) {
+    const screens = graph[card.replace("card.js", "index.js")];
+    assert.ok(screens.exports.has("default"), `${card}: its index.js exports the client`);
+  }
+});
+
+test("the home page's modules reach no screen but through screens.js", () => {
+  const statically = new Set();
+  const visit = (file) => {
+    if (statically.has(file)) return;
+    statically.add(file);
+    for (const i of graph[file]?.imports ?? []) if (!i.lazy) visit(i.target);
+  };
+  visit("main.js");
   assert.deepEqual(
-    found,
-    cards.map((card) => [card, 1, [card.replace("card.js", "index.js")]]),
+    SCREENS.filter((s) => statically.has(s)),
+    [],
   );
+  for (const screen of SCREENS) assert.ok(graph[screen], `${screen} exists`);
 });
 
 test("the shell reaches a game's screens only through its card", () => {

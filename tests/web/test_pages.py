@@ -6,7 +6,9 @@ web app manifest and its icons."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import gzip
+import hashlib
 import json
 import re
 import shutil
@@ -106,15 +108,53 @@ def test_the_page_preloads_every_module_main_js_imports(http: TestClient) -> Non
         if page.name != "index.html"
         for m in re.finditer(r'<script type="module" src="([^"]+)"', page.read_text())
     }
-    later = modules - preloaded - {"js/main.js"} - others
+    # Nor is the service worker (web/worker.py), which is no module of the page.
+    later = modules - preloaded - {"js/main.js", "sw.js"} - others
     assert later and all(m.split("/")[2] in games for m in later if m.startswith("js/games/"))
-    # The shell's parts that only games' screens use (ui/panel.js...) come with those screens.
-    screens = "".join(p.read_text() for p in REPO_STATIC.glob("js/games/*/*.js"))
-    shared = [m for m in later if not m.startswith("js/games/")]
-    assert all(f'/{m.removeprefix("js/")}"' in screens for m in shared), shared
+    # The shell's screens the home page does not draw (a room, the table screen, a replay,
+    # the history: static/js/screens.js) come when first needed, and with them the shell's
+    # parts only they or a game's screens use (ui/lobby.js, ui/panel.js...).
+    lazy = {"js/ui/room.js", "js/ui/tv.js", "js/ui/replay.js", "js/ui/history.js"}
+    assert lazy <= later
+    screens = "".join(
+        p.read_text()
+        for p in [*REPO_STATIC.glob("js/games/*/*.js"), *(REPO_STATIC / m for m in later)]
+    )
+    shared = [m for m in later - lazy if not m.startswith("js/games/")]
+    assert all(f'/{m.rsplit("/", 1)[-1]}"' in screens for m in shared), shared
     assert all(http.get(f"{version}/{m}").status_code == 200 for m in sorted(preloaded)[:3])
-    css = links(page, "stylesheet")
-    assert css == [f"{version}/css/app.css"] and "/static/css" not in page.replace(version, "")
+
+
+def test_the_page_preloads_the_catalogs_of_the_fallback_language(http: TestClient) -> None:
+    """The client fetches them before its first render (static/js/i18n-load.js): asked for
+    with the page's first requests, not a round trip after the modules."""
+    page = http.get("/").text
+    version = prefix(page)
+    catalogs = {
+        f"{version}/{p.relative_to(REPO_STATIC).as_posix()}"
+        for p in REPO_STATIC.glob("**/locales/en.json")
+    }
+    assert len(catalogs) >= 3  # the shell's and each game's
+    assert catalogs <= set(links(page, "preload"))
+    assert all(http.get(c).status_code == 200 for c in catalogs)
+
+
+def test_the_shells_stylesheet_is_in_the_page_and_the_policy_admits_only_it(
+    http: TestClient,
+) -> None:
+    """The first paint waits for the page alone: the shell's stylesheet is inlined, and the
+    page's policy lets in that text by its hash and no other inline style."""
+    response = http.get("/")
+    page = response.text
+    assert links(page, "stylesheet") == [] and "/static/css" not in page
+    (css,) = re.findall(r"<style>(.*?)</style>", page, re.S)
+    assert css == (REPO_STATIC / "css" / "app.css").read_text()
+    digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
+    policy = response.headers["content-security-policy"]
+    assert f"style-src 'self' 'sha256-{digest}';" in policy and "unsafe-inline" not in policy
+    # Other answers keep the plain policy: no inline style at all.
+    api = http.get("/api/protocol.json").headers["content-security-policy"]
+    assert "style-src 'self';" in api and "sha256" not in api
 
 
 def test_versioned_files_are_kept_a_year_and_the_rest_revalidated(http: TestClient) -> None:

@@ -22,7 +22,7 @@ from ..rooms import RoomConfig, RoomManager, SystemClock
 from ..rooms.clock import Clock
 from ..rooms.records import StoreLike, StoreUnavailable
 from ..store.memory import MemoryStore
-from . import admin, pages, replays
+from . import admin, pages, replays, worker
 from .admin_auth import OperatorAuth
 from .admission import Admission
 from .assets import PREFIX, ClientFiles, RevalidatedStatic, VersionedStatic
@@ -121,6 +121,7 @@ def serve_client(app: FastAPI, settings: ServerSettings) -> None:
     that names them (web/pages.py). The tree is read once, here, at start."""
     files = ClientFiles.read(settings.static_dir) if settings.static_dir.is_dir() else None
     app.state.pages = pages.Pages(files)
+    app.state.worker = worker.Worker(files)
     if files is not None:
         app.router.routes.append(Mount(PREFIX + "/{version}", app=VersionedStatic(files)))
         app.mount("/static", RevalidatedStatic(directory=files.root), name="static")
@@ -178,6 +179,7 @@ def create_app(settings: ServerSettings | None = None, clock: Clock | None = Non
     app.include_router(router)
     app.include_router(replays.router)
     app.include_router(pages.router)
+    app.include_router(worker.router)
     admin.enable(app, settings)  # /admin, only with LAUNDERMAT_ADMIN_TOKEN
     app.openapi = lambda: truthful_openapi(app)  # type: ignore[method-assign]
     add_middleware(app, settings, names, blocks)

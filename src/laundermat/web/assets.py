@@ -13,6 +13,7 @@ a link to /static/favicon.svg, still works.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import mimetypes
 import posixpath
@@ -114,3 +115,35 @@ class RevalidatedStatic(StaticFiles):
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await super().__call__(scope, receive, cached(send, REVALIDATE))
+
+
+# The language every page loads before its first render, whatever the person's (the fallback
+# that fills any gap: static/js/i18n-load.js).
+FALLBACK_CATALOG = "en.json"
+
+
+def fallback_catalogs(root: Path) -> list[str]:
+    """The shell's and each game's catalog of the fallback language, relative to `root`."""
+    found = root.glob(f"**/locales/{FALLBACK_CATALOG}")
+    return sorted(path.relative_to(root).as_posix() for path in found)
+
+
+# The page's own stylesheets, as index.html links them (before the version is put in).
+_STYLESHEET = re.compile(r'<link rel="stylesheet" href="/static/([^"]+\.css)">')
+
+
+def inline_stylesheets(html: str, root: Path) -> tuple[str, tuple[str, ...]]:
+    """`html` with each stylesheet of the tree it links put in a `<style>` of its text, and the
+    base64 SHA-256 of each text, for the policy that lets exactly those texts in
+    (web/middleware.py). The first paint then waits for the page alone, not for a second
+    request on a link where each costs a round trip."""
+    hashes: list[str] = []
+
+    def inline(link: re.Match[str]) -> str:
+        css = (root / link[1]).read_text(encoding="utf-8")
+        if "</style" in css.lower():
+            raise ValueError(f"{link[1]} cannot be inlined: it says </style")
+        hashes.append(base64.b64encode(hashlib.sha256(css.encode()).digest()).decode())
+        return f"<style>{css}</style>"
+
+    return _STYLESHEET.sub(inline, html), tuple(hashes)

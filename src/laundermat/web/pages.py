@@ -1,8 +1,12 @@
 """The page: static/index.html at /, /r/{code}, /tv/{code}, /replay/{game_id} and /history.
 
 Read once when the app starts and served from memory, with
+- the shell's stylesheet inlined, allowed by its hash in the page's own policy (web/assets.py
+  inline_stylesheets): the first paint needs no request but the page;
 - every `/static/` URL under the tree's version (web/assets.py), cached for a year;
-- a `<link rel=modulepreload>` per module main.js needs, where the page says `<!-- modules -->`:
+- a preload of the catalogs of the page's language and the fallback one, which the client
+  fetches before its first render (static/js/i18n-load.js), and a `<link rel=modulepreload>`
+  per module main.js needs, where the page says `<!-- modules -->`:
   the browser fetches the whole graph at once instead of a level of imports per round trip.
   At low priority: over HTTP/2 they would otherwise share the link evenly with the stylesheet
   the first paint waits for (benchmarks/first_paint.py: a first paint ~40% sooner behind the
@@ -29,8 +33,9 @@ from html import escape
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from .assets import REVALIDATE, ClientFiles
+from .assets import REVALIDATE, ClientFiles, fallback_catalogs, inline_stylesheets
 from .locales import COOKIE, FALLBACK, Catalogs
+from .middleware import content_security_policy
 
 router = APIRouter()
 
@@ -83,15 +88,20 @@ class Pages:
     def __init__(self, files: ClientFiles | None) -> None:
         self.catalogs = Catalogs.load(files.root) if files else Catalogs()
         self.pages: dict[str, Page] = {}
+        self.policy = content_security_policy()
         index = files.root / "index.html" if files else None
         if files is None or index is None or not index.is_file():
             return
-        html = index.read_text(encoding="utf-8").replace('="/static/', f'="{files.prefix}/')
-        preload = "\n  ".join(
-            f'<link rel="modulepreload" href="{files.prefix}/{module}" fetchpriority="low">'
+        html, styles = inline_stylesheets(index.read_text(encoding="utf-8"), files.root)
+        self.policy = content_security_policy(styles)
+        html = html.replace('="/static/', f'="{files.prefix}/')
+        modules = "".join(
+            f'\n  <link rel="modulepreload" href="{files.prefix}/{module}" fetchpriority="low">'
             for module in files.modules[1:]  # main.js itself is the page's module script
         )
-        html = html.replace("<!-- modules -->", preload, 1)
+        html = html.replace("<!-- modules -->", CATALOGS + modules, 1)
+        fetched = 'as="fetch" crossorigin="anonymous"'  # as the client's fetch() asks
+        english = fallback_catalogs(files.root)
         if "<!-- page -->" not in html or "<!-- /page -->" not in html:
             raise ValueError(f"{index} has no <!-- page --> ... <!-- /page --> around its #app")
         # The maintainers' notes stay in the file: players download none of them.
@@ -101,6 +111,14 @@ class Pages:
             chosen = html.replace(
                 f'<option value="{language}" ', f'<option value="{language}" selected '
             )
+            wanted = english + [
+                path.replace(f"/{FALLBACK}.json", f"/{language}.json")
+                for path in (english if language != FALLBACK else [])
+            ]
+            catalogs = "\n  ".join(
+                f'<link rel="preload" href="{files.prefix}/{path}" {fetched}>' for path in wanted
+            )
+            chosen = chosen.replace(CATALOGS, catalogs, 1)
             head, _, rest = self.catalogs.translate(chosen, language).partition(PAGE)
             home, _, tail = rest.partition(END)
             self.pages[language] = Page(head, home, tail, language, self.catalogs)
@@ -117,11 +135,17 @@ class Pages:
         if title is not None:
             head = head.replace("<title>LaunderMat</title>", f"<title>{title}</title>", 1)
         html = head + (page.home if first is None else first) + page.tail
-        return HTMLResponse(html, headers={"cache-control": REVALIDATE, "vary": VARY})
+        headers = {
+            "cache-control": REVALIDATE,
+            "content-security-policy": self.policy,
+            "vary": VARY,
+        }
+        return HTMLResponse(html, headers=headers)
 
 
-# The first screen's marks, kept through the comments' removal and translation.
-PAGE, END = "\x00page\x00", "\x00/page\x00"
+# The first screen's marks, kept through the comments' removal and translation, and where
+# each language's catalogs are preloaded.
+PAGE, END, CATALOGS = "\x00page\x00", "\x00/page\x00", "\x00catalogs\x00"
 EMPTY = Page(NOT_BUILT, "", "", FALLBACK, Catalogs())
 
 

@@ -1,34 +1,47 @@
-// The top of the render tree: which screen, plus the toasts and the connection banner.
+// The top of the render tree: which screen, plus the toasts and the moments. The home page
+// (and the join form) is drawn here; every other screen is fetched the first time a page
+// needs it (screens.js), and until then a loading line stands in.
 import { h } from "../dom.js";
-import { nextGame } from "../ended.js";
-import { gameCard, gameClient } from "../games/index.js";
 import { t } from "../i18n.js";
 import { onShow } from "../moments.js";
-import { coachPanel } from "./coach.js";
-import { endExtras } from "./fairness.js";
-import { renderHistory } from "./history.js";
+import { screenModule } from "../screens.js";
 import { renderHome } from "./home.js";
 import { icon } from "./icons.js";
-import { renderLobby } from "./lobby.js";
-import { reactionTray, shownReactions } from "./reactions.js";
-import { renderReplayPage } from "./replay.js";
-import { awayLine } from "./seats.js";
-import { topbar } from "./topbar.js";
-import { renderTvScreen } from "./tv.js";
+
+// Each screen fetched on first need, by route, and the function that draws it.
+const DRAWN_BY = {
+  room: "renderRoom",
+  tv: "renderTvScreen",
+  replay: "renderReplayPage",
+  history: "renderHistory",
+};
 
 export function renderApp(state) {
-  const screens = {
-    room: renderRoom,
-    tv: renderTvScreen,
-    replay: renderReplayPage,
-    history: renderHistory,
-  };
-  const body = (screens[state.route.screen] ?? renderHome)(state);
-  // The table screen shows the table's reactions too; it sends none, so it has no tray.
-  const { screen } = state.route;
-  const shown = ["room", "tv"].includes(screen) ? [shownReactions(state, Date.now())] : [];
-  const reactions = screen === "room" ? [reactionTray(state), ...shown] : shown;
-  return [body, renderToasts(state), renderMoments(state), ...reactions];
+  const name = state.route.screen;
+  const screen = name in DRAWN_BY ? screenModule(name) : null;
+  const body = !(name in DRAWN_BY)
+    ? renderHome(state)
+    : screen
+      ? screen[DRAWN_BY[name]](state)
+      : loadingScreen();
+  // The table screen shows the table's reactions too (it sends none, so it has no tray).
+  const overlays = !screen
+    ? []
+    : name === "room"
+      ? screen.roomOverlays(state)
+      : name === "tv"
+        ? screen.tvOverlays(state)
+        : [];
+  return [body, renderToasts(state), renderMoments(state), ...overlays];
+}
+
+/** Until a screen's module is in: what the server's first screen for these routes says. */
+function loadingScreen() {
+  return h(
+    "main.screen.center",
+    { "data-key": "loading", id: "main" },
+    h("p.loading", { role: "status" }, t("shell.loading")),
+  );
 }
 
 /** A game's moments on show (moments.js), over the page but never in its way: they take no
@@ -50,146 +63,6 @@ function renderMoments(state) {
       ),
     ),
   );
-}
-
-function renderRoom(state) {
-  const view = state.view;
-  const banner = connectionBanner(state);
-  if (!view) {
-    return h(
-      "main.screen.center",
-      { "data-key": "loading", id: "main" },
-      banner,
-      state.conn.closed ? null : h("p.loading", { role: "status" }, t("shell.connecting")),
-    );
-  }
-  if (view.room.status === "lobby") return frozenIfClosed(state, renderLobby(state, banner));
-  if (!view.game) {
-    return h(
-      "main.screen",
-      { id: "main", "data-key": "nogame" },
-      topbar(state),
-      banner,
-      h("p.loading", { role: "status" }, t("shell.setting_up")),
-    );
-  }
-  if (state.ended) return frozenIfClosed(state, renderKept(state, banner));
-  const client = gameClient(view.room.game);
-  if (!client && gameCard(view.room.game)) {
-    return h(
-      "main.screen",
-      { id: "main", "data-key": "loading-game" },
-      topbar(state),
-      banner,
-      h("p.loading", { role: "status" }, t("shell.loading_game")),
-    );
-  }
-  if (!client) {
-    return h(
-      "main.screen",
-      { id: "main", "data-key": "unknown-game" },
-      topbar(state),
-      banner,
-      h("p.loading", { role: "status" }, t("shell.unknown_game")),
-    );
-  }
-  const over = view.room.status === "finished" || view.game.phase === "over";
-  const notes = [banner, awayLine(view, state.session?.playerId), coachPanel(state)].filter(
-    Boolean,
-  );
-  return frozenIfClosed(
-    state,
-    client.renderGame(state, notes.length ? notes : null, { end: over ? endExtras(state) : null }),
-  );
-}
-
-/** The finished game's end, kept while the next game runs until the player leaves it
- *  (ended.js): drawn from its own last view and log, with a bar that says the next started. */
-function renderKept(state, banner) {
-  const { view, log } = state.ended;
-  const kept = { ...state, view, log, animateFrom: Infinity, arrival: {} }; // nothing replays
-  const bar = h(
-    "div.banner.next",
-    { "data-testid": "next-bar" },
-    h("p", t("shell.next_started")),
-    h(
-      "button.small",
-      { type: "button", "data-action": "to-new-game", "data-testid": "to-new-game-bar" },
-      t("shell.to_new_game"),
-    ),
-  );
-  const notes = [banner, bar].filter(Boolean);
-  return gameClient(view.room.game).renderGame(kept, notes, {
-    end: endExtras(kept),
-    next: nextGame(state.view),
-  });
-}
-
-/** A socket closed for good (the seat is open in another tab, the room closed): the page stays
- *  in sight, but none of its controls acts until the banner's button is used; the top bar's
- *  and the banner's stay live. */
-function frozenIfClosed(state, screen) {
-  if (!state.conn.closed) return screen;
-  for (const el of screen.querySelectorAll("button, input, select, textarea")) {
-    if (!el.closest(".banner, header")) el.setAttribute("disabled", "");
-  }
-  screen.setAttribute("data-frozen", "true");
-  return screen;
-}
-
-// What the server says when a room simply closes; anything else is the operator's own words.
-const PLAIN_CLOSE = "The room has closed.";
-
-function operatorSaid(message) {
-  return message && message !== PLAIN_CLOSE ? message : null;
-}
-
-function connectionBanner(state) {
-  const { status, closed } = state.conn;
-  if (closed === "replaced") {
-    return h(
-      "div.banner.warn",
-      { role: "alert", "data-testid": "banner-replaced" },
-      h("p", t("shell.replaced")),
-      h("button", { type: "button", "data-action": "reclaim-seat" }, t("shell.play_here")),
-    );
-  }
-  if (closed === "room_closed" || closed === "room_not_found") {
-    // An operator's message (docs/protocol.md, room_closed) is shown as they wrote it.
-    const said = closed === "room_closed" ? operatorSaid(state.conn.closedBy) : null;
-    return h(
-      "div.banner.warn",
-      { role: "alert" },
-      h("p", closed === "room_closed" ? t("shell.room_closed") : t("shell.no_room")),
-      said
-        ? h("p", { "data-testid": "closed-by-operator" }, t("shell.operator_said", { said }))
-        : null,
-      h("button", { type: "button", "data-action": "go-home" }, t("shell.back_home")),
-    );
-  }
-  if (closed === "left") {
-    return h(
-      "div.banner.warn",
-      { role: "alert" },
-      h("p", t("shell.left")),
-      h("button", { type: "button", "data-action": "go-home" }, t("shell.back_home")),
-    );
-  }
-  if (status === "reconnecting") {
-    // Said once: the countdown (countdown.js rewrites it every second) is outside the live region.
-    return h(
-      "div.banner.reconnecting",
-      { "data-testid": "reconnecting" },
-      icon("wifi_off"),
-      h(
-        "p",
-        h("strong", { role: "status" }, t("shell.lost")),
-        h("span", { "data-role": "retry-in" }, ""),
-      ),
-      h("button.small", { type: "button", "data-action": "retry-now" }, t("shell.retry_now")),
-    );
-  }
-  return null;
 }
 
 function renderToasts(state) {
