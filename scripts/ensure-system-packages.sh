@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# System packages the tests need, from Debian: chromium for the browser tests (Playwright's own
-# browser download is not reachable here), docker-compose to validate the compose files, nodejs
-# for the browser client's unit tests (make jstest: node --test) and npm for its linter (make
-# lint: npm ci installs the pinned Biome; Debian ships npm apart from nodejs), and nginx plus
-# redis-server for the scale-out tests (tests/cluster: a load balancer in front of replicas that
-# coordinate through Redis; each test starts its own nginx and redis-server on free ports).
+# System packages the tests need, from Debian: chromium and its headless shell for the browser
+# tests (Playwright's own browser download is not reachable here), docker-compose to validate
+# the compose files, nodejs for the browser client's unit tests (make jstest: node --test) and
+# npm for its linter (make lint: npm ci installs the pinned Biome; Debian ships npm apart from
+# nodejs), and nginx plus redis-server for the scale-out tests (tests/cluster: a load balancer
+# in front of replicas that coordinate through Redis; each test starts its own nginx and
+# redis-server on free ports).
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+# The browser tests run in the headless shell (cheaper); one test needs the whole chromium.
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)

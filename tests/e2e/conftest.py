@@ -24,7 +24,14 @@ from typing import Literal
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    ViewportSize,
+    sync_playwright,
+)
 
 from laundermat.bots.server_process import free_port
 
@@ -41,6 +48,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+CHROMIUM = os.environ.get("E2E_CHROMIUM", "chromium-headless-shell")  # "Browsers and waits"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 NARROW_PHONE: ViewportSize = {"width": 360, "height": 740}
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}  # the most common laptop screen
@@ -111,7 +119,7 @@ BROWSER_GROUPS = {
     "browser-b": {
         *("test_goblin_game", "test_goblin_bots", "test_replay", "test_goblin_screens"),
         *("test_client_states", "test_moments", "test_https", "test_coach"),
-        "test_worker",
+        *("test_worker", "test_tv_crowd"),
     },
 }
 
@@ -130,14 +138,34 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # Package scope, not session: Playwright's sync API keeps an event loop running while it is
 # open, which would break every later test that calls asyncio.run().
 @pytest.fixture(scope="package")
-def browser() -> Iterator[Browser]:
-    executable = shutil.which("chromium")
-    if executable is None:
-        pytest.fail("No system chromium: install it with `apt-get install -y chromium`.")
+def playwright() -> Iterator[Playwright]:
     with sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield instance
-        instance.close()
+        yield p
+
+
+def launch(playwright: Playwright, name: str) -> Browser:
+    executable = shutil.which(name)
+    if executable is None:
+        pytest.fail(f"No {name}: install it with `apt-get install -y {name}`.")
+    return playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+
+
+# Debian's headless shell (Chromium's old headless mode, without the browser's own UI and
+# services) is the same engine as `chromium` at about 80 % of its CPU in a whole game. It has
+# no notifications: a test of them is marked `whole_chromium`. E2E_CHROMIUM=chromium runs
+# every test on the whole browser.
+@pytest.fixture(scope="package")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    instance = launch(playwright, CHROMIUM)
+    yield instance
+    instance.close()
+
+
+@pytest.fixture(scope="package")
+def whole_chromium(playwright: Playwright) -> Iterator[Browser]:
+    instance = launch(playwright, "chromium")
+    yield instance
+    instance.close()
 
 
 # The server sends a strict Content-Security-Policy. Chromium logs what it blocks as a
@@ -182,12 +210,15 @@ def open_page(
     browser: Browser, console_errors: ConsoleLog, request: pytest.FixtureRequest
 ) -> Iterator[OpenPage]:
     """A new page in its own context (its own localStorage: a separate phone). In a test
-    marked `calm`, every page asks for reduced motion, as some players' phones do.
+    marked `calm`, every page asks for reduced motion, as some players' phones do; in one
+    marked `whole_chromium`, the pages are the whole browser's.
 
     The client's service worker (static/sw.js) runs only in a context made with worker=True
     (test_worker.py): elsewhere each new context would first download the whole client for
     it, on a suite whose time is precious, and a test's own routes (page.route) would not see
     what the worker answers."""
+    if request.node.get_closest_marker("whole_chromium"):
+        browser = request.getfixturevalue("whole_chromium")
     contexts = []
     motion: Literal["reduce", "no-preference"] = (
         "reduce" if request.node.get_closest_marker("calm") else "no-preference"

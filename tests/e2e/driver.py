@@ -51,6 +51,27 @@ def sel(testid: str) -> str:
     return f"[data-testid={testid}]"
 
 
+# Resolves when the game screen's data-* (phase, round, window, who can act, a move pending)
+# differ from what they were when it was called, or after `bound` ms without such a change.
+NEWS_JS = """(bound) => new Promise((resolve) => {
+  const now = () => JSON.stringify(document.querySelector('[data-testid=game]')?.dataset ?? null);
+  const before = now();
+  const done = (changed) => { observer.disconnect(); clearTimeout(timer); resolve(changed); };
+  const observer = new MutationObserver(() => { if (now() !== before) done(true); });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  const timer = setTimeout(() => done(false), bound);
+})"""
+
+
+def wait_for_news(page: Page, bound_ms: int = 1000) -> bool:
+    """What a loop that drives seats waits on when none of them could do anything: the next
+    change of `page`'s game screen (a window opens or closes, a move lands). Every window is
+    public, so the host's screen changes when another seat's turn comes; `bound_ms` only
+    covers what changes on another page alone. Whether it changed."""
+    changed: bool = page.evaluate(NEWS_JS, bound_ms)
+    return changed
+
+
 @dataclass
 class Seat:
     page: Page

@@ -17,7 +17,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from .driver import sel
+from .driver import sel, wait_for_news
 from .screen_audit import ScreenAuditor
 
 STATUS_JS = """() => {
@@ -31,6 +31,15 @@ STATUS_JS = """() => {
     canAct: game.dataset.canAct === 'true',
     pending: game.dataset.pending === 'true',
   };
+}"""
+
+
+# "picked" once the card shows as this seat's pick, "moved on" once the window has closed.
+PICK_SHOWN_JS = """([testid, window]) => {
+  const game = document.querySelector('[data-testid=game][data-game=goblin]');
+  if (game?.dataset.window !== window) return "moved on";
+  const card = document.querySelector(`[data-testid=${testid}]`);
+  return card?.getAttribute('aria-pressed') === 'true' && "picked";
 }"""
 
 
@@ -122,16 +131,8 @@ class GoblinSeat:
         """Whether the hand shows `testid` as this seat's pick (True), or the step moved on
         first (False): a pick may be the last one in, which locks the step, and the view of
         the lock can come just after the view of the pick."""
-        for _ in range(100):
-            status = self.status()
-            if status is None or str(status["window"]) != window:
-                return False
-            with contextlib.suppress(PlaywrightError):
-                card = self.page.locator(sel(testid))
-                if card.count() and card.first.get_attribute("aria-pressed", timeout=500) == "true":
-                    return True
-            self.page.wait_for_timeout(50)
-        raise AssertionError(f"{testid} never showed as picked in window {window}")
+        shown = self.page.wait_for_function(PICK_SHOWN_JS, arg=[testid, window], timeout=5000)
+        return bool(shown.json_value() == "picked")
 
     def market(self) -> bool:
         cards = self.page.locator("[data-testid^=market-C]:enabled")
@@ -191,5 +192,5 @@ def play_to_the_end(
         for seat in seats:
             acted = seat.step() or acted
         if not acted:
-            seats[0].page.wait_for_timeout(80)
+            wait_for_news(seats[0].page)
     raise AssertionError(f"the game did not finish: {[s.status() for s in seats]}")

@@ -121,13 +121,14 @@ def test_a_goblin_draw_and_how_the_laundry_ends_are_announced(open_page: OpenPag
     announced: list[str] = []
     for _ in range(20):
         sent = len(room.commands)
+        before = " ".join(live_texts(page))
         draw.focus()
         page.keyboard.press("Enter")
         page.wait_for_function(
             "() => document.querySelector('[data-testid=game]').dataset.pending !== 'true'"
         )
         assert len(room.commands) == sent + 1
-        page.wait_for_timeout(100)
+        page.wait_for_function(f"(before) => ({LIVE_JS})().join(' ') !== before", arg=before)
         announced.append(" ".join(live_texts(page)))
         assert re.search(r"You drew [A-Z]", announced[-1]), announced[-1]
         if not (draw.count() and draw.is_enabled()):
@@ -152,7 +153,7 @@ def test_the_reveal_says_what_happened_to_you(open_page: OpenPage, server_url: s
     page = open_room(open_page, server_url, FakeRoom(a_collision_with_a_vault_raid(), 0, NAMES))
     page.click(sel(f"draft-bill-{bill(20_000)}"))
     expect(page.locator(sel("round-report"))).to_be_visible()
-    page.wait_for_timeout(200)
+    page.wait_for_function(f"() => ({LIVE_JS})().join(' ').includes('You collided')")
     said = " ".join(live_texts(page))
     assert re.search(r"You collided with Bo on \$20k", said), said
     assert re.search(r"You raided the Vault,? (and )?rolled \d", said), said
@@ -181,8 +182,7 @@ def test_tags_wrap_with_wider_text_spacing_at_320_px(open_page: OpenPage, server
         open_page, server_url, FakeRoom(build(3), 0, NAMES), {"width": 320, "height": 640}
     )
     expect(page.locator(".boards")).to_contain_text("raids the Vault 1st")
-    page.evaluate(ADOPT_JS, SPACING_CSS)
-    page.wait_for_timeout(100)
+    page.evaluate(ADOPT_JS, SPACING_CSS)  # applies at once: reading scrollWidth lays out anew
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 320, f"the page is {width} px wide"
 
@@ -288,7 +288,7 @@ def test_focus_moved_to_a_panel_you_wait_in_is_in_view(open_page: OpenPage, serv
     page.keyboard.press("Enter")  # the draft locks: the focused button goes away
     expect(page.locator(sel("game"))).to_have_attribute("data-phase", "alarm")
     expect(page.locator(sel("game"))).to_have_attribute("data-can-act", "false")
-    page.wait_for_timeout(500)
+    page.wait_for_function(f"() => ({CLEAR_JS})().landing !== null")  # focus has landed
     where = page.evaluate(CLEAR_JS)
     assert where["tag"] == "H2" and where["landing"] == "panel", where
     assert where["clear"], where  # not below the screen, nor under the sticky wallet

@@ -22,7 +22,7 @@ from tests.web.conftest import ServerProcess
 
 from ..web.client import room_games
 from .conftest import LAPTOP, PHONE, TIME_SCALE, OpenPage, frames
-from .driver import Seat, sel, unnamed_controls
+from .driver import Seat, sel, unnamed_controls, wait_for_news
 from .screen_audit import ScreenAuditor
 
 # Whether the element is wholly in the viewport and on top where a finger would tap it.
@@ -154,7 +154,7 @@ def play_until(seat: Seat, condition: str, more: int = 600) -> None:
         if seat.page.evaluate(condition):
             return
         if not seat.step():
-            seat.page.wait_for_timeout(50)
+            wait_for_news(seat.page, 500)
     pytest.fail(f"never: {condition} ({alerts_seen(seat.page)})")
 
 
@@ -171,10 +171,11 @@ def play_to_the_end(
         for seat in seats:
             acted = seat.step() or acted
         if not acted:
-            seats[0].page.wait_for_timeout(100)
+            wait_for_news(seats[0].page)
     pytest.fail(f"the game did not finish: {[s.status() for s in seats]}")
 
 
+@pytest.mark.whole_chromium  # the headless shell has no notifications (check_turn_alerts)
 def test_one_person_and_two_bots_play_a_whole_game(
     open_page: OpenPage, bots_url: str, artifacts: Path
 ) -> None:
@@ -293,7 +294,7 @@ def test_a_bot_stands_in_for_a_player_who_drops(
     for _ in range(100):  # Dee picks a bill in the first draft, then her phone is gone
         if seats[1].step():
             break
-        host.wait_for_timeout(100)
+        wait_for_news(host)
     dee.context.close()
 
     # Offline, until her away clock runs out (2 s here): said once, and counted down beside
@@ -345,7 +346,7 @@ def test_with_stand_ins_off_everyone_sees_the_countdown_without_her(
     for _ in range(100):  # Ana picks: her instruction then says whom the draft waits for
         if ana.step():
             break
-        host.wait_for_timeout(100)
+        wait_for_news(host)
     dee.context.close()
     expect(host.locator(sel("offline-clock"))).to_contain_text("The game goes on without Dee in")
     expect(host.locator(sel("instruction"))).to_contain_text("Dee (offline)")

@@ -20,7 +20,7 @@ from laundermat.web.locales import Catalogs
 from laundermat.web.settings import REPO_STATIC
 
 from .conftest import LAPTOP, NARROW_PHONE, PHONE, ConsoleLog, OpenPage, frames
-from .driver import Seat, sel, unnamed_controls
+from .driver import Seat, sel, unnamed_controls, wait_for_news
 from .english import SpanishPages
 from .screen_audit import ScreenAuditor
 
@@ -152,7 +152,7 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
         for seat in seats:
             acted = seat.step() or acted
         if not acted:
-            host.wait_for_timeout(100)
+            wait_for_news(host)
     else:
         pytest.fail(f"the game did not finish: {[s.status() for s in seats]}")
 

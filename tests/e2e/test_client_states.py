@@ -215,11 +215,7 @@ def test_version_gap_resync_errors_and_reconnect(open_page: OpenPage, server_url
     # A view that skips a version makes the client ask for the whole view.
     room.version += 1
     room.send_view()
-    for _ in range(100):
-        if room.sent("resync"):
-            break
-        page.wait_for_timeout(50)
-    assert room.sent("resync"), room.received
+    wait_for(page, lambda: room.sent("resync"), room.received)
 
     # Every error reaches the player as a sentence.
     room.fail_next = ("card_not_on_display", "That bill is not on the display.")
@@ -236,12 +232,15 @@ def test_version_gap_resync_errors_and_reconnect(open_page: OpenPage, server_url
     expect(page.locator("[data-testid^=draft-bill-]:enabled")).not_to_have_count(0)
 
 
-def wait_for(page: Page, ready: Callable[[], object]) -> None:
+def wait_for(page: Page, ready: Callable[[], object], about: object = None) -> None:
+    """Until `ready()`, a condition on what the fake room received. The room hears the page
+    through Playwright's events, which the sync API delivers only while a call of it runs:
+    the short wait is what lets them in, and no call waits on a Python condition."""
     for _ in range(100):
         if ready():
             return
         page.wait_for_timeout(50)
-    raise AssertionError("timed out")
+    raise AssertionError(f"timed out: {about}")
 
 
 def test_a_move_in_flight_when_the_link_drops_is_sent_again_with_its_id(
@@ -278,7 +277,7 @@ def test_keyboard_focus_stays_on_the_control_whose_move_is_on_its_way(
     expect(bill).to_have_attribute("aria-disabled", "true")  # busy, but still focused
     expect(bill).to_be_focused()
     page.keyboard.press("Enter")  # ignored while the first is on its way
-    page.wait_for_timeout(200)
+    page.wait_for_timeout(200)  # time for a second act to reach the room, had one been sent
     assert len(room.sent("act")) == 1
     room.release()
     expect(bill).not_to_have_attribute("aria-disabled", "true")
@@ -377,9 +376,5 @@ def test_a_patch_updates_the_page_and_one_for_another_version_resyncs(
 
     stray = {"type": "patch", "from": room.version + 3, "version": room.version + 4}
     room.sockets[-1].send(json.dumps({**stray, "server_time": after["server_time"], "ops": []}))
-    for _ in range(100):
-        if room.sent("resync"):
-            break
-        page.wait_for_timeout(50)
-    assert room.sent("resync"), room.received
+    wait_for(page, lambda: room.sent("resync"), room.received)
     expect(page.locator(sel("game-log"))).to_contain_text("Bo lost the connection")

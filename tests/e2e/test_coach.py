@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from .audit import audit, serve_axe
-from .conftest import OpenPage
+from .conftest import PHONE, OpenPage
 from .driver import sel
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
@@ -48,3 +48,48 @@ def test_learn_to_play_shows_a_hint_and_turns_it_off(
     page.locator(sel("coach-on")).click()
     expect(coach).to_have_attribute("data-coach", "on")
     expect(coach).to_contain_text("Coach:")
+
+
+SMALL_PHONE: ViewportSize = {"width": 360, "height": 640}
+
+
+def decision_in_view(page: Page, controls: list[str], label: str, artifacts: Path) -> None:
+    """The hint and the decision's controls on one screen, as the page lands on them."""
+    hint = page.locator(sel("coach")).locator("p").first
+    expect(hint).to_contain_text("Coach:")
+    page.wait_for_timeout(0)  # the render's scroll into view has run
+    page.screenshot(path=artifacts / f"coach-{label}.png")
+    expect(hint).to_be_in_viewport(ratio=1)
+    for control in controls:
+        expect(page.locator(control).first).to_be_in_viewport(ratio=1)
+
+
+@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=["390x844", "360x640"])
+def test_a_goblin_hint_shares_the_first_screen_with_its_decision(
+    open_page: OpenPage, server_url: str, artifacts: Path, size: ViewportSize
+) -> None:
+    """Issue 30 (the decision in front of you): the coach's hint sat a scroll above the hand
+    (in the status bar's notes, while the page lands on the decision's panel).
+    At a pick, the hint and the hand's first card; at the learner's laundry, the hint and
+    Draw and Stop, without scrolling."""
+    page = open_page("learner", viewport=size)
+    page.goto(server_url + "/")
+    page.locator(sel("create-game")).select_option("goblin")
+    page.locator(sel("learn")).click()
+    game = page.locator(sel("game"))
+    expect(game).to_have_attribute("data-can-act", "true", timeout=30_000)
+    expect(game).to_have_attribute("data-kind", "pick")
+    expect(page.locator(sel("coach-do"))).to_be_visible()
+    label = f"{size['width']}x{size['height']}"
+    decision_in_view(page, [f"{sel('hand')} [data-card]"], f"pick-{label}", artifacts)
+    # Follow the hints to the learner's own laundry.
+    laundry = page.locator("main[data-kind=laundry][data-can-act=true]")
+    for _ in range(40):
+        if laundry.count():
+            break
+        if game.get_attribute("data-can-act") == "true" and page.locator(sel("coach-do")).count():
+            page.locator(sel("coach-do")).click()
+        page.wait_for_timeout(300)
+    expect(laundry).to_be_attached(timeout=30_000)
+    expect(page.locator(sel("coach-do"))).to_be_visible()
+    decision_in_view(page, [sel("draw"), sel("stop")], f"laundry-{label}", artifacts)

@@ -24,7 +24,7 @@ from laundermat.web.settings import REPO_STATIC
 from ..web.client import room_games
 from .audit import audit, covered_buttons, serve_axe
 from .conftest import LAPTOP, PHONE, OpenPage
-from .driver import sel, unnamed_controls
+from .driver import sel, unnamed_controls, wait_for_news
 from .english import SpanishPages, assert_spanish
 from .goblin_seat import GoblinSeat, play_to_the_end
 from .screen_audit import ScreenAuditor
@@ -216,7 +216,7 @@ def test_three_players_play_a_whole_goblin_game(
         for seat in seats:
             acted = seat.step() or acted
         if not acted:
-            host.wait_for_timeout(80)
+            wait_for_news(host)
     play_to_the_end(seats, auditor=auditor)  # raises if it has not finished
 
     check_final(host, names)

@@ -164,6 +164,10 @@ GAP_JS = """([a, b]) => {
   return Math.max(0, s.left - r.right, r.left - s.right)
     + Math.max(0, s.top - r.bottom, r.top - s.bottom); }"""
 
+# Whether the page stayed where it was for two frames: a smooth scroll moves it every frame.
+SCROLL_STILL_JS = """() => new Promise((resolve) => { const y = scrollY;
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(scrollY === y))); })"""
+
 DECISION = ["draw", "draw-potion", "stop", "decision-odds"]
 
 
@@ -180,7 +184,7 @@ def test_the_decision_and_its_odds_are_on_the_first_screen_at_every_draw(
     problems: list[str] = []
     for drawn in range(1, 6):
         expect(page.locator(sel("drawn-count"))).to_contain_text(f"{drawn} of 6 cards drawn")
-        page.wait_for_timeout(150)  # the landing scroll of the new window
+        page.wait_for_function(SCROLL_STILL_JS)  # the landing scroll of the new window is over
         problems += [f"{drawn} up: {p}" for p in page.evaluate(ON_FIRST_SCREEN_JS, DECISION)]
         page.evaluate("() => window.scrollTo(0, 0)")  # the page's top: still there
         problems += [f"{drawn} up, top: {p}" for p in page.evaluate(ON_FIRST_SCREEN_JS, DECISION)]

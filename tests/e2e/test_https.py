@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from ..cluster.services import Nginx
 from ..web.conftest import ServerProcess
-from .conftest import CHROMIUM_ARGS, PHONE, TIME_SCALE
+from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TIME_SCALE
 from .driver import sel
 from .goblin_seat import GoblinSeat, play_to_the_end
 from .test_goblin_bots import add_bot, finished_game_id
@@ -68,7 +68,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, s
 @pytest.fixture(scope="module")
 def named_browser(browser: Browser) -> Iterator[Browser]:
     """Chromium that resolves HOST to this computer, as a LAN's DNS would resolve a laptop."""
-    executable = shutil.which("chromium")
+    executable = shutil.which(CHROMIUM)
     assert executable
     rules = f"--host-resolver-rules=MAP {HOST} 127.0.0.1"
     other = browser.browser_type.launch(executable_path=executable, args=[*CHROMIUM_ARGS, rules])
@@ -77,7 +77,9 @@ def named_browser(browser: Browser) -> Iterator[Browser]:
 
 
 def phone(browser: Browser) -> Page:
-    context = browser.new_context(viewport=PHONE, ignore_https_errors=True, has_touch=True)
+    context = browser.new_context(  # reduced motion: the animations have tests of their own
+        viewport=PHONE, ignore_https_errors=True, has_touch=True, reduced_motion="reduce"
+    )
     return context.new_page()
 
 

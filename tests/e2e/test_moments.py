@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FloatRect, Page, expect
 
+from laundermat.games.goblin import GoblinMatch
 from laundermat.games.laundermat.chance import ScriptedChance
 from tests.games.laundermat.builders import bill, build
 
@@ -20,7 +21,15 @@ from .conftest import OpenPage
 from .driver import sel
 from .fake_room import CODE as FAKE_CODE
 from .fake_room import FakeRoom
-from .goblin_fake import CODE, GoblinFakeRoom, act, first_option, long_laundry
+from .goblin_fake import (
+    CODE,
+    GoblinFakeRoom,
+    act,
+    drive_to,
+    first_option,
+    long_laundry,
+    new_match,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
@@ -127,3 +136,42 @@ def test_an_alarm_gets_its_beat_after_the_dice(open_page: OpenPage, server_url: 
     alarm = next(m for m in seen if "ALARM" in m["text"])
     # Not before its die has rolled (1.5 s after the reveal; a busy page may draw that late).
     assert alarm["shown"] - reveal["shown"] >= 1_000, seen
+
+
+def last_laundry(viewer: int) -> GoblinMatch:
+    """A match at the last laundry of the game, the viewer's: their Stop ends the game."""
+    for seed in range(1, 300):
+        match = new_match(seed, 3)
+        assert isinstance(match, GoblinMatch)
+        while drive_to(match, viewer, "laundry", push=False):
+            if match.state.round == 4 and match.state.order[-1] == viewer:
+                return match
+            act(match, viewer, {"type": "stop"})
+    raise AssertionError("no seed in 1..299 gives the viewer the game's last laundry")
+
+
+def overlap(a: FloatRect | None, b: FloatRect | None) -> bool:
+    assert a is not None and b is not None
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def test_a_moment_leaves_the_end_screens_play_again_in_sight(open_page: OpenPage, server_url: str):
+    """The game ends while the last laundry's moment is on show: "Play again?" (Ready, and
+    who is ready) stays in sight beside it, on a phone."""
+    room = GoblinFakeRoom(last_laundry(0), 0, NAMES)
+    page = open_page("Ana", setup=room.attach)
+    page.goto(f"{server_url}/r/{CODE}")
+    expect(page.locator(sel("laundry-panel"))).to_be_visible()
+    page.locator(sel("stop")).evaluate("(el) => el.click()")
+    expect(page.locator(sel("final-standings"))).to_be_visible()
+    shown = page.locator(sel("moment")).first
+    expect(shown).to_contain_text("You stopped")
+    for part in ("ready", "ready-list"):
+        target = page.locator(sel(part))
+        expect(target).to_be_in_viewport()
+        assert not overlap(shown.bounding_box(), target.bounding_box()), part

@@ -156,7 +156,7 @@ def test_a_stage_that_needs_you_comes_into_view(open_page: OpenPage, server_url:
     room.send_view()
     expect(page.locator(sel("draft-panel"))).to_be_visible()
     expect(page.locator(sel("round"))).to_have_text("Round 2 of 8")
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(300)  # past the landing scroll a new window would make: none came
     assert abs(page.evaluate(log_top) - before) <= 2
 
 

@@ -6,11 +6,13 @@ at 1280x720 opened by its address on a laptop that asks for reduced motion.
 At every stage the screens reach (the lobby, each window kind of the game, a moment on show,
 the end) both are photographed into tests/artifacts/, axe finds nothing serious or critical,
 at 1920x1080 no visible text is under 24 px, and at 1280x720 (reduced motion) nothing moves;
-the bots wait while a stage is checked. Every screen both draw is checked against the
-spectator's view it was drawn from by the screen auditor (screen_audit.py: the check the
-spectator pages of the whole-game tests pass: no hand, no secret Program, every fact as the
-view says), and each screen's socket sends only `spectate` (and `ping` / `resync`): no seat,
-no command, even from a browser that holds a seat in the room.
+the bots wait while a stage is checked. At every stage, and at each window and moment the
+game goes through, each screen fits its viewport with nothing cut off (a television can't
+scroll). Every screen both draw is checked against the spectator's view it was drawn from by
+the screen auditor (screen_audit.py: the check the spectator pages of the whole-game tests
+pass: no hand, no secret Program, every fact as the view says), and each screen's socket
+sends only `spectate` (and `ping` / `resync`): no seat, no command, even from a browser that
+holds a seat in the room.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from .audit import AXE, AXE_PATH, axe_problems, serve_axe, settle_animations
 from .conftest import ConsoleLog, OpenPage
 from .driver import sel
 from .screen_audit import COLLECTOR, ScreenAuditor
-from .tv_probes import MOVING_JS, SMALL_TEXT_JS, watch_frames
+from .tv_probes import FIT_JS, MOVING_JS, SMALL_TEXT_JS, watch_frames
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(400)]
 
@@ -121,6 +123,7 @@ class Screens:
         self.problems: list[str] = []
         self.heights: dict[str, int] = {}  # each screen's page height: how far it overflows
         self.trail: list[str | None] = []  # the stages the first screen was seen in, in turn
+        self.fitted: set[tuple[str | None, str | None, int]] = set()  # what `fit` looked at
 
     def add(self, page: Page, label: str, full_hd: bool) -> None:
         self.pages.append((page, label, full_hd))
@@ -157,10 +160,30 @@ class Screens:
                     moving
                 )
             self.problems += [f"{label} {stage}: axe {p}" for p in axe_problems(page)]
+            self.fits(page, label, stage)
             self.heights[f"{label} {stage}"] = page.evaluate(
                 "() => document.scrollingElement.scrollHeight"
             )
         self.auditor.check()
+
+    def fits(self, page: Page, label: str, stage: str | None) -> None:
+        """The screen is the page: nothing below the fold or beside it, nothing cut off."""
+        self.problems += [f"{label} {stage}: {p}" for p in page.evaluate(FIT_JS)]
+
+    def fit_each_window(self, stage: str | None) -> None:
+        """Every window of the game and every moment on show, not only each stage's first:
+        the table grows round by round. One read of the layout per screen, no pause."""
+        page = self.pages[0][0]
+        key = (
+            stage,
+            page.get_attribute("main", "data-window"),
+            page.locator(sel("moment")).count(),
+        )
+        if key in self.fitted:
+            return
+        self.fitted.add(key)
+        for each, label, _ in self.pages:
+            self.fits(each, label, stage)
 
     def follow(self, thread: threading.Thread, stage_of: Callable[[Page], str | None]) -> None:
         """Until the game is over: each new stage the first screen shows, and a moment."""
@@ -173,10 +196,11 @@ class Screens:
                 self.stage(stage)
             if "moment" not in self.seen and page.locator(sel("moment")).count():
                 self.stage("moment")
+            self.fit_each_window(stage)
             self.auditor.check(force=False)
             if not thread.is_alive() and page.get_attribute("main", "data-phase") != "over":
                 expect(page.locator("main[data-phase=over]")).to_be_attached(timeout=15_000)
-            page.wait_for_timeout(100)
+            page.wait_for_timeout(100)  # a sample: a moment is on screen only for a while
 
 
 def open_from_the_lobby(

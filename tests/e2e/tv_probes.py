@@ -47,3 +47,28 @@ def _kind(frame: str | bytes) -> str:
     text = frame if isinstance(frame, str) else frame.decode()
     kind: str = json.loads(text).get("type", "?")
     return kind
+
+
+# A television can't scroll: the page is the screen, no box cuts off what it holds, and no
+# text runs out of its box. What is drawn for screen readers alone, or only as decoration
+# (the investigation's reel), is left out.
+FIT_JS = """() => {
+  const moving = (el) => el.getAnimations({ subtree: true }).some((a) => a.playState === 'running');
+  const out = [];
+  const page = document.scrollingElement;
+  if (page.scrollHeight > innerHeight || page.scrollWidth > innerWidth)
+    out.push(`the page is ${page.scrollWidth}x${page.scrollHeight} px`);
+  for (const el of document.querySelectorAll('main *')) {
+    if (el.closest('.visually-hidden, [aria-hidden=true]') || !el.clientWidth) continue;
+    if (el.matches('img, svg, svg *')) continue; // a picture's padding is not text
+    const clips = getComputedStyle(el).overflow !== 'visible';
+    const name = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+    const size = `${el.scrollWidth}x${el.scrollHeight} px in ${el.clientWidth}x${el.clientHeight}`;
+    if (clips && el.scrollHeight > el.clientHeight + 1) out.push(`${name} cuts its text (${size})`);
+    // Wider than its box, clipped or not: a long name cut, or over its neighbour's (a card
+    // being dealt is wider while it moves, and is not text in the way).
+    else if (el.scrollWidth > el.clientWidth + 1 && !moving(el))
+      out.push(`${name} runs over its box (${size})`);
+  }
+  return out.slice(0, 5);
+}"""

@@ -18,7 +18,9 @@
 //                           it may use the shared ui/ modules (topbar, presence, icons) and
 //                           dom.js. shell.end: the shell's part of the end screen (the
 //                           fairness reveal, the replay and record links), to place on it
-//                           when the game is over
+//                           when the game is over; shell.coach: a lesson's coach (or
+//                           null), to place with the decision it is about (ui/coach.js's
+//                           withCoach), so the hint and its controls share a screen
 //   renderReplay(replay)    one step of a finished game: replay = {record, view (the step's
 //                           game view), step, viewer (a seat or "all"; "all" views carry
 //                           view.all_seats, every seat's `me`), end (the shell's part, at the

@@ -1,6 +1,7 @@
-// A lesson's coach (Learn to play, docs/protocol.md "Learn to play"): the server's `hint` for
-// this seat's decision, in a panel above the game, with its suggested move one tap away and
-// a switch to turn hints off (or on again). Drawn only in a lesson room, for its learner.
+// A lesson's coach (Learn to play, docs/protocol.md "Learn to play"): the server's `hint`
+// for this seat's decision, in a panel just above the decision's own, with its suggested move
+// one tap away and a switch to turn hints off (or on again). Drawn only in a lesson room, for
+// its learner.
 import { h } from "../dom.js";
 import { gameClient } from "../games/index.js";
 import { t } from "../i18n.js";
@@ -64,6 +65,13 @@ export function coachPanel(state) {
 function hintText(view, hint) {
   const client = gameClient(view.room.game);
   return client?.hintText ? client.hintText(hint, view.game) : hint.text;
+}
+
+/** The coach with the decision it is about, brought into view as one: above the game, the
+ *  hint sat a scroll away from the hand it was about on a phone. */
+export function withCoach(coach, panel) {
+  if (!coach || !panel) return panel ?? coach;
+  return h("div.coached", { "data-key": "coached" }, coach, panel);
 }
 
 /** The panel's buttons. app: main.js's controller. */

@@ -61,12 +61,13 @@ export function renderRoom(state) {
     );
   }
   const over = view.room.status === "finished" || view.game.phase === "over";
-  const notes = [banner, awayLine(view, state.session?.playerId), coachPanel(state)].filter(
-    Boolean,
-  );
+  const notes = [banner, awayLine(view, state.session?.playerId)].filter(Boolean);
   return frozenIfClosed(
     state,
-    client.renderGame(state, notes.length ? notes : null, { end: over ? endExtras(state) : null }),
+    client.renderGame(state, notes.length ? notes : null, {
+      end: over ? endExtras(state) : null,
+      coach: coachPanel(state),
+    }),
   );
 }
 

@@ -9,7 +9,7 @@ import { explainMajority, majority } from "./majority.js";
 import { cardName, clothName, coins, g, phaseName, speciesName } from "./text.js";
 
 /** The parts of a total (GSCORE-1..5), each with what it counts, numbers from the rules. */
-function parts(rules, species) {
+export function parts(rules, species) {
   const many = (types) => types.map((type) => clothName(type, true)).join(", ");
   const hints = {
     species: g("end.hint.species", {
@@ -36,7 +36,7 @@ export function headline(ctx, result) {
   return g("end.shareWin", { names: capital(list(winners.map(who))) });
 }
 
-function tieBreak(result) {
+export function tieBreak(result) {
   if (result.tie_break === "stains") return g("end.tieStains");
   if (result.tie_break === "shared") return g("end.tieShared");
   return null;
@@ -91,7 +91,7 @@ function standing(ctx, ps, result) {
 }
 
 /** One paragraph per majority type, in words, with each seat's count. */
-function majorities(ctx, result) {
+export function majorities(ctx, result) {
   const prizes = ctx.rules.majorities ?? {};
   const items = Object.entries(result.majorities ?? {}).map(([type, m]) => {
     const counts = Object.fromEntries(m.counts.map((n, seat) => [seat, n]));

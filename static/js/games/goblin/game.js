@@ -3,6 +3,7 @@
 import { h } from "../../dom.js";
 import { markIntoView } from "../../landing.js";
 import { capital } from "../../text.js";
+import { withCoach } from "../../ui/coach.js";
 import { countdownBar, gameLog, logLink, screenData } from "../../ui/game-screen.js";
 import { topbar } from "../../ui/topbar.js";
 import { context } from "./context.js";
@@ -27,7 +28,11 @@ export function renderGame(state, banner, shell = {}) {
     over ? null : latest(ctx),
     h(
       "div.game-layout",
-      h("div.col-main", intoView(ctx, over ? renderEnd(ctx) : actionPanel(ctx)), table(ctx)),
+      h(
+        "div.col-main",
+        intoView(ctx, over ? renderEnd(ctx) : withCoach(shell.coach, actionPanel(ctx))),
+        table(ctx),
+      ),
       h("div.col-side", gameLog(ctx)),
     ),
   );

@@ -1,16 +1,20 @@
 // Goblin Laundromat on the table screen (ui/tv.js, /tv/CODE): the public table laid out for a
 // room to watch. The stage on the left is what the table waits on (who has picked, the market,
 // the laundry with its stains against the Program's limits and the chance the next draw fails,
-// a failed laundry's keep; at the end the scoring, majorities in words); the right is every
-// player's area. Drawn from the spectator's view with the live screen's own parts, so it can
-// show nothing the phones of watchers don't.
+// a failed laundry's keep); the right is every player's area. At the end, "Play again?", the
+// scores in one table (a column per player, a row per part: five players' breakdowns fit one
+// screen) and the majorities in words. Drawn from the spectator's view with the live screen's
+// own parts, so it can show nothing the phones of watchers don't.
 import { h } from "../../dom.js";
+import { endActions } from "../../ui/end-actions.js";
 import { screenData, tvLayout } from "../../ui/game-screen.js";
+import { icon } from "../../ui/icons.js";
 import { context } from "./context.js";
-import { renderEnd } from "./end.js";
+import { headline, majorities, parts, tieBreak } from "./end.js";
 import { actionPanel, instruction, phaseBar } from "./game.js";
 import { latestSentences } from "./sentences.js";
 import { table } from "./table.js";
+import { coins, g, phaseName, speciesName } from "./text.js";
 
 /** shell: {banner (the link's state, or null), end (the shell's part of the end)}. */
 export function renderTv(state, shell = {}) {
@@ -30,8 +34,81 @@ export function renderTv(state, shell = {}) {
     h("p.tv-whose", { "data-testid": "instruction", role: "status" }, instruction(ctx)),
     tvLayout({
       latest: latest.length ? latest.join(" ") : null,
-      stage: over ? renderEnd(ctx) : actionPanel(ctx),
+      stage: over ? tvEnd(ctx) : actionPanel(ctx),
       table: table(ctx),
     }),
+  );
+}
+
+function tvEnd(ctx) {
+  const result = ctx.game.result;
+  if (!result) return null;
+  return h(
+    "section.card.final",
+    { "data-key": "final", "data-testid": "final-standings", "aria-labelledby": "final-title" },
+    h("h2#final-title", phaseName("over")),
+    endActions(ctx),
+    h("p.headline", { "data-testid": "headline" }, icon("crown"), headline(ctx, result)),
+    tieBreak(result) ? h("p.small", { "data-testid": "tie-break" }, tieBreak(result)) : null,
+    scoreTable(ctx, result),
+    majorities(ctx, result),
+  );
+}
+
+/** Every total broken down (GSCORE-1..6), the winners first. */
+function scoreTable(ctx, result) {
+  const standings = [...result.players].sort(
+    (a, b) => (a.rank ?? 0) - (b.rank ?? 0) || b.total - a.total,
+  );
+  const won = (ps) => (result.winners ?? []).includes(ps.seat);
+  const species = (ps) => ctx.game.players[ps.seat]?.species;
+  return h(
+    "table.breakdown.score-table",
+    { "data-testid": "score-table" },
+    h("caption.visually-hidden", phaseName("over")),
+    h(
+      "thead",
+      h(
+        "tr",
+        h("td"),
+        standings.map((ps) =>
+          h(
+            "th",
+            { scope: "col", "data-key": `h${ps.seat}`, class: won(ps) ? "won" : null },
+            won(ps) ? icon("crown", g("end.winner")) : null,
+            ctx.nameOf(ps.seat),
+            h("span.part-hint", ` ${speciesName(species(ps))}`),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "tbody",
+      parts(ctx.rules, null).map(([key, label, hint]) =>
+        h(
+          "tr",
+          { "data-key": key },
+          h(
+            "th",
+            { scope: "row" },
+            label,
+            key === "species" ? null : h("span.part-hint", ` ${hint}`),
+          ),
+          standings.map((ps) => h("td", { "data-key": `${key}${ps.seat}` }, String(ps[key] ?? 0))),
+        ),
+      ),
+      h(
+        "tr.total",
+        { "data-key": "total" },
+        h("th", { scope: "row" }, g("end.total")),
+        standings.map((ps) =>
+          h(
+            "td",
+            { "data-key": `t${ps.seat}`, "data-testid": `total-${ps.seat}` },
+            coins(ps.total),
+          ),
+        ),
+      ),
+    ),
   );
 }

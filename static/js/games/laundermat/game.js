@@ -4,6 +4,7 @@ import { h } from "../../dom.js";
 import { list } from "../../i18n.js";
 import { markIntoView } from "../../landing.js";
 import { capital } from "../../text.js";
+import { withCoach } from "../../ui/coach.js";
 import { countdownBar, gameLog, logLink, screenData } from "../../ui/game-screen.js";
 import { topbar } from "../../ui/topbar.js";
 import { actionPanel } from "./actions.js";
@@ -39,7 +40,7 @@ export function renderGame(state, banner, shell = {}) {
         "div.col-main",
         // What just happened comes first (the reveal); last round's story follows the draft.
         revealFirst ? roundReport(ctx) : null,
-        intoView(ctx, over ? renderEnd(ctx) : actionPanel(ctx)),
+        intoView(ctx, over ? renderEnd(ctx) : withCoach(shell.coach, actionPanel(ctx))),
         over || revealFirst ? null : roundReport(ctx),
         boards(ctx),
         shopOpen || over ? null : market(ctx),

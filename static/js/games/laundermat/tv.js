@@ -2,8 +2,8 @@
 // watch. The stage on the left is the round as it unfolds: the draft (who has picked), then the
 // reveal with its collisions, Vault raids, dice and Alarms (report.js), Seniority, the Alarm
 // and purchases, the three bribery stages, and at the end the investigation, the
-// disqualifications and the standings, with the investigation's odds below; the right is
-// every board, and the market while players shop.
+// disqualifications and the standings; the right is every board, the market while players
+// shop and the investigation's odds, flowing down its columns.
 // Drawn from the spectator's view with the live screen's own parts: it shows nothing a
 // watcher's phone doesn't.
 import { h } from "../../dom.js";
@@ -32,10 +32,14 @@ export function renderTv(state, shell = {}) {
         revealFirst ? roundReport(ctx) : null,
         over ? null : actionPanel(ctx),
         over || revealFirst ? null : roundReport(ctx),
-        over || game.phase === "bribe_entries" ? null : pool(ctx), // that panel has the odds
       ],
-      // The market matters to a room while players shop; the rest of the time the boards.
-      table: [boards(ctx), game.phase === "purchase" ? market(ctx) : null],
+      // The market matters to a room while players shop; the odds beside the boards (the
+      // bribery's entries panel has them).
+      table: [
+        boards(ctx),
+        game.phase === "purchase" ? market(ctx) : null,
+        over || game.phase === "bribe_entries" ? null : pool(ctx),
+      ],
     }),
   );
 }
