@@ -3,7 +3,6 @@
 // one tap away and a switch to turn hints off (or on again). Drawn only in a lesson room, for
 // its learner.
 import { h } from "../dom.js";
-import { gameClient } from "../games/index.js";
 import { t } from "../i18n.js";
 
 /** Whether this browser turned the coach off in room `code` (remembered across reloads, as
@@ -17,7 +16,8 @@ export function setCoachOff(code, off) {
   else localStorage.removeItem(`laundermat.coach.${code}`);
 }
 
-export function coachPanel(state) {
+/** `client`: the room's game client, which words the hint in the person's language. */
+export function coachPanel(state, client = null) {
   const view = state.view;
   const learning = view?.room?.options?.learning;
   if (!learning || state.session?.role !== "player" || !view.game || view.game.result) return null;
@@ -44,7 +44,11 @@ export function coachPanel(state) {
       "aria-live": "polite",
       "aria-label": t("coach.label"),
     },
-    h("p", h("strong", t("coach.prefix")), current ? hintText(view, hint) : t("coach.wait")),
+    h(
+      "p",
+      h("strong", t("coach.prefix")),
+      current ? hintText(client, view, hint) : t("coach.wait"),
+    ),
     current && hint.command
       ? h(
           "button.small",
@@ -62,8 +66,7 @@ export function coachPanel(state) {
 
 /** A hint in the person's language: the game's client words it from the hint's `key` and
  *  `vars` (its `hintText`), else the server's English `text`. */
-function hintText(view, hint) {
-  const client = gameClient(view.room.game);
+function hintText(client, view, hint) {
   return client?.hintText ? client.hintText(hint, view.game) : hint.text;
 }
 

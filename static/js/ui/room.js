@@ -66,7 +66,7 @@ export function renderRoom(state) {
     state,
     client.renderGame(state, notes.length ? notes : null, {
       end: over ? endExtras(state) : null,
-      coach: coachPanel(state),
+      coach: coachPanel(state, client),
     }),
   );
 }
