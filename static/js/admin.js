@@ -3,17 +3,12 @@
 // load, the live rooms (close one with a message to its players), blocks, recent problems
 // and actions. The token is sent once, by the login form; then a session cookie (HttpOnly)
 // stands for it. Everything is built with DOM calls: no markup from the server's data.
+// Its words are the shell catalog's admin.* (static/locales/), in the operator's language.
 import { h } from "./dom.js";
+import { has, locale, t } from "./i18n.js";
+import { loadLanguage, preferredLanguage, translatePage } from "./i18n-load.js";
 
 const REFRESH_MS = 5000;
-const SENTENCES = {
-  unauthorized: "That token is not the operator's.",
-  too_many_requests: "Too many wrong tokens from this address: wait a minute.",
-  room_not_found: "No live room has that code (it may have closed already).",
-  not_found: "No live replica has that id.",
-  bad_message: "Check the fields and try again.",
-  unavailable: "The server could not do that now; try again.",
-};
 
 const $ = (id) => document.getElementById(id);
 let timer = null;
@@ -34,7 +29,8 @@ async function api(method, path, body) {
 }
 
 function refusal(data) {
-  return SENTENCES[data.code] || data.message || "Something went wrong.";
+  if (data.code && has(`admin.errors.${data.code}`)) return t(`admin.errors.${data.code}`);
+  return data.message || t("admin.errors.unknown");
 }
 
 function showLogin(message) {
@@ -69,12 +65,12 @@ async function refresh() {
 
 function draw(data) {
   return [
-    section("Replicas", replicasTable(data), "replicas"),
-    section(`Rooms (${data.rooms.length})`, roomsTable(data.rooms), "rooms"),
-    section("Block an address", blockForm(data.blocks), "blocks"),
-    section("Recent problems", problemsTable(data.problems), "problems"),
-    section("Errors sent to clients, by code", errorCounts(data.error_counts), "errors"),
-    section("Recent actions", actionsTable(data.actions), "actions"),
+    section(t("admin.replicas"), replicasTable(data), "replicas"),
+    section(t("admin.rooms", { count: data.rooms.length }), roomsTable(data.rooms), "rooms"),
+    section(t("admin.block"), blockForm(data.blocks), "blocks"),
+    section(t("admin.problems"), problemsTable(data.problems), "problems"),
+    section(t("admin.errors_sent"), errorCounts(data.error_counts), "errors"),
+    section(t("admin.actions"), actionsTable(data.actions), "actions"),
   ];
 }
 
@@ -103,19 +99,21 @@ function table(head, rows, empty) {
 }
 
 function replicasTable(data) {
-  const head = ["Replica", "Rooms", "Playing", "Sockets", "Relayed", "CPU", "Up", ""];
+  const head = ["replica", "rooms_col", "playing", "sockets", "relayed", "cpu", "up"]
+    .map((c) => t(`admin.col.${c}`))
+    .concat("");
   return table(
     head,
     data.replicas.map((r) =>
       r.unreachable
-        ? h("tr", h("td", r.id), h("td.gone", { colspan: 7 }, "not answering"))
+        ? h("tr", h("td", r.id), h("td.gone", { colspan: 7 }, t("admin.not_answering")))
         : h(
             "tr",
             { data: { replica: r.id } },
             h(
               "td",
-              r.id === data.me ? `${r.id} (this one)` : r.id,
-              r.draining ? " · draining" : "",
+              r.id === data.me ? t("admin.this_one", { id: r.id }) : r.id,
+              r.draining ? t("admin.draining") : "",
             ),
             h("td", r.rooms),
             h("td", r.playing),
@@ -127,16 +125,22 @@ function replicasTable(data) {
               "td",
               r.draining
                 ? ""
-                : h("button.ghost.small", { type: "button", data: { drain: r.id } }, "Drain"),
+                : h(
+                    "button.ghost.small",
+                    { type: "button", data: { drain: r.id } },
+                    t("admin.drain"),
+                  ),
             ),
           ),
     ),
-    "No replica answered.",
+    t("admin.no_replica"),
   );
 }
 
 function roomsTable(rooms) {
-  const head = ["Code", "Game", "Status", "Players", "Age", "Replica", "Close with a message"];
+  const head = ["code", "game", "status", "players", "age", "replica", "close"].map((c) =>
+    t(`admin.col.${c}`),
+  );
   return table(
     head,
     rooms.map((room) =>
@@ -158,15 +162,15 @@ function roomsTable(rooms) {
               name: "message",
               required: true,
               maxlength: 300,
-              "aria-label": `Message to the players of ${room.code}`,
-              placeholder: "Why it closes",
+              "aria-label": t("admin.message_to", { code: room.code }),
+              placeholder: t("admin.why"),
             }),
-            h("button.small", { type: "submit" }, "Close room"),
+            h("button.small", { type: "submit" }, t("admin.close_room")),
           ),
         ),
       ),
     ),
-    "No live rooms.",
+    t("admin.no_rooms"),
   );
 }
 
@@ -174,37 +178,41 @@ function players(room) {
   const people = room.players.map((p) =>
     h(
       p.bot ? "span.bot" : p.connected ? "span" : "span.gone",
-      `${p.name}${p.bot ? " (bot)" : ""}${p.host ? " ★" : ""}${p.away ? " (away)" : ""}`,
+      [p.name, p.bot ? t("admin.bot") : "", p.host ? " ★" : "", p.away ? t("admin.away") : ""].join(
+        "",
+      ),
     ),
   );
   const list = people.flatMap((el, i) => (i ? [", ", el] : [el]));
-  return room.spectators ? [...list, ` + ${room.spectators} watching`] : list;
+  return room.spectators ? [...list, t("admin.watching", { count: room.spectators })] : list;
 }
 
 function blockForm(blocks) {
   const form = h(
     "form#block-form.inline",
-    h("label", "Address", h("input", { name: "address", required: true, maxlength: 64 })),
+    h("label", t("admin.address"), h("input", { name: "address", required: true, maxlength: 64 })),
     h(
       "label",
-      "Minutes (0 lifts it)",
+      t("admin.minutes"),
       h("input", { name: "minutes", type: "number", min: 0, max: 10080, value: 60 }),
     ),
-    h("label", "Reason", h("input", { name: "reason", maxlength: 200 })),
-    h("button.small", { type: "submit" }, "Block"),
+    h("label", t("admin.reason"), h("input", { name: "reason", maxlength: 200 })),
+    h("button.small", { type: "submit" }, t("admin.block_button")),
   );
   const list = blocks.length
     ? h(
         "ul",
-        blocks.map((b) => h("li", `${b.address}: ${duration(b.seconds_left)} left`)),
+        blocks.map((b) =>
+          h("li", t("admin.blocked_left", { address: b.address, time: duration(b.seconds_left) })),
+        ),
       )
-    : h("p.muted", "No address is blocked.");
+    : h("p.muted", t("admin.no_blocks"));
   return [form, list];
 }
 
 function problemsTable(problems) {
   return table(
-    ["When", "Replica", "Level", "What", "Details"],
+    ["when", "replica", "level", "what", "details"].map((c) => t(`admin.col.${c}`)),
     problems.map((p) =>
       h(
         "tr",
@@ -215,7 +223,7 @@ function problemsTable(problems) {
         h("td", details(p.fields)),
       ),
     ),
-    "Nothing logged at warning or above.",
+    t("admin.no_problems"),
   );
 }
 
@@ -223,12 +231,13 @@ function errorCounts(byReplica) {
   const rows = Object.entries(byReplica).flatMap(([replica, counts]) =>
     Object.entries(counts).map(([code, n]) => h("tr", h("td", replica), h("td", code), h("td", n))),
   );
-  return table(["Replica", "Code", "Count"], rows, "No errors sent.");
+  const head = ["replica", "code", "count"].map((c) => t(`admin.col.${c}`));
+  return table(head, rows, t("admin.no_errors"));
 }
 
 function actionsTable(actions) {
   return table(
-    ["When", "Who", "Replica", "Action", "On", "Details"],
+    ["when", "who", "replica", "action", "on", "details"].map((c) => t(`admin.col.${c}`)),
     actions.map((a) => {
       const { ts, who, replica, action, target, ...rest } = a;
       return h(
@@ -241,7 +250,7 @@ function actionsTable(actions) {
         h("td", details(rest)),
       );
     }),
-    "No actions yet.",
+    t("admin.no_actions"),
   );
 }
 
@@ -253,13 +262,14 @@ function details(fields) {
 }
 
 function clock(ts) {
-  return new Date(ts * 1000).toLocaleTimeString();
+  return new Date(ts * 1000).toLocaleTimeString(locale());
 }
 
 function duration(seconds) {
-  if (seconds < 60) return `${seconds} s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
-  return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
+  if (seconds < 60) return t("admin.seconds", { n: String(seconds) });
+  if (seconds < 3600) return t("admin.minutes_short", { n: String(Math.floor(seconds / 60)) });
+  const hours = String(Math.floor(seconds / 3600));
+  return t("admin.hours", { h: hours, m: String(Math.floor((seconds % 3600) / 60)) });
 }
 
 // ------------------------------------------------------------------ actions
@@ -278,7 +288,7 @@ async function onSubmit(event) {
     // policy, which the server's origin check refuses.
     event.preventDefault();
     await fetch("/admin/logout", { method: "POST", credentials: "same-origin" });
-    say("Logged out.");
+    say(t("admin.logged_out"));
     await refresh();
     return;
   }
@@ -299,7 +309,7 @@ async function onSubmit(event) {
     event.preventDefault();
     const message = form.elements.message.value;
     const path = `/api/admin/rooms/${encodeURIComponent(code)}/close`;
-    await act("POST", path, { message }, () => `Room ${code} closed; its players were told.`);
+    await act("POST", path, { message }, () => t("admin.closed", { code }));
   } else if (form.id === "block-form") {
     event.preventDefault();
     const body = {
@@ -308,7 +318,9 @@ async function onSubmit(event) {
       reason: form.elements.reason.value,
     };
     await act("POST", "/api/admin/blocks", body, (d) =>
-      body.minutes ? `${d.address} blocked for ${body.minutes} min.` : `${d.address} unblocked.`,
+      body.minutes
+        ? t("admin.blocked", { address: d.address, n: String(body.minutes) })
+        : t("admin.unblocked", { address: d.address }),
     );
   }
 }
@@ -319,11 +331,11 @@ async function onClick(event) {
   const replica = button.dataset.drain;
   if (button.dataset.armed !== "yes") {
     button.dataset.armed = "yes"; // a second click drains: one stray click does not
-    button.textContent = "Drain: click again";
+    button.textContent = t("admin.drain_again");
     return;
   }
   const path = `/api/admin/replicas/${encodeURIComponent(replica)}/drain`;
-  await act("POST", path, undefined, (d) => `${d.drained} drained: it takes no new rooms.`);
+  await act("POST", path, undefined, (d) => t("admin.drained", { id: d.drained }));
 }
 
 document.addEventListener("submit", onSubmit);
@@ -331,4 +343,7 @@ document.addEventListener("click", onClick);
 document.addEventListener("visibilitychange", () => {
   if (!document.hidden) refresh();
 });
-refresh();
+loadLanguage(preferredLanguage(), [])
+  .then(() => translatePage(document.body))
+  .catch((err) => console.error(err))
+  .finally(refresh);

@@ -4,6 +4,7 @@
 // one); main.js marks the tab's title. And the Screen Wake Lock, which keeps a playing
 // phone's screen on. Every API here is optional: a browser
 // without one (or a refusal) just goes without that part, silently.
+import { t } from "./i18n.js";
 import { decisionKey, nextTurn, turnLabel } from "./turn.js";
 import { activeWorker } from "./worker.js";
 
@@ -86,7 +87,8 @@ export function alertTurn(view, session, client) {
   tracker = next.tracker;
   keepAwake(!!session?.tv || (session?.role === "player" && view.room?.status === "playing"));
   if (!key) closeNotice();
-  if (next.alert) ring(turnLabel(view, session.role, client) ?? "Your turn", view.room.code);
+  if (next.alert)
+    ring(turnLabel(view, session.role, client) ?? t("turn.your_turn"), view.room.code);
 }
 
 function ring(label, code) {
@@ -100,7 +102,7 @@ function ring(label, code) {
  *  Notification()`; sw.js brings the room's tab back on a tap), else the page's own. */
 function showNotice(label, code) {
   const options = {
-    body: `LaunderMat · room ${code}`,
+    body: t("turn.notice_body", { code }),
     tag: `laundermat-${code}`,
     data: { url: location.href },
   };
@@ -153,18 +155,18 @@ function wakeAudio() {
 /** Two short rising tones, synthesized: no audio file to fetch. */
 function beep() {
   if (!audio) return;
-  const t = audio.currentTime;
+  const at = audio.currentTime;
   const osc = audio.createOscillator();
   const gain = audio.createGain();
   osc.type = "sine";
-  osc.frequency.setValueAtTime(660, t);
-  osc.frequency.setValueAtTime(990, t + 0.09);
-  gain.gain.setValueAtTime(0.0001, t);
-  gain.gain.exponentialRampToValueAtTime(0.2, t + 0.01);
-  gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.2);
+  osc.frequency.setValueAtTime(660, at);
+  osc.frequency.setValueAtTime(990, at + 0.09);
+  gain.gain.setValueAtTime(0.0001, at);
+  gain.gain.exponentialRampToValueAtTime(0.2, at + 0.01);
+  gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.2);
   osc.connect(gain).connect(audio.destination);
-  osc.start(t);
-  osc.stop(t + 0.22);
+  osc.start(at);
+  osc.stop(at + 0.22);
 }
 
 // ------------------------------------------------------------------ the wake lock

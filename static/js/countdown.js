@@ -3,6 +3,8 @@
 // data-deadline (a time on the server's clock) counts down to that instead, as a text ("12 s").
 // A text is written only when it changes, and never inside a live region (role=status,
 // aria-live): a screen reader would read it out every second.
+
+import { t } from "./i18n.js";
 import { serverNow, state } from "./store.js";
 import { timeLeft, timeSpan } from "./text.js";
 import { fractionLeft } from "./time.js";
@@ -34,7 +36,9 @@ export function tick(root) {
   if (retry && state.conn.retryAt) {
     setText(
       retry,
-      `Trying again in ${Math.max(0, Math.ceil((state.conn.retryAt - Date.now()) / 1000))} s.`,
+      t("shell.retry_in", {
+        seconds: String(Math.max(0, Math.ceil((state.conn.retryAt - Date.now()) / 1000))),
+      }),
     );
   }
 }

@@ -2,6 +2,7 @@
 // player leaves it ("To the new game", ui/end-actions.js). A new game must not pull the final
 // scores away from someone still reading them; only the player whose own tap started it
 // (the last "Ready", or the host's start) goes straight to the new game.
+import { t } from "./i18n.js";
 import { list } from "./text.js";
 
 /**
@@ -33,7 +34,9 @@ export function readyWords(players) {
   const people = players.filter((p) => !p.bot);
   const ready = people.filter((p) => p.ready).map((p) => p.name);
   const waiting = people.filter((p) => !p.ready && !p.away).map((p) => p.name);
-  const parts = [ready.length ? `Ready: ${list(ready)}.` : "Nobody is ready yet."];
-  if (waiting.length) parts.push(`Waiting for ${list(waiting)}.`);
+  const parts = [
+    ready.length ? t("end.ready_list", { names: list(ready) }) : t("end.nobody_ready"),
+  ];
+  if (waiting.length) parts.push(t("end.waiting_for", { names: list(waiting) }));
   return parts.join(" ");
 }

@@ -2,6 +2,7 @@
 // secret seed before the game (fairness.commitment, its SHA-256); each seated browser adds its
 // own random nonce for that commitment; when the game ends the server reveals its seed and
 // the nonces, so anyone can check the commitment and recompute the game's seed.
+import { t } from "./i18n.js";
 
 /** Bytes as lowercase hex. */
 export function hexOf(bytes) {
@@ -45,7 +46,7 @@ export function contributedText(room) {
   const ids = new Set(people.map((p) => p.player_id));
   const n = (room.fairness?.contributed ?? []).filter((id) => ids.has(id)).length;
   const total = people.length;
-  return `${n} of ${total} ${total === 1 ? "player" : "players"} added their randomness`;
+  return t("fair.contributed", { n: String(n), count: total });
 }
 
 function bytesOf(hex) {

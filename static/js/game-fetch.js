@@ -1,7 +1,7 @@
 // A game's screens are fetched the first time a page needs them (games/index.js loadGame):
 // a first visit to the home page fetches none. main.js asks at every drawing of the page.
 import { gameCard, gameClient, loadGame } from "./games/index.js";
-import { OFFLINE_GAME } from "./text.js";
+import { offlineGame } from "./text.js";
 
 const RETRY_MS = 3000;
 
@@ -28,7 +28,7 @@ export function gameFetcher({ state, render, notify }) {
         render();
       })
       .catch(() => {
-        notify(OFFLINE_GAME);
+        notify(offlineGame());
         setTimeout(() => {
           fetching.delete(name); // the next drawing of the page tries again
           render();

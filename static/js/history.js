@@ -1,4 +1,5 @@
 // The history page's choice (pure): which finished games this browser took part in.
+import { locale, t } from "./i18n.js";
 
 const SLACK_MS = 60 * 60 * 1000; // clocks differ: a game that ended an hour "before" still counts
 
@@ -44,8 +45,8 @@ export function withGame(ids, id, max = 500) {
 
 /** A finished game's date and time, for a list: "30 Nov 2026, 12:34". */
 export function finishedText(ms) {
-  if (!ms) return "Not finished";
-  return new Date(ms).toLocaleString("en-GB", {
+  if (!ms) return t("history.not_finished");
+  return new Date(ms).toLocaleString(locale(), {
     day: "numeric",
     month: "short",
     year: "numeric",

@@ -2,14 +2,35 @@
 // first render: the shell's from static/locales/, each game's from its folder's locales/
 // (a card's `locales`, games/index.js). The URLs are relative to this module's, so they carry
 // the tree's version and are cached like every static file (web/assets.py).
-import { addMessages, FALLBACK, language, pickLanguage, setLanguage } from "./i18n.js";
+import { addMessages, FALLBACK, has, language, pickLanguage, setLanguage, t } from "./i18n.js";
 
 const KEY = "laundermat.lang";
 const SHELL = new URL("../locales/", import.meta.url);
 
 /** The language this person chose on the home page, else the browser's, else English. */
 export function preferredLanguage() {
-  return pickLanguage(localStorage.getItem(KEY), navigator.languages ?? [navigator.language]);
+  const chosen = storedChoice();
+  if (chosen) rememberForServer(chosen); // a choice made before the server read the cookie
+  return pickLanguage(chosen, navigator.languages ?? [navigator.language]);
+}
+
+function storedChoice() {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null; // storage off: the browser's language, and the cookie if any
+  }
+}
+
+// The server draws a page's first screen in the language of this cookie, else of the
+// browser's Accept-Language (web/pages.py): so only a choice is written here, and the first
+// paint and the client's first render say the same thing.
+const COOKIE = "laundermat_lang";
+const YEAR_S = 365 * 24 * 3600;
+
+function rememberForServer(lang) {
+  // biome-ignore lint/suspicious/noDocumentCookie: cookieStore is not in every browser yet
+  document.cookie = `${COOKIE}=${lang}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
 }
 
 /** Fetch and install the catalogs of `lang` for the shell and `cards` (each {name, locales}). */
@@ -30,9 +51,36 @@ export async function loadLanguage(lang, cards) {
   await Promise.all(loads);
   setLanguage(lang);
   document.documentElement.lang = language();
+  translateOutsideApp();
 }
 
-/** Remember the person's choice (the home page's language switch). */
+/** Every data-i18n text and data-i18n-<attribute> under `root` in the current language (a
+ *  page the server serves as written: the operator's console, static/admin.html). */
+export function translatePage(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    el.textContent = t(el.getAttribute("data-i18n"));
+  }
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
+    el.setAttribute("placeholder", t(el.getAttribute("data-i18n-placeholder")));
+  }
+  document.title = t(document.body.getAttribute("data-i18n-title") ?? "") || document.title;
+}
+
+/** The page's words no render draws (the skip link, the rules dialog's frame): the server
+ *  wrote them in the language it chose (web/pages.py, data-i18n="key" or "key|fallback"). */
+function translateOutsideApp() {
+  for (const el of document.querySelectorAll("body > [data-i18n], dialog [data-i18n]")) {
+    const keys = el.getAttribute("data-i18n").split("|");
+    el.textContent = t(keys.find((key) => has(key)) ?? keys[0]);
+  }
+}
+
+/** Remember the person's choice (the home page's language switch), here and for the server. */
 export function chooseLanguage(lang) {
-  localStorage.setItem(KEY, lang);
+  try {
+    localStorage.setItem(KEY, lang);
+  } catch {
+    // storage off (a private window's quota): the cookie still remembers it
+  }
+  rememberForServer(lang);
 }

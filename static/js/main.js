@@ -12,6 +12,7 @@ import { commonHandlers } from "./handlers/common.js";
 import { defaultSettings, homeHandlers } from "./handlers/home.js";
 import { lobbyHandlers } from "./handlers/lobby.js";
 import { replayHandlers, replayKey } from "./handlers/replay.js";
+import { t } from "./i18n.js";
 import { loadLanguage, preferredLanguage } from "./i18n-load.js";
 import { bringIntoView, keepReading, landFocus, readingAt } from "./landing.js";
 import { findMoments, watchTaps } from "./moments-live.js";
@@ -33,7 +34,7 @@ import {
   state,
   toast,
 } from "./store.js";
-import { errorSentence, OFFLINE_LOBBY, OFFLINE_MOVE } from "./text.js";
+import { errorSentence, offlineLobby, offlineMove } from "./text.js";
 import { windowSpan } from "./time.js";
 import { gameName, roomTitle, tabTitle } from "./titles.js";
 import { turnLabel, turnTitle } from "./turn.js";
@@ -105,20 +106,20 @@ function pageTitle() {
   if (screen === "replay") {
     const record = state.replay?.record;
     return tabTitle(
-      "Replay",
+      t("titles.replay"),
       record ? gameName(gameTitle(state.catalog, record.game), record.game_number) : "",
     );
   }
-  if (screen === "history") return tabTitle("Your past games");
+  if (screen === "history") return tabTitle(t("titles.history"));
   if (screen === "tv") return tvTitle();
   if (!code) return tabTitle();
   const name = state.view?.room?.game ?? state.home.room?.game;
   const room = roomTitle(name ? gameTitle(state.catalog, name) : "", code);
   const game = state.view?.game;
   if (screen !== "room" || !state.view)
-    return tabTitle(state.home.room?.status === "lobby" ? "Join" : "", room);
+    return tabTitle(state.home.room?.status === "lobby" ? t("titles.join") : "", room);
   const client = roomClient();
-  const title = tabTitle(game ? client?.pageTitle(game) : "Lobby", room);
+  const title = tabTitle(game ? client?.pageTitle(game) : t("titles.lobby"), room);
   return client ? turnTitle(turnLabel(state.view, state.session?.role, client), title) : title;
 }
 
@@ -127,8 +128,9 @@ function tvTitle() {
   const room = state.view?.room;
   const name = room ? gameTitle(state.catalog, room.game) : "";
   const game = state.view?.game;
-  const what = game ? roomClient()?.pageTitle(game) : "Lobby";
-  return tabTitle(`Table screen${room ? ` · ${what}` : ""}`, roomTitle(name, state.route.code));
+  const what = game ? roomClient()?.pageTitle(game) : t("titles.lobby");
+  const screen = room ? t("titles.tv_showing", { what }) : t("titles.tv");
+  return tabTitle(screen, roomTitle(name, state.route.code));
 }
 
 /** The client of the room's game (null outside a room or before its first view). */
@@ -307,7 +309,7 @@ function send(command, label, after) {
   const window = state.view?.game?.me?.options?.window;
   const id = socket.act(command, window);
   if (id) state.pending = { id, label, after };
-  else notify(notSent(OFFLINE_MOVE));
+  else notify(notSent(offlineMove()));
   render();
 }
 
@@ -315,7 +317,7 @@ function lobby(action, extra = {}, label = action) {
   if (!socket) return;
   const id = socket.lobby(action, extra);
   if (id) state.pending = { id, label };
-  else notify(notSent(OFFLINE_LOBBY));
+  else notify(notSent(offlineLobby()));
   render();
 }
 

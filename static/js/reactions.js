@@ -1,14 +1,31 @@
 // Reactions (docs/protocol.md, "Reactions"): the few things a player can tap to say, from the
 // room's game's catalog entry, and those on show, each by its player's name for a moment.
 // Pure but for the mute, which this browser remembers (laundermat.reactions.muted).
+import { has, t } from "./i18n.js";
 
 export const SHOWN_MS = 3500; // how long a reaction stays on screen
 const MAX_SHOWN = 6; // more at once and the oldest go first
 const MUTE_KEY = "laundermat.reactions.muted"; // "1": show no reactions
 
-/** The room's game's reactions [{id, text, label}] (empty until the catalog is in). */
+/** The room's game's reactions [{id, text, label}] (empty until the catalog is in), in the
+ *  person's language: the game's catalog `<game>.reactions.<id>.text` / `.label`, else the
+ *  shell's `reactions.<id>.…` (the emoji every game has), else the server's words. */
 export function gameReactions(catalog, game) {
-  return catalog?.games.find((g) => g.name === game)?.reactions ?? [];
+  const reactions = catalog?.games.find((g) => g.name === game)?.reactions ?? [];
+  return reactions.map((r) => ({
+    ...r,
+    text: reactionWord(game, r, "text"),
+    label: reactionWord(game, r, "label"),
+  }));
+}
+
+function reactionWord(game, reaction, part) {
+  for (const key of [
+    `${game}.reactions.${reaction.id}.${part}`,
+    `reactions.${reaction.id}.${part}`,
+  ])
+    if (has(key)) return t(key);
+  return reaction[part];
 }
 
 /** The list on show with `message` (a server `reaction`) added at `now`, the expired gone. An

@@ -1,6 +1,7 @@
 // The replay's arithmetic (pure): rounds from a record's round_starts, step bounds, the
 // viewer choice, the table's names. A record has `steps` commands; step n is the state after
 // the first n.
+import { t } from "./i18n.js";
 
 /** The names by seat of a record (the "Watch as" choice): seating is shuffled, and the final
  *  view's players name each seat's player_id; without a final view, the order of joining. */
@@ -8,7 +9,7 @@ export function seatNames(record) {
   const byId = new Map(record.player_ids.map((id, i) => [id, record.names[i]]));
   const players = record.final?.players ?? [];
   return players.length
-    ? players.map((p, seat) => byId.get(p.name) ?? `Seat ${seat + 1}`)
+    ? players.map((p, seat) => byId.get(p.name) ?? t("replay.seat", { seat: String(seat + 1) }))
     : record.names;
 }
 
@@ -62,7 +63,7 @@ export function viewerParam(value, seats) {
 
 /** "Step 37 of 112". */
 export function stepText(step, steps) {
-  return `Step ${step} of ${steps}`;
+  return t("replay.step_of", { step: String(step), steps: String(steps) });
 }
 
 // Playing (▶): a step every PLAY_MS, slow enough to read what changed; slower still when the

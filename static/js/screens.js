@@ -3,7 +3,7 @@
 // fetched the first time a page needs it, as a game's screens are (games/index.js), so the
 // home page's first visit downloads, over as many round trips, only what it draws. main.js
 // asks at every drawing of the page; ui/shell.js draws a loading line until it is in.
-import { OFFLINE_SCREEN } from "./text.js";
+import { offlineScreen } from "./text.js";
 
 const RETRY_MS = 3000;
 // By route (state.route.screen). Literal paths: tests/js/imports.test.mjs reads these edges.
@@ -35,7 +35,7 @@ export function screenFetcher({ render, notify }) {
         render();
       })
       .catch(() => {
-        notify(OFFLINE_SCREEN);
+        notify(offlineScreen());
         setTimeout(() => {
           fetching.delete(route); // the next drawing of the page tries again
           render();

@@ -1,5 +1,6 @@
 // What every game's render context starts from: the viewer and the names at the table, from a
 // view {room, game} alone (no DOM). A game's context.js adds its own on top (games/*/context.js).
+import { t } from "./i18n.js";
 
 /** The live room's render options, from the store's state (a game may add its own). */
 export function liveOptions(state, shell = {}) {
@@ -28,7 +29,8 @@ export function tableContext(view, opts = {}) {
   const seat = me ? me.seat : null;
   const replay = !!opts.replay;
   const roomPlayer = (s) => byId.get(game.players[s]?.name);
-  const nameOf = (s) => roomPlayer(s)?.name ?? game.players[s]?.name ?? `Seat ${s + 1}`;
+  const nameOf = (s) =>
+    roomPlayer(s)?.name ?? game.players[s]?.name ?? t("replay.seat", { seat: String(s + 1) });
   const who = (s) => (s === seat && !replay ? "you" : nameOf(s));
   // A person the table waits for who has no connection (a bot standing in is no wait): the
   // shell's away line counts down to their stand-in (ui/seats.js).
@@ -46,7 +48,7 @@ export function tableContext(view, opts = {}) {
     nameOf,
     who,
     /** A name in a "waiting for" text: "Cal (offline)" when Cal has no connection. */
-    waitName: (s) => (offline(s) ? `${nameOf(s)} (offline)` : nameOf(s)),
+    waitName: (s) => (offline(s) ? t("game.offline_name", { name: nameOf(s) }) : nameOf(s)),
     offline,
     roomPlayer,
     ui: opts.ui ?? {},

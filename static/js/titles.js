@@ -1,5 +1,6 @@
 // What a page is called (pure): the tab's title, and a place in words. The site's name is the
 // platform's brand; a game's name is its catalog title (games/index.js gameTitle).
+import { locale, t } from "./i18n.js";
 
 export const BRAND = "LaunderMat";
 
@@ -14,20 +15,20 @@ export function tabTitle(...parts) {
 /** "Goblin Laundromat ABCDE": a room by its game and code (just the code before the game is
  *  known). */
 export function roomTitle(title, code) {
-  return title ? `${title} ${code}` : `Room ${code}`;
+  return title ? `${title} ${code}` : t("titles.room", { code });
 }
 
 /** A game of a room, as the history and the replay call it: "game 2" is the room's second
  * game (its game_number), never the record's id, which only the address and file name show. */
 export function gameName(title, number) {
-  const game = Number.isInteger(number) && number > 0 ? `game ${number}` : "";
-  if (!title) return game ? game[0].toUpperCase() + game.slice(1) : "A game";
-  return game ? `${title}, ${game}` : title;
+  const numbered = Number.isInteger(number) && number > 0;
+  if (!title) return numbered ? t("titles.game_number_capital", { number }) : t("titles.a_game");
+  return numbered ? t("titles.game_of_title", { title, number }) : title;
 }
 
-/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st. */
+/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st (1.º, 2.º in Spanish): the language's ordinal
+ *  plural rules pick the form. */
 export function ordinal(n) {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th");
-  return `${n}${suffix}`;
+  const form = new Intl.PluralRules(locale(), { type: "ordinal" }).select(n);
+  return t(`titles.ordinal_${form}`, { n: String(n) });
 }

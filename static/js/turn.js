@@ -1,6 +1,7 @@
 // Whether something just became this player's to do, from successive views (pure). The rule
 // knows no game: it reads the protocol's game.me.options (can_act and its window id,
 // docs/protocol.md); each game's client only names the thing to do (its turnLabel).
+import { t } from "./i18n.js";
 
 /** The decision open to this browser's seat in a view, as a key ("game number:window id"),
  *  or null: nothing actionable, a spectator, the lobby, the game over. */
@@ -27,7 +28,7 @@ export function nextTurn(tracker, key) {
  *  nothing that waits on it (it has picked and may only change its mind). */
 export function turnLabel(view, role, client) {
   if (!decisionKey(view, role)) return null;
-  return client?.turnLabel ? (client.turnLabel(view) ?? null) : "Your turn";
+  return client?.turnLabel ? (client.turnLabel(view) ?? null) : t("turn.your_turn");
 }
 
 /** The tab's title, marked while something is the player's to do. */

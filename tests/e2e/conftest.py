@@ -229,6 +229,7 @@ def open_page(
         viewport: ViewportSize = PHONE,
         setup: Callable[[BrowserContext], None] | None = None,
         touch: bool = False,  # a phone's touch screen: no hover, a coarse pointer
+        locale: str | None = None,  # the browser's language (navigator.languages, Accept-Language)
         worker: bool = False,  # the client's service worker allowed (see above)
     ) -> Page:
         context = browser.new_context(
@@ -237,6 +238,7 @@ def open_page(
             has_touch=touch,
             is_mobile=touch,
             reduced_motion=motion,
+            locale=locale,
             service_workers="allow" if worker else "block",
         )
         context.set_default_timeout(15_000)

@@ -3,7 +3,9 @@ alone, while a spectator watches on a phone; every screen each page shows is che
 its view (screen_audit.py). Reactions are tapped and muted at a table of three and a spectator.
 
 No direct socket messages: everything is clicks and keys on the page, and the server is a
-real `laundermat serve` (see conftest.py). Screenshots land in tests/artifacts/.
+real `laundermat serve` (see conftest.py). Screenshots land in tests/artifacts/. In the whole
+game Bo's laptop and a 1920x1080 table screen are in Spanish: the English-leftover auditor
+(english.py) reads both at every new window.
 """
 
 from __future__ import annotations
@@ -14,13 +16,20 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
+from laundermat.web.locales import Catalogs
+from laundermat.web.settings import REPO_STATIC
+
 from .conftest import LAPTOP, NARROW_PHONE, PHONE, ConsoleLog, OpenPage, frames
 from .driver import Seat, sel, unnamed_controls, wait_for_news
+from .english import SpanishPages
 from .screen_audit import ScreenAuditor
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
 NAMES = ["Ana", "Bo", "Cyd"]
+SPANISH = frozenset({"Bo"})  # a table can mix languages: Bo's browser is in Spanish
+FULL_HD: ViewportSize = {"width": 1920, "height": 1080}
+CATALOGS = Catalogs.load(REPO_STATIC)
 
 
 def label(viewport: ViewportSize) -> str:
@@ -40,12 +49,18 @@ def make_room(
     round_timer: int = 60,
     bribe_timer: int = 45,
     auditor: ScreenAuditor | None = None,
+    spanish: frozenset[str] = frozenset(),
 ) -> tuple[list[Seat], str]:
-    """Ana creates a room on the home page, Bo joins by typing the code, Cyd by the link."""
+    """Ana creates a room on the home page, Bo joins by typing the code, Cyd by the link.
+    The players named in `spanish` have a Spanish browser (the screen auditor reads English:
+    their pages are read by the English-leftover auditor instead)."""
     viewports = [PHONE, LAPTOP, NARROW_PHONE]
-    pages = [open_page(name, vp) for name, vp in zip(NAMES, viewports, strict=True)]
+    pages = [
+        open_page(name, vp, locale="es-ES" if name in spanish else None)
+        for name, vp in zip(NAMES, viewports, strict=True)
+    ]
     for page, name, vp in zip(pages, NAMES, viewports, strict=True):
-        if auditor is not None:
+        if auditor is not None and name not in spanish:
             auditor.watch(page, f"{name}, a player at {vp['width']}")
     seats = [
         Seat(page, name, i, shots, label(vp))
@@ -91,9 +106,16 @@ def start(seats: list[Seat]) -> None:
 
 @pytest.mark.calm
 def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, artifacts: Path):
+    """Bo's laptop and the table screen beside the phones are in Spanish (issue 33's done
+    condition): the English-leftover auditor reads both at every new window of the game."""
     auditor = ScreenAuditor()
-    seats, code = make_room(open_page, server_url, artifacts, auditor=auditor)
+    seats, code = make_room(open_page, server_url, artifacts, auditor=auditor, spanish=SPANISH)
     host, laptop, narrow = (s.page for s in seats)
+    tv = open_page("the table screen, in Spanish", FULL_HD, locale="es-ES")
+    tv.goto(f"{server_url}/tv/{code}")
+    expect(tv.locator(sel("tv-player"))).to_have_count(3)
+    in_spanish = SpanishPages({"Bo's laptop": laptop, "the table screen": tv}, (*NAMES, code))
+    in_spanish.at("the lobby")
 
     # The lobby: a big code, a QR code that loads, a copy-link button, players with presence.
     expect(host.locator(sel("room-code"))).to_have_text(code)
@@ -118,6 +140,8 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
     for _ in range(4000):
         auditor.check(force=False)
         statuses = [seat.status() for seat in seats]
+        if statuses[1] is not None:
+            in_spanish.at("round {round}, {phase}, window {window}".format(**statuses[1]))
         if all(s is not None and s["phase"] == "over" for s in statuses):
             break
         for status in statuses:
@@ -143,7 +167,12 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
     assert any("done" in n for n in notes), notes
 
     # The end: the investigation, every player's breakdown, the winner or the caught.
+    expect(laptop.locator(sel("final-standings"))).to_be_visible()
+    in_spanish.at("the end")
+    assert len(in_spanish.seen) > 16, in_spanish.seen  # a draft and a purchase a round, and more
     for seat in seats:
+        if seat.name in SPANISH:
+            continue
         page = seat.page
         final = page.locator(sel("final-standings"))
         expect(final).to_be_visible()
@@ -170,8 +199,12 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
     assert no_sideways_scroll(narrow)
     # A reaction on the end screen (issue 33 §2), LaunderMat's own phrase, to every page.
     react(narrow, "mine")
-    for page in (host, laptop, narrow, watcher):
+    for page in (host, narrow, watcher):
         expect(page.locator(sel("reaction"))).to_have_text(re.compile(r"Cyd\s*That's mine!"))
+    mine = CATALOGS.t("es", "laundermat.reactions.mine.text")
+    for page in (laptop, tv):  # in Spanish, and on the table screen too
+        expect(page.locator(sel("reaction"))).to_have_text(re.compile(rf"Cyd\s*{mine}"))
+    in_spanish.at("a reaction on show")
 
     # Issue 30: the host starts the next game with the ready players; too few is said, and
     # those still on the end screen keep their final scores until they leave it.
@@ -190,8 +223,10 @@ def test_three_players_play_a_whole_game(open_page: OpenPage, server_url: str, a
         page.click(sel("to-new-game"))
     for seat in seats:
         expect(seat.page.locator(sel("draft-panel"))).to_be_visible()
-        expect(seat.page.locator(sel("round"))).to_have_text("Round 1 of 8")
-        expect(seat.page.locator(sel("game-log"))).not_to_contain_text("investigation")
+        if seat.name not in SPANISH:
+            expect(seat.page.locator(sel("round"))).to_have_text("Round 1 of 8")
+            expect(seat.page.locator(sel("game-log"))).not_to_contain_text("investigation")
+    in_spanish.at("the next game")
 
 
 def react(page: Page, reaction: str) -> None:

@@ -4,7 +4,8 @@ spectator watches on a laptop, and two phones a whole 2-player game with the mar
 screen each page shows is checked against its view (screen_audit.py). The host picks the game
 and its Decision timer (GSETUP-3) on the create form built from GET /api/catalog; every screen
 is checked with axe-core and for 44 px targets (audit.py); a CSP violation or console error
-fails the test (conftest.py).
+fails the test (conftest.py). In the three-player game Cyd's laptop and a 1920x1080 table screen
+are in Spanish: the English-leftover auditor (english.py) reads both at every new window.
 """
 
 from __future__ import annotations
@@ -15,16 +16,23 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
+
+from laundermat.web.locales import Catalogs
+from laundermat.web.settings import REPO_STATIC
 
 from ..web.client import room_games
 from .audit import audit, covered_buttons, serve_axe
 from .conftest import LAPTOP, PHONE, OpenPage
 from .driver import sel, unnamed_controls, wait_for_news
+from .english import SpanishPages, assert_spanish
 from .goblin_seat import GoblinSeat, play_to_the_end
 from .screen_audit import ScreenAuditor
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
+
+FULL_HD: ViewportSize = {"width": 1920, "height": 1080}
+CATALOGS = Catalogs.load(REPO_STATIC)
 
 
 FULLY_IN_VIEW_JS = """(testid) => {
@@ -65,8 +73,16 @@ def in_the_lobby_of_goblin(page: Page, code: str) -> None:
     expect(page).to_have_title(f"Lobby · Goblin Laundromat {code} · LaunderMat")
 
 
-def join(page: Page, url: str, code: str, name: str) -> None:
+def join(page: Page, url: str, code: str, name: str, spanish: SpanishPages | None = None) -> None:
+    """`spanish`: the page is in Spanish (the English-leftover auditor reads it instead)."""
     page.goto(f"{url}/r/{code}")
+    if spanish is not None:
+        expect(page.locator(sel("join-game"))).to_contain_text("Goblin Laundromat")
+        assert_spanish(page, f"{name}'s join page", spanish.allow)
+        page.fill(sel("join-name"), name)
+        page.click(sel("join-submit"))
+        expect(page.locator(sel("lobby"))).to_be_visible()
+        return
     # Issue 30: a Goblin room's link says so, and its create form is set to Goblin too.
     expect(page.locator(sel("join-game"))).to_have_text(
         "A game of Goblin Laundromat for 2 to 5 players."
@@ -109,27 +125,34 @@ def result_of(url: str, code: str) -> dict[str, Any]:
 def test_three_players_play_a_whole_goblin_game(
     open_page: OpenPage, server_url: str, artifacts: Path
 ) -> None:
+    """Cyd's laptop and the table screen beside the phones are in Spanish (issue 33's done
+    condition): the English-leftover auditor reads both at every new window of the game."""
     names = ["Ana", "Bo", "Cyd"]
     auditor = ScreenAuditor()
     sizes = [PHONE, PHONE, LAPTOP]
-    pages = [
-        auditor.watch(open_page(name, size), f"{name}, a player at {size['width']}")
-        for name, size in zip(names, sizes, strict=True)
-    ]
+    pages = [open_page(name, size) for name, size in zip(names[:2], sizes, strict=False)]
+    for page, name, size in zip(pages, names, sizes, strict=False):
+        auditor.watch(page, f"{name}, a player at {size['width']}")
+    pages.append(open_page("Cyd, in Spanish", LAPTOP, locale="es-ES"))
     for page in pages:
         serve_axe(page)
     host = pages[0]
     code = create_goblin_room(host, server_url, "Ana", timer=30)
     lobby_problems = audit(host, "lobby")
+    tv = open_page("the table screen, in Spanish", FULL_HD, locale="es-ES")
+    in_spanish = SpanishPages({"Cyd's laptop": pages[2], "the table screen": tv}, (*names, code))
     join(pages[1], server_url, code, "Bo")
-    join(pages[2], server_url, code, "Cyd")
+    join(pages[2], server_url, code, "Cyd", spanish=in_spanish)
     expect(host.locator(sel("lobby-player"))).to_have_count(3)
+    tv.goto(f"{server_url}/tv/{code}")
+    expect(tv.locator(sel("tv-player"))).to_have_count(3)
+    in_spanish.at("the lobby")
     # GSETUP-3: the host changes the Decision timer in the lobby; the others see it.
     # 60 s (15 s at the suite's time scale) leaves the audits below time to run.
     host.select_option(sel("lobby-decision-timer"), "15")
     expect(pages[1].locator("dl.settings")).to_contain_text("Decision timer15 seconds")
     host.select_option(sel("lobby-decision-timer"), "60")
-    expect(pages[2].locator("dl.settings")).to_contain_text("1 minute")
+    expect(pages[1].locator("dl.settings")).to_contain_text("1 minute")
     expect(host.locator(sel("lobby"))).to_contain_text(
         "Every decision lasts at most the Decision timer"
     )
@@ -158,8 +181,12 @@ def test_three_players_play_a_whole_goblin_game(
     expect(pages[1].locator(sel("react-push_on"))).to_have_text("Push on!")
     problems += audit(pages[1], "reaction tray")
     pages[1].click(sel("react-risky"))
-    for page in [*pages, watcher]:
+    for page in [pages[0], pages[1], watcher]:
         expect(page.locator(sel("reaction"))).to_have_text(re.compile(r"Bo\s*Risky…"))
+    risky = re.escape(CATALOGS.t("es", "goblin.reactions.risky.text"))
+    for page in (pages[2], tv):  # in Spanish, and on the table screen too
+        expect(page.locator(sel("reaction"))).to_have_text(re.compile(rf"Bo\s*{risky}"))
+    in_spanish.at("a reaction on show")
     problems += audit(host, "a reaction on show")
     assert unnamed_controls(host) == []
     host.screenshot(path=str(artifacts / "goblin-pick-390x844.png"), full_page=True)
@@ -183,6 +210,8 @@ def test_three_players_play_a_whole_goblin_game(
             break
         auditor.check(force=False)
         audit_new_screens()
+        if (cyd := seats[2].status()) is not None:
+            in_spanish.at("round {round}, {phase}, window {window}".format(**cyd))
         acted = False
         for seat in seats:
             acted = seat.step() or acted
@@ -192,6 +221,9 @@ def test_three_players_play_a_whole_goblin_game(
 
     check_final(host, names)
     expect(watcher.locator(sel("final-standings"))).to_be_visible()
+    expect(pages[2].locator(sel("final-standings"))).to_be_visible()
+    in_spanish.at("the end")
+    assert len(in_spanish.seen) > 30, in_spanish.seen  # every window of the game, read
     auditor.check()  # the end: everything revealed, the whole log again
     assert auditor.screens > 100 and auditor.lines > 100, (auditor.screens, auditor.lines)
     print(auditor.cost())  # shown with -s or when the test fails

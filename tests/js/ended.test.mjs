@@ -3,6 +3,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { keptEnd, nextGame, readyWords, startedByMe } from "../../static/js/ended.js";
+import { setLanguage } from "../../static/js/i18n.js";
+import { installCatalogs } from "./catalogs.mjs";
+
+installCatalogs();
+setLanguage("en");
 
 const finished = {
   version: 40,

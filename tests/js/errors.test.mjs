@@ -4,8 +4,13 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { errors } from "../../static/js/games/laundermat/text.js";
+import { setLanguage } from "../../static/js/i18n.js";
 import { errorSentence } from "../../static/js/text.js";
+import { installCatalogs } from "./catalogs.mjs";
 import { RULES } from "./rules-fixture.mjs";
+
+installCatalogs();
+setLanguage("en");
 
 const PROTOCOL = readFileSync(new URL("../../docs/protocol.md", import.meta.url), "utf8");
 

@@ -11,6 +11,7 @@ import {
   shortHex,
 } from "../../static/js/fair.js";
 import { finishedText, playedGames, withGame, withPlayed } from "../../static/js/history.js";
+import { setLanguage } from "../../static/js/i18n.js";
 import {
   clampStep,
   roundAt,
@@ -19,6 +20,10 @@ import {
   stepText,
   viewerParam,
 } from "../../static/js/replay.js";
+import { installCatalogs } from "./catalogs.mjs";
+
+installCatalogs();
+setLanguage("en");
 
 test("a nonce is 16 or 32 random bytes as lowercase hex, fresh every time", () => {
   assert.equal(hexOf([0, 15, 16, 255]), "000f10ff");

@@ -2,8 +2,13 @@
 // (table-context.js) and the countdown's "in 12 s" (text.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { setLanguage } from "../../static/js/i18n.js";
 import { tableContext } from "../../static/js/table-context.js";
 import { timeSpan } from "../../static/js/text.js";
+import { installCatalogs } from "./catalogs.mjs";
+
+installCatalogs();
+setLanguage("en");
 
 test("waiting texts mark a person with no connection as offline, not a bot or a stand-in", () => {
   const player = (id, seat, more = {}) => ({

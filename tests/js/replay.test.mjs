@@ -1,7 +1,7 @@
 // The replay's arithmetic and the names pages go by (pure modules: replay.js, titles.js).
 import assert from "node:assert/strict";
 import test from "node:test";
-
+import { setLanguage } from "../../static/js/i18n.js";
 import {
   clampStep,
   nextPlayStep,
@@ -15,6 +15,10 @@ import {
   stepText,
 } from "../../static/js/replay.js";
 import { BRAND, gameName, ordinal, roomTitle, tabTitle } from "../../static/js/titles.js";
+import { installCatalogs } from "./catalogs.mjs";
+
+installCatalogs();
+setLanguage("en");
 
 test("▶ plays from here to the end at a readable pace, from the start when at the end", () => {
   assert.equal(playStart(5, 40), 5);

@@ -72,6 +72,7 @@
 //
 // game-client.js checks each client and fills in the optional members' defaults.
 import { completeClient } from "../game-client.js";
+import { has, t } from "../i18n.js";
 import { linkStylesheet } from "../stylesheet.js";
 import goblin from "./goblin/card.js";
 import laundermat from "./laundermat/card.js";
@@ -114,8 +115,30 @@ export function loadGame(name) {
   return loads.get(name);
 }
 
-/** The game's name as people read it: the server's catalog title (the server names its
- * games), else its card's own until the catalog has loaded. */
+/** The game's name as people read it: its client catalog's title in the person's language
+ * (catalogWords), else the server's catalog title, else its card's own until the catalog
+ * loads. */
 export function gameTitle(catalog, name) {
-  return catalog?.games?.find((g) => g.name === name)?.title ?? gameCard(name)?.title ?? "";
+  return (
+    catalogWords(name, "title") ??
+    catalog?.games?.find((g) => g.name === name)?.title ??
+    gameCard(name)?.title ??
+    ""
+  );
+}
+
+/** The game's line under its title on the home page. */
+export function gameTagline(name) {
+  return catalogWords(name, "tagline") ?? gameCard(name)?.tagline ?? "";
+}
+
+/** What the server's catalog (GET /api/catalog) says of a game, in the person's language
+ * from the game's own client catalog, by the field's path ("title", "tagline",
+ * "settings.round_timer"): `<game>.catalog.<path>` or `<game>.<path>` (a setting's
+ * `.label` there), or null when the catalog has neither. */
+export function catalogWords(name, path) {
+  if (!name) return null;
+  const keys = [`${name}.catalog.${path}`, `${name}.${path}`, `${name}.${path}.label`];
+  const key = keys.find((k) => has(k));
+  return key ? t(key) : null;
 }

@@ -1,6 +1,8 @@
 // Handlers for controls on every screen: the rules, toasts, the connection banner, going home,
-// the turn alerts' sound and notifications.
+// the turn alerts' sound and notifications, the language switch.
 import { optInNotifications, optOutNotifications, toggleMute } from "../alerts.js";
+import { allCards } from "../games/index.js";
+import { chooseLanguage, loadLanguage } from "../i18n-load.js";
 import { toggleReactionsMuted } from "../reactions.js";
 import { dismissToast, setWatching, state } from "../store.js";
 import { openRules } from "../ui/dialog.js";
@@ -75,6 +77,13 @@ export function commonHandlers(app) {
     "toggle-reactions-mute"() {
       if (toggleReactionsMuted()) state.reactions = [];
       render();
+    },
+    /** The home page's language switch: remembered, and every screen redrawn in it at once. */
+    "choose-language"(_data, el) {
+      chooseLanguage(el.value);
+      loadLanguage(el.value, allCards())
+        .catch((err) => console.error(err))
+        .finally(render);
     },
     "dismiss-toast"(data) {
       dismissToast(Number(data.id));

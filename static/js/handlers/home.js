@@ -1,4 +1,5 @@
 // Handlers of the home page and the join page: the forms to create, join or watch a room.
+import { t } from "../i18n.js";
 import { joinKeyFor, withRetries } from "../join-key.js";
 import { api } from "../net.js";
 import { catalogGame, deviceId, savedSeat, saveSeat, setWatching, state } from "../store.js";
@@ -14,8 +15,6 @@ export function defaultSettings(game, chosen = {}) {
     ]),
   );
 }
-
-const NAME_FIRST = "Please enter your name first.";
 
 export function homeHandlers(app) {
   const { render, navigate } = app;
@@ -64,14 +63,14 @@ export function homeHandlers(app) {
     "create-room"() {
       state.home.errorFor = "create";
       const name = state.home.name.trim();
-      if (!name) return fail(NAME_FIRST);
+      if (!name) return fail(t("home.enter_name"));
       const { game, settings } = state.home;
       return takeSeat(name, () => api.createRoom(name, game, settings, deviceId()));
     },
     learn() {
       // A lesson (docs/protocol.md, "Learn to play"): the game starts at once, with bots.
       state.home.errorFor = "create";
-      const name = state.home.name.trim() || "Learner";
+      const name = state.home.name.trim() || t("home.learner");
       return takeSeat(name, () =>
         api.createRoom(name, state.home.game, {}, deviceId(), { learn: true }),
       );
@@ -80,8 +79,8 @@ export function homeHandlers(app) {
       state.home.errorFor = "join";
       const name = state.home.name.trim();
       const code = state.home.code.trim().toUpperCase();
-      if (!code) return fail("Please enter the room code.");
-      if (!name) return fail(NAME_FIRST);
+      if (!code) return fail(t("home.enter_code"));
+      if (!name) return fail(t("home.enter_name"));
       if (savedSeat(code)?.token) return navigate(`/r/${code}`);
       // One key per join, kept until it is answered: pressing Join again after a lost
       // answer (or the retries below) gets the seat the first attempt took.
@@ -94,7 +93,7 @@ export function homeHandlers(app) {
     "watch-room"() {
       state.home.errorFor = "join";
       const code = (state.route.code ?? state.home.code).trim().toUpperCase();
-      if (!code) return fail("Please enter the room code to watch.");
+      if (!code) return fail(t("home.enter_code_watch"));
       setWatching(code, true);
       navigate(`/r/${code}`);
     },

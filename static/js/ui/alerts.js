@@ -3,6 +3,7 @@
 // which asks the browser's permission only when tapped.
 import { alertPrefs } from "../alerts.js";
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 import { icon } from "./icons.js";
 
 /** The mute toggle: a speaker, pressed when muted (its name says what pressing does). */
@@ -16,10 +17,10 @@ export function soundToggle(state) {
       "data-action": "toggle-sound",
       "data-testid": "sound-toggle",
       "aria-pressed": muted ? "true" : "false",
-      title: muted ? "Turn sounds are off" : "Turn sounds are on",
+      title: muted ? t("alerts.sound_off") : t("alerts.sound_on"),
     },
     icon(muted ? "sound_off" : "sound"),
-    h("span.visually-hidden", "Mute turn sounds"),
+    h("span.visually-hidden", t("alerts.mute")),
   );
 }
 
@@ -30,24 +31,16 @@ export function alertsCard(state) {
   return h(
     "section.card.alerts-card",
     { "data-key": "alerts", "data-testid": "alerts-card", "aria-labelledby": "alerts-title" },
-    h("h2#alerts-title", "When it's your turn"),
-    h(
-      "p.small.muted",
-      "The tab's title says so, your phone vibrates and a short sound plays (the speaker at " +
-        "the top mutes it).",
-    ),
+    h("h2#alerts-title", t("alerts.title")),
+    h("p.small.muted", t("alerts.how")),
     notifyControl(notify),
   );
 }
 
 function notifyControl(notify) {
-  if (notify === "unsupported") return h("p.small.muted", "This browser can't show notifications.");
+  if (notify === "unsupported") return h("p.small.muted", t("alerts.unsupported"));
   if (notify === "blocked")
-    return h(
-      "p.small.muted",
-      { "data-testid": "notify-blocked" },
-      "Notifications are blocked for this site in your browser's settings.",
-    );
+    return h("p.small.muted", { "data-testid": "notify-blocked" }, t("alerts.blocked"));
   const on = notify === "on";
   // One button (one data-key) that changes its words: the focus stays on it when tapped.
   return h(
@@ -62,14 +55,10 @@ function notifyControl(notify) {
         "data-testid": on ? "notify-off" : "notify-me",
       },
       icon("bell"),
-      on ? "Stop notifications" : "Notify me",
+      on ? t("alerts.stop") : t("alerts.notify_me"),
     ),
     on
-      ? h(
-          "p.small",
-          { "data-testid": "notify-on" },
-          "You'll get a notification when it's your turn while this tab is hidden.",
-        )
-      : h("p.small.muted", "A notification when it's your turn while this tab is hidden."),
+      ? h("p.small", { "data-testid": "notify-on" }, t("alerts.on"))
+      : h("p.small.muted", t("alerts.off")),
   );
 }

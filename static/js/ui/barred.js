@@ -2,6 +2,7 @@
 // the host lets them back in (docs/protocol.md, "Kick means gone"). Only the host sees the
 // list: it is theirs to act on.
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 
 /** The host's list of barred players, each with "Let back in" (null when there are none). */
 export function barredList(room, host, pending) {
@@ -10,7 +11,7 @@ export function barredList(room, host, pending) {
   return h(
     "div.barred",
     { "data-key": "barred", "data-testid": "barred" },
-    h("h3.small-head", "Removed (can't rejoin)"),
+    h("h3.small-head", t("barred.title")),
     h(
       "ul.player-list",
       barred.map((b) =>
@@ -26,9 +27,9 @@ export function barredList(room, host, pending) {
               "data-player": b.player_id,
               "data-testid": `unbar-${b.name}`,
               disabled: !!pending,
-              "aria-label": `Let ${b.name} back in`,
+              "aria-label": t("barred.let_in_label", { name: b.name }),
             },
-            "Let back in",
+            t("barred.let_in"),
           ),
         ),
       ),

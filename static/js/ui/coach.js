@@ -3,6 +3,7 @@
 // one tap away and a switch to turn hints off (or on again). Drawn only in a lesson room, for
 // its learner.
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 
 /** Whether this browser turned the coach off in room `code` (remembered across reloads, as
  *  the server remembers it with the room). */
@@ -15,7 +16,8 @@ export function setCoachOff(code, off) {
   else localStorage.removeItem(`laundermat.coach.${code}`);
 }
 
-export function coachPanel(state) {
+/** `client`: the room's game client, which words the hint in the person's language. */
+export function coachPanel(state, client = null) {
   const view = state.view;
   const learning = view?.room?.options?.learning;
   if (!learning || state.session?.role !== "player" || !view.game || view.game.result) return null;
@@ -23,11 +25,11 @@ export function coachPanel(state) {
     return h(
       "div.banner.coach.off",
       { "data-testid": "coach", "data-coach": "off" },
-      h("p", "Hints are off."),
+      h("p", t("coach.off")),
       h(
         "button.small.ghost",
         { type: "button", "data-action": "coach-on", "data-testid": "coach-on" },
-        "Turn hints on",
+        t("coach.turn_on"),
       ),
     );
   }
@@ -40,26 +42,32 @@ export function coachPanel(state) {
       "data-coach": "on",
       role: "status",
       "aria-live": "polite",
-      "aria-label": "Coach",
+      "aria-label": t("coach.label"),
     },
     h(
       "p",
-      h("strong", "Coach: "),
-      current ? hint.text : "Watch the table: your next decision comes soon.",
+      h("strong", t("coach.prefix")),
+      current ? hintText(client, view, hint) : t("coach.wait"),
     ),
     current && hint.command
       ? h(
           "button.small",
           { type: "button", "data-action": "coach-do", "data-testid": "coach-do" },
-          "Do that",
+          t("coach.do"),
         )
       : null,
     h(
       "button.small.ghost",
       { type: "button", "data-action": "coach-off", "data-testid": "coach-off" },
-      "Turn hints off",
+      t("coach.turn_off"),
     ),
   );
+}
+
+/** A hint in the person's language: the game's client words it from the hint's `key` and
+ *  `vars` (its `hintText`), else the server's English `text`. */
+function hintText(client, view, hint) {
+  return client?.hintText ? client.hintText(hint, view.game) : hint.text;
 }
 
 /** The coach with the decision it is about, brought into view as one: above the game, the

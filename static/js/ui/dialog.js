@@ -1,5 +1,6 @@
 // The rules dialog (index.html's <dialog id="rules">): the shell opens it, the game fills it.
-import { gameClient, loadGame } from "../games/index.js";
+import { gameClient, gameTitle, loadGame } from "../games/index.js";
+import { t } from "../i18n.js";
 import { catalogGame, state } from "../store.js";
 
 let dialog;
@@ -25,7 +26,10 @@ export function openRules(name) {
     );
     return;
   }
-  dialog.querySelector("#rules-title").textContent = `How to play ${client.title}`;
+  dialog.querySelector("#rules-title").textContent = t("rules.title", {
+    title: gameTitle(state.catalog, game) || client.title,
+  });
+  dialog.querySelector("[data-close]").textContent = t("rules.close");
   dialog
     .querySelector(".dialog-body")
     .replaceChildren(

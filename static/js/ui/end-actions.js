@@ -5,6 +5,7 @@
 // taps "To the new game" (ended.js).
 import { h } from "../dom.js";
 import { readyWords } from "../ended.js";
+import { t } from "../i18n.js";
 
 export function endActions(ctx) {
   if (ctx.replay) return null;
@@ -18,7 +19,7 @@ export function endActions(ctx) {
       "data-testid": "play-again",
       "aria-labelledby": "play-again-title",
     },
-    h("h3#play-again-title", ctx.next ? "The next game has started" : "Play again?"),
+    h("h3#play-again-title", ctx.next ? t("end.next_started") : t("end.play_again")),
     body,
   );
 }
@@ -40,7 +41,7 @@ function answer(ctx, room, me) {
               "aria-pressed": "true",
               disabled: busy,
             },
-            "Ready ✓ (tap to undo)",
+            t("end.ready_undo"),
           )
         : h(
             "button.primary",
@@ -52,18 +53,17 @@ function answer(ctx, room, me) {
               "aria-pressed": "false",
               disabled: busy,
             },
-            "Ready",
+            t("end.ready"),
           ),
-      h("button", { type: "button", "data-action": "leave-room", "data-testid": "leave" }, "Leave"),
+      h(
+        "button",
+        { type: "button", "data-action": "leave-room", "data-testid": "leave" },
+        t("end.leave"),
+      ),
     ),
     h("p", { "data-testid": "ready-list", role: "status" }, readyWords(room.players)),
     me.host ? hostStart(ctx, busy) : null,
-    h(
-      "p.small.muted",
-      { "data-testid": "next-game" },
-      `The next game starts when everyone here is ready${orWhenHostStarts(host, me)}. `,
-      "Not ready by then? You watch it, and can play the one after.",
-    ),
+    h("p.small.muted", { "data-testid": "next-game" }, nextGameWords(host, me)),
   ];
 }
 
@@ -79,7 +79,7 @@ function hostStart(ctx, busy) {
         "data-testid": "start-ready",
         disabled: busy,
       },
-      "Start with the ready players",
+      t("end.start_ready"),
     ),
     h(
       "div.field.check",
@@ -90,7 +90,7 @@ function hostStart(ctx, busy) {
         "data-change": "fill-bots",
         "data-testid": "fill-bots",
       }),
-      h("label", { for: "fill-bots" }, "Fill empty seats with bots"),
+      h("label", { for: "fill-bots" }, t("end.fill_bots")),
     ),
   );
 }
@@ -103,7 +103,7 @@ function watching(room) {
       h(
         "button",
         { type: "button", "data-action": "go-home", "data-testid": "go-home" },
-        "Back to the start",
+        t("shell.back_home"),
       ),
     ),
   ];
@@ -116,26 +116,28 @@ function nextGame(next, me) {
       "p",
       { "data-testid": "next-started" },
       !me
-        ? "You can watch it."
+        ? t("end.can_watch")
         : playing
           ? next.yourMove
-            ? "It is waiting for your move."
-            : "You play in it."
-          : "You sit this one out and can watch it; you can play the one after.",
+            ? t("end.your_move")
+            : t("end.you_play")
+          : t("end.sit_out"),
     ),
     h(
       "div.row",
       h(
         "button.primary",
         { type: "button", "data-action": "to-new-game", "data-testid": "to-new-game" },
-        "To the new game",
+        t("shell.to_new_game"),
       ),
     ),
   ];
 }
 
-function orWhenHostStarts(host, me) {
-  if (!host) return "";
-  const starts = me.host ? "you start" : `${host.name} (the host) starts`;
-  return `, or when ${starts} it with those who are`;
+/** When the next game starts: once all are ready, or when the host starts it (the host reads
+ *  "you"). */
+function nextGameWords(host, me) {
+  if (!host) return t("end.starts_when_ready");
+  if (me.host) return t("end.starts_or_you");
+  return t("end.starts_or_host", { name: host.name });
 }

@@ -3,13 +3,8 @@
 // replay, the record and the history. The arithmetic and the nonce are ../fair.js's.
 import { h } from "../dom.js";
 import { contributedText, SERVER_NONCE, seedText, shortHex } from "../fair.js";
+import { t } from "../i18n.js";
 import { icon } from "./icons.js";
-
-const EXPLAIN =
-  "The server committed to its secret before anyone joined, and every player's browser adds " +
-  "randomness of its own. The secret is revealed when the game ends, and your browser checks " +
-  "it against " +
-  "what it was shown here: a server that steered the shuffle would be caught.";
 
 function hexValue(label, hex, testid) {
   return h(
@@ -21,7 +16,7 @@ function hexValue(label, hex, testid) {
 }
 
 /** The commitment for the next game, how many players added their nonce, and yours. */
-export function commitmentCard(room, session, { title = "Fair play", key = "fairness" } = {}) {
+export function commitmentCard(room, session, { title = null, key = "fairness" } = {}) {
   const fairness = room.fairness;
   if (!fairness?.commitment) return null;
   const mine =
@@ -29,16 +24,16 @@ export function commitmentCard(room, session, { title = "Fair play", key = "fair
   return h(
     "section.card.fairness",
     { "data-key": key, "data-testid": "fairness", "aria-labelledby": `${key}-title` },
-    h(`h2#${key}-title`, icon("shield"), title),
-    h("p.small", EXPLAIN),
-    hexValue("Commitment", fairness.commitment, "commitment"),
+    h(`h2#${key}-title`, icon("shield"), title ?? t("fairness.title")),
+    h("p.small", t("fairness.explain")),
+    hexValue(t("fairness.commitment"), fairness.commitment, "commitment"),
     h("p", { "data-testid": "nonce-count", role: "status" }, contributedText(room), "."),
     mine === null
       ? null
       : h(
           "p.small.muted",
           { "data-testid": "my-nonce" },
-          mine ? "Your browser has added its randomness." : "Adding your browser's randomness…",
+          mine ? t("fairness.mine_added") : t("fairness.mine_adding"),
         ),
   );
 }
@@ -55,20 +50,14 @@ export function revealCard(revealed, names, catalog, { links = true, checks = {}
   return h(
     "section.card.fairness.revealed",
     { "data-key": `reveal-${id}`, "data-testid": "fair-reveal", "aria-labelledby": "reveal-title" },
-    h("h2#reveal-title", icon("shield"), "Check this game"),
-    h(
-      "p.small",
-      "The server's secret is revealed. SHA-256 of it must equal the commitment shown before " +
-        "the game; " +
-        "with every player's randomness, and the server's own (fixed by its secret), it " +
-        "gives the game's seed.",
-    ),
-    hexValue("Commitment", revealed.commitment, "revealed-commitment"),
-    hexValue("Server secret", revealed.server_seed, "server-seed"),
+    h("h2#reveal-title", icon("shield"), t("fairness.check_title")),
+    h("p.small", t("fairness.revealed")),
+    hexValue(t("fairness.commitment"), revealed.commitment, "revealed-commitment"),
+    hexValue(t("fairness.server_secret"), revealed.server_seed, "server-seed"),
     h(
       "details.hex",
       { "data-testid": "nonces" },
-      h("summary", `Randomness added (${Object.keys(revealed.nonces ?? {}).length})`),
+      h("summary", t("fairness.nonces", { count: Object.keys(revealed.nonces ?? {}).length })),
       h(
         "ul.nonce-list",
         Object.entries(revealed.nonces ?? {}).map(([pid, nonce]) =>
@@ -77,7 +66,7 @@ export function revealCard(revealed, names, catalog, { links = true, checks = {}
             { "data-key": pid },
             h(
               "strong",
-              names.get(pid) ?? (pid === SERVER_NONCE ? "The server, from its secret" : pid),
+              names.get(pid) ?? (pid === SERVER_NONCE ? t("fairness.server_nonce") : pid),
             ),
             ": ",
             h("code", nonce),
@@ -87,32 +76,28 @@ export function revealCard(revealed, names, catalog, { links = true, checks = {}
     ),
     h(
       "p",
-      "Game seed: ",
+      t("fairness.seed"),
       h("code", { "data-testid": "revealed-seed" }, seedText(revealed.seed, checks[id])),
     ),
     checkLine(checks[id]),
     links ? gameLinks(id) : null,
     days
-      ? h(
-          "p.small.muted",
-          { "data-testid": "retention" },
-          `Finished games are kept for ${days} days.`,
-        )
+      ? h("p.small.muted", { "data-testid": "retention" }, t("fairness.kept", { count: days }))
       : null,
   );
 }
 
-// What disagrees, by fair.js checkReveal's problem code.
-const CHECK_PROBLEMS = {
-  server_seed: "the revealed secret is not 32 bytes of hex.",
-  nonce_format: "a revealed nonce is not hex.",
-  commitment: "the secret does not match the commitment.",
-  server_nonce: "the server's own randomness is missing or does not follow from its secret.",
-  not_shown: "this is not the commitment this browser was shown while the game ran.",
-  nonces_changed: "the randomness revealed is not what the lobby showed when the game started.",
-  my_nonce: "your randomness is not the one this browser sent.",
-  seed: "the seed does not follow from the secret and the randomness.",
-};
+// What disagrees, by fair.js checkReveal's problem code (fairness.problems.<code>).
+const CHECK_PROBLEMS = [
+  "server_seed",
+  "nonce_format",
+  "commitment",
+  "server_nonce",
+  "not_shown",
+  "nonces_changed",
+  "my_nonce",
+  "seed",
+];
 
 /** What this browser found when it checked the reveal itself (fair.js checkReveal). */
 function checkLine(check) {
@@ -121,8 +106,7 @@ function checkLine(check) {
       "p.small.check-ok",
       { "data-testid": "reveal-check", role: "status" },
       icon("check"),
-      " Checked in your browser: the secret matches the commitment, and the seed follows " +
-        "from it and everyone's randomness.",
+      ` ${t("fairness.check_ok")}`,
     );
   }
   if (check?.problem === "insecure") {
@@ -130,10 +114,7 @@ function checkLine(check) {
       "p.small.check-skipped",
       { "data-testid": "reveal-check", role: "status" },
       icon("flag"),
-      " This browser could not check the reveal here: browsers allow the check only on pages " +
-        "served over HTTPS (or from this computer), and this page came over plain http. The " +
-        "record can be checked anywhere with `laundermat verify`, or here once the host serves " +
-        "the game over HTTPS.",
+      ` ${t("fairness.check_insecure")}`,
     );
   }
   if (check?.ok === false) {
@@ -141,8 +122,11 @@ function checkLine(check) {
       "p.small.check-bad",
       { "data-testid": "reveal-check", role: "alert" },
       icon("flag"),
-      " This browser could not confirm the reveal: " +
-        `${CHECK_PROBLEMS[check.problem] ?? CHECK_PROBLEMS.seed}`,
+      ` ${t("fairness.check_bad", {
+        problem: t(
+          `fairness.problems.${CHECK_PROBLEMS.includes(check.problem) ? check.problem : "seed"}`,
+        ),
+      })}`,
     );
   }
   return null;
@@ -161,7 +145,7 @@ export function gameLinks(id, { history = true } = {}) {
         "data-testid": "replay-link",
       },
       icon("list"),
-      "Step through this game",
+      t("fairness.step_through"),
     ),
     h(
       "a.button-link.ghost",
@@ -170,13 +154,13 @@ export function gameLinks(id, { history = true } = {}) {
         download: `laundermat-game-${id}.json`,
         "data-testid": "record-link",
       },
-      "Download the record",
+      t("fairness.download"),
     ),
     history
       ? h(
           "a.button-link.ghost",
           { href: "/history", "data-action": "open-history", "data-testid": "history-link" },
-          "Your past games",
+          t("home.history"),
         )
       : null,
   );
@@ -191,7 +175,7 @@ export function endExtras(state) {
     { "data-key": "fair-end" },
     revealCard(room.fairness?.revealed, names, state.catalog, { checks: state.checks }),
     room.status === "finished"
-      ? commitmentCard(room, state.session, { title: "The next game", key: "fairness-next" })
+      ? commitmentCard(room, state.session, { title: t("fairness.next"), key: "fairness-next" })
       : null,
   );
 }

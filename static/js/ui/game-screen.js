@@ -4,6 +4,7 @@
 // pending, seat, and for the log `log` (the merged entries) and `sentence` (an entry's
 // words, or "" to leave it out).
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 import { icon } from "./icons.js";
 
 /** The game screen root's attributes, which the browser tests and the screen auditor read. */
@@ -26,7 +27,7 @@ export function screenData(ctx) {
 export function countdownBar() {
   return h(
     "div.timer",
-    { "data-role": "timer", role: "timer", "aria-label": "Time left in this step" },
+    { "data-role": "timer", role: "timer", "aria-label": t("game.time_left") },
     h("div.timer-track", h("div.timer-fill")),
     h("span.timer-text"),
   );
@@ -43,7 +44,7 @@ export function logLink() {
       "data-testid": "log-link",
     },
     icon("list"),
-    h("span", "Log"),
+    h("span", t("game.log")),
   );
 }
 
@@ -71,9 +72,9 @@ export function gameLog(ctx) {
       tabindex: "-1",
       "data-reading-anchor": "",
     },
-    h("h2#log-title", "Game log ", h("span.small.muted", "(newest first)")),
+    h("h2#log-title", t("game.log_title"), h("span.small.muted", t("game.newest_first"))),
     // It scrolls on its own: focusable and named, so a keyboard can scroll it too.
-    h("ol.log-list", { tabindex: "0", "aria-label": "Game log entries" }, rows),
+    h("ol.log-list", { tabindex: "0", "aria-label": t("game.log_entries") }, rows),
   );
 }
 
@@ -85,7 +86,7 @@ export function tvLayout({ latest = null, stage, table }) {
       ? h(
           "p.tv-latest",
           { "data-key": "latest", "data-testid": "latest" },
-          h("strong", "Just now: "),
+          h("strong", t("game.just_now")),
           latest,
         )
       : null,

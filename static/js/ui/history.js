@@ -3,6 +3,7 @@
 import { h } from "../dom.js";
 import { gameCard, gameTitle } from "../games/index.js";
 import { finishedText } from "../history.js";
+import { t } from "../i18n.js";
 import { errorSentence } from "../text.js";
 import { gameName, ordinal } from "../titles.js";
 import { gameLinks } from "./fairness.js";
@@ -13,13 +14,9 @@ export function renderHistory(state) {
   const history = state.history;
   let body;
   if (history?.error) body = h("p.form-error", { role: "alert" }, errorSentence(history.error));
-  else if (!history?.games) body = h("p.loading", { role: "status" }, "Loading your games…");
+  else if (!history?.games) body = h("p.loading", { role: "status" }, t("history.loading"));
   else if (!history.games.length)
-    body = h(
-      "p.muted",
-      { "data-testid": "history-empty" },
-      "No finished games yet from the rooms this browser played in.",
-    );
+    body = h("p.muted", { "data-testid": "history-empty" }, t("history.empty"));
   else {
     body = h(
       "ol.history-list",
@@ -31,14 +28,10 @@ export function renderHistory(state) {
     "main.screen.history",
     { id: "main", "data-key": "history", "data-testid": "history" },
     pageTop("history"),
-    h("h1", "Your past games"),
-    h(
-      "p.muted",
-      "Games from rooms this browser took part in. " +
-        "Step through any of them, or download its record.",
-    ),
+    h("h1", t("home.history")),
+    h("p.muted", t("history.lead")),
     state.catalog?.retention_days
-      ? h("p.small.muted", `Finished games are kept for ${state.catalog.retention_days} days.`)
+      ? h("p.small.muted", t("fairness.kept", { count: state.catalog.retention_days }))
       : null,
     body,
   );
@@ -60,11 +53,11 @@ function entry(state, g) {
       "h2",
       { "data-testid": "history-title" },
       name,
-      g.code ? ` · room ${g.code}` : " · its room is still open",
+      g.code ? t("history.room", { code: g.code }) : t("history.room_open"),
     ),
     h("p.small.muted", finishedText(g.finished_ms)),
     standings(g, gameCard(g.game)?.scoreText ?? String),
-    g.winners.length ? null : h("p", "Nobody won."),
+    g.winners.length ? null : h("p", t("history.nobody_won")),
     gameLinks(g.game_id, { history: false }),
   );
 }
@@ -76,14 +69,14 @@ function standings(g, scoreText) {
     g.players ?? g.player_names.map((name) => ({ name, place: null, score: null, winner: false }));
   return h(
     "ol.history-players",
-    { "data-testid": "history-players", "aria-label": "Where each player finished" },
+    { "data-testid": "history-players", "aria-label": t("history.standings") },
     players.map((p) =>
       h(
         "li",
         { "data-key": p.name },
         h("span.place", p.place ? ordinal(p.place) : ""),
         h("strong", p.name),
-        p.winner ? h("span.tag.winner", icon("crown"), "Winner") : null,
+        p.winner ? h("span.tag.winner", icon("crown"), t("history.winner")) : null,
         p.score === null || p.score === undefined
           ? null
           : h("span.history-score", scoreText(p.score)),

@@ -1,9 +1,10 @@
 // The home page (create a room, join one, your rooms) and the join page of a /r/CODE link.
 // The create form's game and settings come from GET /api/catalog.
 import { h } from "../dom.js";
-import { allCards, gameCard, gameTitle } from "../games/index.js";
+import { allCards, gameCard, gameTagline, gameTitle } from "../games/index.js";
+import { LANGUAGES, language, t } from "../i18n.js";
 import { catalogGame, savedRooms } from "../store.js";
-import { playerRange } from "../text.js";
+import { capital, list, playerRange } from "../text.js";
 import { BRAND } from "../titles.js";
 import { icon } from "./icons.js";
 import { settingFields } from "./settings.js";
@@ -14,7 +15,7 @@ export function renderHome(state) {
   const nameField = (id) =>
     h(
       "div.field",
-      h("label", { for: id }, "Your name"),
+      h("label", { for: id }, t("home.name")),
       h("input", {
         id,
         type: "text",
@@ -22,7 +23,7 @@ export function renderHome(state) {
         autocomplete: "nickname",
         required: true,
         value: home.name,
-        placeholder: "e.g. Sam",
+        placeholder: t("home.name_placeholder"),
         "data-input": "home-field",
         "data-field": "name",
         "data-testid": id,
@@ -45,19 +46,21 @@ export function renderHome(state) {
     { "data-key": "join", "aria-labelledby": "join-title" },
     h(
       "h2#join-title",
-      joinCode ? (started ? `Room ${joinCode}` : `Join room ${joinCode}`) : "Join a room",
+      joinCode ? t(started ? "join.room" : "join.title_code", { code: joinCode }) : t("join.title"),
     ),
     joinCode && room && title ? joinGame(title, playerRange(catalogGame(room.game))) : null,
     joinCode && room
       ? h(
           "p.muted",
           started
-            ? `This game has already started (${room.players.map((p) => p.name).join(", ")}). ` +
-                "You can watch it."
-            : `${room.players.length}${seats ? ` of ${seats}` : ""} players waiting: ` +
-                `${room.players.map((p) => p.name).join(", ")}.`,
+            ? t("join.started", { names: list(room.players.map((p) => p.name)) })
+            : t(seats ? "join.waiting_of" : "join.waiting", {
+                count: room.players.length,
+                seats,
+                names: list(room.players.map((p) => p.name)),
+              }),
         )
-      : h("p.muted", "Got a code from a friend? Type it here."),
+      : h("p.muted", t("join.lead")),
     errorIn("join"),
     started
       ? h(
@@ -66,7 +69,7 @@ export function renderHome(state) {
             "button.primary",
             { type: "button", "data-action": "watch-room", "data-testid": "watch-room" },
             icon("eye"),
-            "Watch the game",
+            t("join.watch_game"),
           ),
         )
       : h(
@@ -77,7 +80,7 @@ export function renderHome(state) {
             ? null
             : h(
                 "div.field",
-                h("label", { for: "join-code" }, "Room code"),
+                h("label", { for: "join-code" }, t("join.code")),
                 h("input.code-input", {
                   id: "join-code",
                   type: "text",
@@ -97,13 +100,13 @@ export function renderHome(state) {
             h(
               "button.primary",
               { type: "submit", disabled: home.busy, "data-testid": "join-submit" },
-              "Join the game",
+              t("join.submit"),
             ),
             h(
               "button.ghost",
               { type: "button", "data-action": "watch-room", "data-testid": "watch-room" },
               icon("eye"),
-              "Just watch",
+              t("join.just_watch"),
             ),
           ),
         ),
@@ -114,7 +117,7 @@ export function renderHome(state) {
     ? h(
         "section.card.rejoin",
         { "data-key": "rejoin", "aria-labelledby": "rejoin-title" },
-        h("h2#rejoin-title", "Your rooms"),
+        h("h2#rejoin-title", t("home.your_rooms")),
         h(
           "div.row",
           mine.map((code) =>
@@ -127,7 +130,7 @@ export function renderHome(state) {
                 "data-key": code,
                 "data-testid": `rejoin-${code}`,
               },
-              `Back to room ${code}`,
+              t("home.back_to_room", { code }),
             ),
           ),
         ),
@@ -144,25 +147,27 @@ export function renderHome(state) {
         h("span.brand-mark", { "aria-hidden": "true" }, "$"),
         h("span.brand-name", BRAND),
       ),
+      h("span.spacer"),
+      languageSwitch(),
     ),
     // The brand is in the top bar: the heading names the game on show, its line says what it is.
     h(
       "section.hero",
       h("h1", { "data-testid": "home-title" }, title || BRAND),
-      h("p.lead", gameCard(shownGame)?.tagline ?? ""),
+      h("p.lead", gameTagline(shownGame)),
       h(
         "div.row",
         h(
           "button.ghost.small",
           { type: "button", "data-action": "open-rules" },
           icon("book"),
-          "How to play (2 min)",
+          t("home.how_to_play"),
         ),
         h(
           "a.ghost.small.button-link",
           { href: "/history", "data-action": "open-history", "data-testid": "history-link" },
           icon("list"),
-          "Your past games",
+          t("home.history"),
         ),
       ),
     ),
@@ -183,12 +188,8 @@ function learnBlock(state) {
   return h(
     "section.card.learn",
     { "data-key": "learn", "aria-labelledby": "learn-title" },
-    h("h2#learn-title", "New here? Learn to play"),
-    h(
-      "p.muted",
-      "A first game against two bots, at an easy pace, with a coach who explains each " +
-        "decision. You can turn the hints off at any time.",
-    ),
+    h("h2#learn-title", t("learn.title")),
+    h("p.muted", t("learn.lead")),
     h(
       "button.primary",
       {
@@ -197,7 +198,7 @@ function learnBlock(state) {
         "data-testid": "learn",
         disabled: state.home.busy || !state.catalog,
       },
-      title ? `Learn ${title}` : "Learn to play",
+      title ? t("learn.button_game", { title }) : t("learn.button"),
     ),
   );
 }
@@ -207,9 +208,7 @@ function joinGame(title, range) {
   return h(
     "p",
     { "data-testid": "join-game" },
-    "A game of ",
-    h("strong", title),
-    range ? ` for ${range}.` : ".",
+    ...withStrong(range ? t("join.game_for", { range }) : t("join.game"), title),
   );
 }
 
@@ -223,11 +222,10 @@ function createBlock(state, nameField, errorIn) {
   return h(
     "section.card.create",
     { "data-key": "create", "aria-labelledby": "create-title" },
-    h("h2#create-title", "Start a new room"),
+    h("h2#create-title", t("create.title")),
     h(
       "p.muted",
-      "You'll get a code and a link to " +
-        `share.${entry ? ` ${playerRange(entry)}, each on their own phone.` : ""}`,
+      entry ? t("create.lead_players", { players: capital(playerRange(entry)) }) : t("create.lead"),
     ),
     errorIn("create"),
     h(
@@ -237,12 +235,16 @@ function createBlock(state, nameField, errorIn) {
       games.length > 1
         ? h(
             "div.field",
-            h("label", { for: "create-game" }, "Game"),
+            h("label", { for: "create-game" }, t("create.game")),
             h(
               "select#create-game",
               { "data-change": "home-game", "data-testid": "create-game" },
               games.map((g) =>
-                h("option", { value: g.name, selected: g.name === home.game }, g.title),
+                h(
+                  "option",
+                  { value: g.name, selected: g.name === home.game },
+                  gameTitle(state.catalog, g.name),
+                ),
               ),
             ),
           )
@@ -256,11 +258,33 @@ function createBlock(state, nameField, errorIn) {
               hints: gameCard(home.game)?.settingHints,
             }),
           )
-        : h("p.small.muted", { role: "status" }, "Loading the games…"),
+        : h("p.small.muted", { role: "status" }, t("create.loading")),
       h(
         "button.primary",
         { type: "submit", disabled: home.busy || !entry, "data-testid": "create-submit" },
-        "Create room",
+        t("create.submit"),
+      ),
+    ),
+  );
+}
+
+/** A sentence with {{title}} in bold: "A game of <strong>Goblin Laundromat</strong> for …". */
+function withStrong(sentence, title) {
+  const [before, after = ""] = sentence.split("{{title}}");
+  return [before, h("strong", title), after];
+}
+
+/** The language switch: a labelled select, each language named in itself. */
+function languageSwitch() {
+  return h(
+    "div.language-switch",
+    { "data-key": "language" },
+    h("label", { for: "language" }, t("language.label")),
+    h(
+      "select#language",
+      { "data-change": "choose-language", "data-testid": "language" },
+      Object.entries(LANGUAGES).map(([code, name]) =>
+        h("option", { value: code, lang: code, selected: code === language() }, name),
       ),
     ),
   );

@@ -4,8 +4,9 @@
 // the game itself (a note under the settings, a primer) from its client.
 import { h } from "../dom.js";
 import { gameClient, gameTitle } from "../games/index.js";
+import { t } from "../i18n.js";
 import { catalogGame } from "../store.js";
-import { playerRange, plural } from "../text.js";
+import { playerRange } from "../text.js";
 import { alertsCard } from "./alerts.js";
 import { barredList } from "./barred.js";
 import { commitmentCard, revealCard } from "./fairness.js";
@@ -28,21 +29,21 @@ export function renderLobby(state, banner) {
   const settings = h(
     "section.card",
     { "aria-labelledby": "settings-title", "data-key": "settings" },
-    h("h2#settings-title", "Settings"),
+    h("h2#settings-title", t("lobby.settings")),
     host
       ? h(
           "div.field-row",
           settingFields(entry, room.settings, { change: "lobby-settings", prefix: "lobby-" }),
         )
       : settingList(entry, room.settings),
-    client?.lobbyNote ? h("p.muted.small", client.lobbyNote(entry)) : null,
+    client?.lobbyNote ? h("p.muted.small.lobby-note", client.lobbyNote(entry)) : null,
     standInField(room, host),
   );
 
   const players = h(
     "section.card",
     { "aria-labelledby": "players-title", "data-key": "players", "data-testid": "lobby-players" },
-    h("h2#players-title", `Players (${room.players.length}${max ? ` of ${max}` : ""})`),
+    h("h2#players-title", playersHeading(room, max)),
     h(
       "ul.player-list",
       room.players.map((p) =>
@@ -52,9 +53,9 @@ export function renderLobby(state, banner) {
           h(
             "span.player-name",
             p.name,
-            p.player_id === state.session.playerId ? h("span.you", " (you)") : null,
+            p.player_id === state.session.playerId ? h("span.you", t("lobby.you")) : null,
           ),
-          p.host ? h("span.badge", icon("crown"), "host") : null,
+          p.host ? h("span.badge", icon("crown"), t("lobby.host")) : null,
           presence(p),
           host && p.bot ? removeBotButton(p) : null,
           host && !p.host && !p.bot
@@ -65,9 +66,9 @@ export function renderLobby(state, banner) {
                   "data-action": "kick",
                   "data-player": p.player_id,
                   "data-testid": `kick-${p.name}`,
-                  "aria-label": `Remove ${p.name} from the room`,
+                  "aria-label": t("lobby.remove_label", { name: p.name }),
                 },
-                "Remove",
+                t("lobby.remove"),
               )
             : null,
         ),
@@ -75,43 +76,43 @@ export function renderLobby(state, banner) {
     ),
     host ? addBotButton(room, max, state.pending) : null,
     barredList(room, host, state.pending),
-    room.spectators ? h("p.muted.small", `${room.spectators} watching`) : null,
+    room.spectators ? h("p.muted.small", t("lobby.watching", { count: room.spectators })) : null,
     enough
       ? null
       : h(
           "p.muted",
-          `Waiting for ${plural(min - room.players.length, "more player", "more players")} ` +
-            `(a game needs ${playerRange(entry)}).`,
+          t("lobby.waiting_more", {
+            count: min - room.players.length,
+            range: playerRange(entry),
+          }),
         ),
   );
 
   const share = h(
     "section.card.share",
     { "aria-labelledby": "share-title", "data-key": "share" },
-    h("h2#share-title.visually-hidden", "Invite your friends"),
-    h("p.muted", "Room code"),
+    h("h2#share-title.visually-hidden", t("lobby.invite")),
+    h("p.muted", t("join.code")),
     h("p.big-code", { "data-testid": "room-code" }, room.code),
     h(
       "div.share-row",
       h("img.qr", {
         src: `/r/${room.code}/qr.svg`,
-        alt: `QR code for the link ${link}`,
+        alt: t("lobby.qr_alt", { link }),
         width: "160",
         height: "160",
         "data-testid": "qr",
       }),
       h(
         "div.share-text",
-        h("p", "Friends open ", h("strong.link-text", link), " or scan the code."),
+        h("p", ...withLink(t("lobby.friends_open"), h("strong.link-text", link))),
         h(
           "button",
           { type: "button", "data-action": "copy-link", "data-testid": "copy-link" },
           icon("copy"),
-          state.copied === true ? "Link copied!" : "Copy the link",
+          state.copied === true ? t("lobby.copied") : t("lobby.copy"),
         ),
-        state.copied === "manual"
-          ? h("p.small", "Copying is blocked here: select the link above and copy it.")
-          : null,
+        state.copied === "manual" ? h("p.small", t("lobby.copy_blocked")) : null,
         // The table screen (ui/tv.js): the room on a screen everyone can see, in a new tab.
         h(
           "a.button-link.ghost",
@@ -122,7 +123,7 @@ export function renderLobby(state, banner) {
             "data-testid": "tv-link",
           },
           icon("tv"),
-          "Show on a TV or laptop",
+          t("lobby.tv"),
         ),
       ),
     ),
@@ -142,19 +143,15 @@ export function renderLobby(state, banner) {
             disabled: !enough || !!state.pending,
             "data-testid": "start-game",
           },
-          enough ? "Start the game" : `Start (needs ${plural(min, "player")})`,
+          enough ? t("lobby.start") : t("lobby.start_needs", { count: min }),
         )
       : state.session.role === "player"
-        ? h("p.waiting", { role: "status" }, "Waiting for the host to start the game…")
-        : h(
-            "p.waiting",
-            { role: "status" },
-            "You are watching. The game will appear here when it starts.",
-          ),
+        ? h("p.waiting", { role: "status" }, t("lobby.waiting_host"))
+        : h("p.waiting", { role: "status" }, t("lobby.watching_you")),
     h(
       "button.ghost",
       { type: "button", "data-action": "leave-room", "data-testid": "leave-room" },
-      state.session.role === "player" ? "Leave the room" : "Stop watching",
+      state.session.role === "player" ? t("lobby.leave") : t("lobby.stop_watching"),
     ),
   );
 
@@ -167,8 +164,8 @@ export function renderLobby(state, banner) {
     h(
       "h1.lobby-title",
       { tabindex: "-1", "data-landing": "page", "data-testid": "lobby-title" },
-      gameTitle(state.catalog, room.game) || "Room",
-      h("span.muted", " · lobby"),
+      gameTitle(state.catalog, room.game) || t("lobby.room"),
+      h("span.muted", t("lobby.lobby_suffix")),
     ),
     h("div.lobby-grid", share, players, settings),
     actions,
@@ -191,7 +188,7 @@ function primerCard(steps) {
   return h(
     "section.card.primer",
     { "aria-labelledby": "primer-title", "data-key": "primer" },
-    h("h2#primer-title", "While you wait: the game in 30 seconds"),
+    h("h2#primer-title", t("lobby.primer")),
     h(
       "ol",
       steps.map(([lead, text]) => h("li", h("strong", lead), text)),
@@ -200,7 +197,19 @@ function primerCard(steps) {
       "button.ghost.small",
       { type: "button", "data-action": "open-rules" },
       icon("book"),
-      "Full rules",
+      t("lobby.full_rules"),
     ),
   );
+}
+
+/** "Players (3 of 6)", or "Players (3)" for a game without a cap. */
+export function playersHeading(room, max) {
+  const count = room.players.length;
+  return max ? t("lobby.players_of", { count, max }) : t("lobby.players", { count });
+}
+
+/** A sentence with {{link}} where the link goes: "Friends open <link> or scan the code." */
+export function withLink(sentence, link) {
+  const [before, after = ""] = sentence.split("{{link}}");
+  return [before, link, after];
 }

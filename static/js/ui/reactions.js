@@ -1,6 +1,7 @@
 // Reactions on screen: the top bar's button, the tray it opens (the game's reactions for a
 // seated player, the mute for everyone), and the reactions on show, each by its player's name.
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 import { gameReactions, onShow, reactionsMuted } from "../reactions.js";
 import { icon } from "./icons.js";
 
@@ -16,10 +17,10 @@ export function reactionButton(state) {
       "data-testid": "react-toggle",
       "aria-expanded": open ? "true" : "false",
       "aria-controls": "reaction-tray",
-      title: "Reactions",
+      title: t("reactions.title"),
     },
     icon("smile"),
-    h("span.visually-hidden", "Reactions"),
+    h("span.visually-hidden", t("reactions.title")),
   );
 }
 
@@ -36,7 +37,7 @@ export function reactionTray(state) {
       "data-key": "reaction-tray",
       "data-testid": "reaction-tray",
       role: "group",
-      "aria-label": "Reactions",
+      "aria-label": t("reactions.title"),
     },
     reactions.length
       ? h(
@@ -65,7 +66,7 @@ export function reactionTray(state) {
         "data-testid": "reactions-mute",
         "aria-pressed": muted ? "true" : "false",
       },
-      muted ? "Show reactions" : "Mute reactions",
+      muted ? t("reactions.show") : t("reactions.mute"),
     ),
   );
 }

@@ -3,6 +3,7 @@
 // / last, a step slider, a round to jump to, whose eyes to watch with. Data: ../replay-page.js.
 import { h } from "../dom.js";
 import { gameCard, gameClient, gameTitle } from "../games/index.js";
+import { t } from "../i18n.js";
 import { roundAt, roundNumbers, stepText } from "../replay.js";
 import { errorSentence } from "../text.js";
 import { gameName } from "../titles.js";
@@ -15,7 +16,7 @@ function pageTop(title) {
     { "data-key": "topbar-replay" },
     h(
       "a.brand",
-      { href: "/", "data-action": "go-home", "aria-label": "LaunderMat home" },
+      { href: "/", "data-action": "go-home", "aria-label": t("titles.brand_home") },
       h("span.brand-mark", { "aria-hidden": "true" }, "$"),
       h("span.brand-name", "LaunderMat"),
     ),
@@ -25,7 +26,7 @@ function pageTop(title) {
       : h(
           "a.ghost.small.button-link",
           { href: "/history", "data-action": "open-history", "data-testid": "history-link" },
-          "Your past games",
+          t("home.history"),
         ),
   );
 }
@@ -37,8 +38,10 @@ export function renderReplayPage(state) {
   const record = replay?.record;
   // The room's game number, as the history says it; the record's id is only in the address.
   const heading = record
-    ? `Replay: ${gameName(gameTitle(state.catalog, record.game), record.game_number)}`
-    : "Replay";
+    ? t("replay.heading", {
+        game: gameName(gameTitle(state.catalog, record.game), record.game_number),
+      })
+    : t("titles.replay");
   const main = (...children) =>
     h(
       "main.screen.replay",
@@ -54,10 +57,10 @@ export function renderReplayPage(state) {
         { role: "alert", "data-testid": "replay-error" },
         errorSentence(replay.error),
       ),
-      h("a.button-link", { href: "/history", "data-action": "open-history" }, "Your past games"),
+      h("a.button-link", { href: "/history", "data-action": "open-history" }, t("home.history")),
     );
   }
-  if (!record) return main(h("p.loading", { role: "status" }, "Loading the game…"));
+  if (!record) return main(h("p.loading", { role: "status" }, t("shell.loading_game")));
   const client = gameClient(record.game);
   const shown = replay.shown;
   const names = new Map(record.player_ids.map((id, seat) => [id, record.names[seat]]));
@@ -79,13 +82,16 @@ export function renderReplayPage(state) {
   return main(
     h(
       "p.muted",
-      `${record.code ? `Room ${record.code}` : "Room still open"} · ${record.names.join(", ")}`,
+      [
+        record.code ? t("titles.room", { code: record.code }) : t("replay.room_open"),
+        record.names.join(", "),
+      ].join(" · "),
     ),
     controls(replay, record, client ? client.seatNames(record) : record.names),
     !client
       ? gameCard(record.game)
-        ? h("p.loading", { role: "status" }, "Loading the game…")
-        : h("p", "This page can't show that game.")
+        ? h("p.loading", { role: "status" }, t("shell.loading_game"))
+        : h("p", t("replay.unknown_game"))
       : shown
         ? client.renderReplay({
             record,
@@ -94,7 +100,7 @@ export function renderReplayPage(state) {
             viewer: shown.viewer,
             end: atEnd ? reveal : null,
           })
-        : h("p.loading", { role: "status" }, "Loading the step…"),
+        : h("p.loading", { role: "status" }, t("replay.loading_step")),
     atEnd ? null : reveal,
     h(
       "p.row",
@@ -105,7 +111,7 @@ export function renderReplayPage(state) {
           download: `laundermat-game-${record.game_id}.json`,
           "data-testid": "record-link",
         },
-        "Download the record",
+        t("fairness.download"),
       ),
     ),
   );
@@ -135,24 +141,24 @@ function controls(replay, record, names) {
     {
       "data-key": "replay-controls",
       "data-testid": "replay-controls",
-      "aria-label": "Replay controls",
+      "aria-label": t("replay.controls"),
     },
     h(
       "div.replay-steps",
-      button("replay-first", "First step", "|◀", step <= 0, "replay-first"),
-      button("replay-prev", "Back one step", "◁", step <= 0, "replay-prev"),
+      button("replay-first", t("replay.first"), "|◀", step <= 0, "replay-first"),
+      button("replay-prev", t("replay.prev"), "◁", step <= 0, "replay-prev"),
       // ▶ plays the game; pressed again (❚❚) it pauses. At the end it plays from the start.
       // Its name says what it will do (a media player's), so it is no aria-pressed toggle.
       button(
         "replay-play",
-        playing ? "Pause" : "Play",
+        playing ? t("replay.pause") : t("replay.play"),
         playing ? "❚❚" : "▶",
         steps === 0,
         "replay-play",
         { class: "primary" },
       ),
-      button("replay-next", "Forward one step", "▷", step >= steps, "replay-next"),
-      button("replay-last", "Last step", "▶|", step >= steps, "replay-last"),
+      button("replay-next", t("replay.next"), "▷", step >= steps, "replay-next"),
+      button("replay-last", t("replay.last"), "▶|", step >= steps, "replay-last"),
     ),
     // Each step is announced when stepped to, not every 1.2 s while it plays.
     h(
@@ -160,7 +166,7 @@ function controls(replay, record, names) {
       { "data-testid": "step-counter", "aria-live": playing ? "off" : "polite" },
       stepText(step, steps),
     ),
-    h("label.visually-hidden", { for: "replay-slider" }, "Step"),
+    h("label.visually-hidden", { for: "replay-slider" }, t("replay.step")),
     h("input#replay-slider", {
       type: "range",
       min: "0",
@@ -175,24 +181,30 @@ function controls(replay, record, names) {
       "div.field-row",
       h(
         "div.field",
-        h("label", { for: "replay-round" }, "Jump to round"),
+        h("label", { for: "replay-round" }, t("replay.jump")),
         h(
           "select#replay-round",
           { "data-change": "replay-round", "data-testid": "replay-round-select" },
-          round === 0 ? h("option", { value: "", selected: true }, "Setup") : null,
-          rounds.map((r) => h("option", { value: String(r), selected: r === round }, `Round ${r}`)),
+          round === 0 ? h("option", { value: "", selected: true }, t("replay.setup")) : null,
+          rounds.map((r) =>
+            h(
+              "option",
+              { value: String(r), selected: r === round },
+              t("replay.round", { round: String(r) }),
+            ),
+          ),
         ),
       ),
       h(
         "div.field",
-        h("label", { for: "replay-viewer" }, "Watch as"),
+        h("label", { for: "replay-viewer" }, t("replay.watch_as")),
         h(
           "select#replay-viewer",
           { "data-change": "replay-viewer", "data-testid": "replay-viewer" },
           names.map((name, seat) =>
             h("option", { value: String(seat), selected: viewer === seat }, name),
           ),
-          h("option", { value: "all", selected: viewer === "all" }, "Everything"),
+          h("option", { value: "all", selected: viewer === "all" }, t("replay.everything")),
         ),
       ),
     ),
@@ -201,7 +213,7 @@ function controls(replay, record, names) {
       "p.small.muted.keys-hint",
       { "data-testid": "keys-hint" },
       icon("list"),
-      " Use the arrow keys ← → to step.",
+      ` ${t("replay.keys")}`,
     ),
   );
 }

@@ -5,6 +5,7 @@
 import { h } from "../dom.js";
 import { nextGame } from "../ended.js";
 import { gameCard, gameClient } from "../games/index.js";
+import { t } from "../i18n.js";
 import { coachPanel } from "./coach.js";
 import { endExtras } from "./fairness.js";
 import { icon } from "./icons.js";
@@ -26,7 +27,7 @@ export function renderRoom(state) {
       "main.screen.center",
       { "data-key": "loading", id: "main" },
       banner,
-      state.conn.closed ? null : h("p.loading", { role: "status" }, "Connecting to the room…"),
+      state.conn.closed ? null : h("p.loading", { role: "status" }, t("shell.connecting")),
     );
   }
   if (view.room.status === "lobby") return frozenIfClosed(state, renderLobby(state, banner));
@@ -36,7 +37,7 @@ export function renderRoom(state) {
       { id: "main", "data-key": "nogame" },
       topbar(state),
       banner,
-      h("p.loading", { role: "status" }, "Setting up the game…"),
+      h("p.loading", { role: "status" }, t("shell.setting_up")),
     );
   }
   if (state.ended) return frozenIfClosed(state, renderKept(state, banner));
@@ -47,7 +48,7 @@ export function renderRoom(state) {
       { id: "main", "data-key": "loading-game" },
       topbar(state),
       banner,
-      h("p.loading", { role: "status" }, "Loading the game…"),
+      h("p.loading", { role: "status" }, t("shell.loading_game")),
     );
   }
   if (!client) {
@@ -56,11 +57,7 @@ export function renderRoom(state) {
       { id: "main", "data-key": "unknown-game" },
       topbar(state),
       banner,
-      h(
-        "p.loading",
-        { role: "status" },
-        "This room plays a game this page can't show. Try reloading the page.",
-      ),
+      h("p.loading", { role: "status" }, t("shell.unknown_game")),
     );
   }
   const over = view.room.status === "finished" || view.game.phase === "over";
@@ -69,7 +66,7 @@ export function renderRoom(state) {
     state,
     client.renderGame(state, notes.length ? notes : null, {
       end: over ? endExtras(state) : null,
-      coach: coachPanel(state),
+      coach: coachPanel(state, client),
     }),
   );
 }
@@ -82,11 +79,11 @@ function renderKept(state, banner) {
   const bar = h(
     "div.banner.next",
     { "data-testid": "next-bar" },
-    h("p", "The next game has started."),
+    h("p", t("shell.next_started")),
     h(
       "button.small",
       { type: "button", "data-action": "to-new-game", "data-testid": "to-new-game-bar" },
-      "To the new game",
+      t("shell.to_new_game"),
     ),
   );
   const notes = [banner, bar].filter(Boolean);
@@ -121,8 +118,8 @@ function connectionBanner(state) {
     return h(
       "div.banner.warn",
       { role: "alert", "data-testid": "banner-replaced" },
-      h("p", "This seat is open in another tab or on another device."),
-      h("button", { type: "button", "data-action": "reclaim-seat" }, "Play here instead"),
+      h("p", t("shell.replaced")),
+      h("button", { type: "button", "data-action": "reclaim-seat" }, t("shell.play_here")),
     );
   }
   if (closed === "room_closed" || closed === "room_not_found") {
@@ -131,22 +128,19 @@ function connectionBanner(state) {
     return h(
       "div.banner.warn",
       { role: "alert" },
-      h(
-        "p",
-        closed === "room_closed" ? "This room has closed." : "There is no room with that code.",
-      ),
+      h("p", closed === "room_closed" ? t("shell.room_closed") : t("shell.no_room")),
       said
-        ? h("p", { "data-testid": "closed-by-operator" }, `The server's operator: “${said}”`)
+        ? h("p", { "data-testid": "closed-by-operator" }, t("shell.operator_said", { said }))
         : null,
-      h("button", { type: "button", "data-action": "go-home" }, "Back to the start"),
+      h("button", { type: "button", "data-action": "go-home" }, t("shell.back_home")),
     );
   }
   if (closed === "left") {
     return h(
       "div.banner.warn",
       { role: "alert" },
-      h("p", "You left the room."),
-      h("button", { type: "button", "data-action": "go-home" }, "Back to the start"),
+      h("p", t("shell.left")),
+      h("button", { type: "button", "data-action": "go-home" }, t("shell.back_home")),
     );
   }
   if (status === "reconnecting") {
@@ -157,10 +151,10 @@ function connectionBanner(state) {
       icon("wifi_off"),
       h(
         "p",
-        h("strong", { role: "status" }, "Connection lost. Reconnecting… "),
+        h("strong", { role: "status" }, t("shell.lost")),
         h("span", { "data-role": "retry-in" }, ""),
       ),
-      h("button.small", { type: "button", "data-action": "retry-now" }, "Retry now"),
+      h("button.small", { type: "button", "data-action": "retry-now" }, t("shell.retry_now")),
     );
   }
   return null;

@@ -2,6 +2,7 @@
 // host's lobby controls (add a bot, remove one, the stand-in option), and the line a game
 // screen shows about who is away and what happens to their seat.
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 import { serverNow } from "../store.js";
 import { timeLeft, timeSpan } from "../text.js";
 import { icon } from "./icons.js";
@@ -13,7 +14,7 @@ export function addBotButton(room, max, pending) {
     "button.small",
     { type: "button", "data-action": "add-bot", "data-testid": "add-bot", disabled: !!pending },
     icon("bot"),
-    "Add a bot",
+    t("seats.add_bot"),
   );
 }
 
@@ -26,9 +27,9 @@ export function removeBotButton(p) {
       "data-action": "remove-bot",
       "data-player": p.player_id,
       "data-testid": "remove-bot",
-      "aria-label": `Remove ${p.name}`,
+      "aria-label": t("seats.remove_label", { name: p.name }),
     },
-    "Remove",
+    t("lobby.remove"),
   );
 }
 
@@ -39,9 +40,7 @@ export function standInField(room, host) {
     return h(
       "p.small.muted",
       { "data-key": "stand-in" },
-      on
-        ? "If someone drops out, a bot plays for them until they are back."
-        : "If someone drops out, the game goes on without them.",
+      on ? t("seats.stand_in_on") : t("seats.stand_in_off"),
     );
   }
   return h(
@@ -54,11 +53,7 @@ export function standInField(room, host) {
       "data-change": "lobby-stand-in",
       "data-testid": "lobby-stand-in",
     }),
-    h(
-      "label",
-      { for: "lobby-stand-in" },
-      "A bot plays for anyone who drops out, until they are back",
-    ),
+    h("label", { for: "lobby-stand-in" }, t("seats.stand_in_label")),
   );
 }
 
@@ -78,8 +73,7 @@ export function awayLine(view, playerId) {
         "p",
         { "data-key": "stood-in", "data-testid": "stood-in-for-you" },
         icon("bot"),
-        `While you were away, a bot made ${moves === 1 ? "1 move" : `${moves} moves`} for ` +
-          "you. The log shows them under your name.",
+        t("seats.stood_in", { count: moves }),
       )
     : null;
   if (!gone.length && !offline.length && !back) return null;
@@ -97,13 +91,13 @@ export function awayLine(view, playerId) {
               "p",
               { "data-key": p.player_id, "data-testid": "stand-in" },
               icon("bot"),
-              `A bot plays for ${p.name}`,
+              t("seats.bot_plays_for", { name: p.name }),
             )
           : h(
               "p",
               { "data-key": p.player_id, "data-testid": "away" },
               icon("clock"),
-              `${p.name} is away — continuing without them`,
+              t("seats.away", { name: p.name }),
             ),
       ),
       offline.map((p) =>
@@ -111,7 +105,7 @@ export function awayLine(view, playerId) {
           "p",
           { "data-key": `off-${p.player_id}`, "data-testid": "offline" },
           icon("wifi_off"),
-          `${p.name} is offline.`,
+          t("seats.offline", { name: p.name }),
         ),
       ),
     ),
@@ -130,10 +124,10 @@ export function awayLine(view, playerId) {
 
 /** When an offline player will be away (room.players[].away_at, GEN-4), counted down. */
 function offlineClock(room, p) {
-  const then =
-    room.options?.stand_in !== false
-      ? `A bot plays for ${p.name} in `
-      : `The game goes on without ${p.name} in `;
+  const [then, after] = t(
+    room.options?.stand_in !== false ? "seats.bot_plays_in" : "seats.goes_on_in",
+    { name: p.name },
+  ).split("{{time}}");
   return h(
     "p.away-clock",
     {
@@ -144,6 +138,6 @@ function offlineClock(room, p) {
     },
     then,
     h("span.timer-text", timeSpan(p.away_at - serverNow())),
-    ".",
+    after ?? "",
   );
 }

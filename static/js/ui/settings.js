@@ -1,6 +1,7 @@
 // A game's settings as form fields, built from its catalog entry (GET /api/catalog): the home
 // page's create form and the host's lobby settings use the same fields.
 import { h } from "../dom.js";
+import { catalogWords } from "../games/index.js";
 import { choiceLabel } from "../text.js";
 
 /** The element id of a setting's field: round_timer -> "round-timer" (prefix "lobby-" in the
@@ -17,7 +18,7 @@ export function settingFields(entry, values, { change, prefix = "", hints = {} }
     return h(
       "div.field",
       { "data-key": `setting-${s.key}` },
-      h("label", { for: id }, s.label),
+      h("label", { for: id }, settingLabel(entry, s)),
       h(
         "select",
         { id, "data-change": change, "data-setting": s.key, "data-testid": id },
@@ -39,8 +40,14 @@ export function settingList(entry, values) {
   return h(
     "dl.settings",
     (entry?.settings ?? []).flatMap((s) => [
-      h("dt", s.label),
+      h("dt", settingLabel(entry, s)),
       h("dd", choiceLabel(values[s.key] ?? s.default, s.unit)),
     ]),
   );
+}
+
+/** A setting's name in the person's language (its game's client catalog), else the
+ *  server's label. */
+export function settingLabel(entry, setting) {
+  return catalogWords(entry?.name, `settings.${setting.key}`) ?? setting.label;
 }

@@ -2,6 +2,7 @@
 // (and the join form) is drawn here; every other screen is fetched the first time a page
 // needs it (screens.js), and until then a loading line stands in.
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 import { onShow } from "../moments.js";
 import { screenModule } from "../screens.js";
 import { renderHome } from "./home.js";
@@ -23,7 +24,14 @@ export function renderApp(state) {
     : screen
       ? screen[DRAWN_BY[name]](state)
       : loadingScreen();
-  const overlays = name === "room" && screen ? screen.roomOverlays(state) : [];
+  // The table screen shows the table's reactions too (it sends none, so it has no tray).
+  const overlays = !screen
+    ? []
+    : name === "room"
+      ? screen.roomOverlays(state)
+      : name === "tv"
+        ? screen.tvOverlays(state)
+        : [];
   return [body, renderToasts(state), renderMoments(state), ...overlays];
 }
 
@@ -32,7 +40,7 @@ function loadingScreen() {
   return h(
     "main.screen.center",
     { "data-key": "loading", id: "main" },
-    h("p.loading", { role: "status" }, "Loading…"),
+    h("p.loading", { role: "status" }, t("shell.loading")),
   );
 }
 
@@ -61,18 +69,18 @@ function renderToasts(state) {
   return h(
     "div.toasts",
     { "data-key": "toasts", role: "alert", "aria-live": "assertive" },
-    state.toasts.map((t) =>
+    state.toasts.map((toast) =>
       h(
         "div.toast",
-        { class: `tone-${t.tone}`, "data-key": `t${t.id}`, "data-testid": "toast" },
-        h("p", t.text),
+        { class: `tone-${toast.tone}`, "data-key": `t${toast.id}`, "data-testid": "toast" },
+        h("p", toast.text),
         h(
           "button.ghost.small",
           {
             type: "button",
             "data-action": "dismiss-toast",
-            "data-id": t.id,
-            "aria-label": "Dismiss",
+            "data-id": toast.id,
+            "aria-label": t("shell.dismiss"),
           },
           icon("x"),
         ),

@@ -6,10 +6,13 @@
 // watcher's phone shows (ui/end-actions.js): who is ready, who is still deciding.
 import { h } from "../dom.js";
 import { gameClient, gameTitle } from "../games/index.js";
+import { t } from "../i18n.js";
 import { catalogGame } from "../store.js";
 import { playerRange } from "../text.js";
 import { endExtras } from "./fairness.js";
 import { icon } from "./icons.js";
+import { playersHeading, withLink } from "./lobby.js";
+import { shownReactions } from "./reactions.js";
 import { settingList } from "./settings.js";
 import { presence } from "./topbar.js";
 
@@ -18,8 +21,8 @@ export function renderTvScreen(state) {
   if (!view) return tvNote(state, state.conn.closed ? closedWords(state.conn.closed) : null);
   const client = gameClient(view.room.game);
   if (view.room.status === "lobby") return tvLobby(state, client);
-  if (!view.game) return tvNote(state, "Setting up the game…");
-  if (!client?.renderTv) return tvNote(state, "This room plays a game this screen can't show.");
+  if (!view.game) return tvNote(state, t("shell.setting_up"));
+  if (!client?.renderTv) return tvNote(state, t("tv.unknown_game"));
   const over = view.room.status === "finished" || view.game.phase === "over";
   return client.renderTv(state, {
     banner: tvBanner(state),
@@ -27,25 +30,30 @@ export function renderTvScreen(state) {
   });
 }
 
+/** Over the table screen: the table's reactions, each by its player's name. */
+export function tvOverlays(state) {
+  return [shownReactions(state, Date.now())];
+}
+
 /** Loading, a closed room, or a game this page can't draw: one line in the middle. */
 function tvNote(state, words) {
   return h(
     "main.screen.center.tv.tv-note",
     { "data-key": "tv-note", id: "main", "data-testid": "tv" },
-    h("h1.visually-hidden", "Table screen"),
-    h("p.loading", { role: "status" }, words ?? `Connecting to room ${state.route.code}…`),
+    h("h1.visually-hidden", t("titles.tv")),
+    h("p.loading", { role: "status" }, words ?? t("tv.connecting", { code: state.route.code })),
   );
 }
 
 function closedWords(reason) {
-  if (reason === "room_not_found") return "There is no room with that code.";
-  return "This room has closed.";
+  if (reason === "room_not_found") return t("shell.no_room");
+  return t("shell.room_closed");
 }
 
 /** The link is lost for now: said on the screen, since nobody is there to tap anything. */
 export function tvBanner(state) {
   if (state.conn.status !== "reconnecting" && !state.conn.closed) return null;
-  const words = state.conn.closed ? closedWords(state.conn.closed) : "Reconnecting…";
+  const words = state.conn.closed ? closedWords(state.conn.closed) : t("tv.reconnecting");
   return h(
     "p.tv-banner",
     { "data-key": "tv-banner", "data-testid": "tv-banner", role: "status" },
@@ -60,7 +68,7 @@ function tvLobby(state, client) {
   const { room } = state.view;
   const link = `${location.origin}/r/${room.code}`;
   const entry = catalogGame(room.game);
-  const title = gameTitle(state.catalog, room.game) || "Room";
+  const title = gameTitle(state.catalog, room.game) || t("lobby.room");
   const max = entry?.max_players;
   const enough = room.players.length >= (entry?.min_players ?? 1);
   const steps = client?.lobbyPrimer?.(entry);
@@ -71,22 +79,22 @@ function tvLobby(state, client) {
     h(
       "section.tv-join",
       { "aria-labelledby": "tv-join-title" },
-      h("h1#tv-join-title", { "data-testid": "tv-title" }, `${title}: join the table`),
-      h("p.tv-code-label", "Room code"),
+      h("h1#tv-join-title", { "data-testid": "tv-title" }, t("tv.join_title", { title })),
+      h("p.tv-code-label", t("join.code")),
       h("p.tv-code", { "data-testid": "tv-code" }, room.code),
       h("img.tv-qr", {
         src: `/r/${room.code}/qr.svg`,
-        alt: `QR code for the link ${link}`,
+        alt: t("lobby.qr_alt", { link }),
         width: "480",
         height: "480",
         "data-testid": "tv-qr",
       }),
-      h("p.tv-link", "Scan it, or open ", h("strong", link)),
+      h("p.tv-link", ...withLink(t("tv.scan"), h("strong", link))),
     ),
     h(
       "section.tv-room",
       { "aria-labelledby": "tv-players-title" },
-      h("h2#tv-players-title", `Players (${room.players.length}${max ? ` of ${max}` : ""})`),
+      h("h2#tv-players-title", playersHeading(room, max)),
       h(
         "ul.tv-players",
         { "data-testid": "tv-players" },
@@ -95,7 +103,7 @@ function tvLobby(state, client) {
             "li",
             { "data-key": p.player_id, "data-testid": "tv-player" },
             h("span.player-name", p.name),
-            p.host ? h("span.badge", icon("crown"), "host") : null,
+            p.host ? h("span.badge", icon("crown"), t("lobby.host")) : null,
             presence(p),
           ),
         ),
@@ -103,11 +111,9 @@ function tvLobby(state, client) {
       h(
         "p.tv-waiting",
         { role: "status" },
-        enough
-          ? "Waiting for the host to start the game."
-          : `Waiting for more players (a game needs ${playerRange(entry)}).`,
+        enough ? t("tv.waiting_host") : t("tv.waiting_players", { range: playerRange(entry) }),
       ),
-      h("h2", "Settings"),
+      h("h2", t("lobby.settings")),
       settingList(entry, room.settings),
       steps ? primer(steps) : null,
     ),
@@ -118,7 +124,7 @@ function primer(steps) {
   return h(
     "section.tv-primer",
     { "aria-labelledby": "tv-primer-title" },
-    h("h2#tv-primer-title", "The game in 30 seconds"),
+    h("h2#tv-primer-title", t("tv.primer")),
     h(
       "ol",
       steps.map(([lead, text]) => h("li", h("strong", lead), text)),
