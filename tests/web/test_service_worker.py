@@ -85,6 +85,16 @@ def test_the_offline_page_says_so_tries_again_and_carries_its_style(http: TestCl
     assert "/static/favicon.svg" not in page and re.search(r"/static/v/\w+/favicon\.svg", page)
 
 
+def test_the_offline_page_is_in_the_persons_language(http: TestClient) -> None:
+    chosen = http.get("/offline", cookies={"laundermat_lang": "es"}).text
+    browser = http.get("/offline", headers={"accept-language": "es-MX,es;q=0.9,en;q=0.5"}).text
+    for page in (chosen, browser):
+        assert '<html lang="es"' in page and "No tienes conexión" in page
+        assert "You're offline" not in page
+    vary = http.get("/offline").headers["vary"]
+    assert "Cookie" in vary and "Accept-Language" in vary
+
+
 def test_without_a_client_there_is_no_worker(tmp_path: Path) -> None:
     with _client(tmp_path / "nothing") as client:
         assert client.get("/sw.js").status_code == 404

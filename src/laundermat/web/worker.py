@@ -6,8 +6,9 @@ the browser finds when it checks (on each visit, and when the client asks: stati
 worker.js) and installs beside the old one, keeping the new files under their own version.
 At the root, so that its scope is every page. Revalidated on every fetch, as the page is.
 
-The offline page is static/offline.html with its stylesheet inlined and allowed by its hash,
-as the main page's (web/pages.py); the worker stores it when it installs.
+The offline page is static/offline.html in each language (web/locales.py: the person's choice
+or their browser's), its stylesheet inlined and allowed by its hash, as the main page's
+(web/pages.py); the worker stores it when it installs, in the language of that moment.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from .assets import REVALIDATE, ClientFiles, inline_stylesheets
+from .locales import COOKIE, FALLBACK, Catalogs
 from .middleware import content_security_policy
 
 router = APIRouter()
@@ -40,7 +42,8 @@ class Worker:
 
     def __init__(self, files: ClientFiles | None) -> None:
         self.script: str | None = None
-        self.offline: str | None = None
+        self.offline: dict[str, str] = {}  # by language (web/locales.py)
+        self.catalogs = Catalogs()
         self.policy = content_security_policy()
         if files is None or not (files.root / "sw.js").is_file():
             return
@@ -52,7 +55,10 @@ class Worker:
         page = files.root / "offline.html"
         if page.is_file():
             html, styles = inline_stylesheets(page.read_text(encoding="utf-8"), files.root)
-            self.offline = html.replace('="/static/', f'="{files.prefix}/')
+            html = html.replace('="/static/', f'="{files.prefix}/')
+            self.catalogs = Catalogs.load(files.root)
+            for language in self.catalogs.languages:
+                self.offline[language] = self.catalogs.translate(html, language)
             self.policy = content_security_policy(styles)
 
 
@@ -73,7 +79,14 @@ async def service_worker(request: Request) -> Response:
 @router.get("/offline", include_in_schema=False)
 async def offline_page(request: Request) -> Response:
     worker = _worker(request)
-    if worker.offline is None:
+    if not worker.offline:
         return Response(status_code=404)
-    headers = {"cache-control": REVALIDATE, "content-security-policy": worker.policy}
-    return HTMLResponse(worker.offline, headers=headers)
+    language = worker.catalogs.choose(
+        request.cookies.get(COOKIE), request.headers.get("accept-language")
+    )
+    headers = {
+        "cache-control": REVALIDATE,
+        "content-security-policy": worker.policy,
+        "vary": "Cookie, Accept-Language",
+    }
+    return HTMLResponse(worker.offline.get(language, worker.offline[FALLBACK]), headers=headers)
