@@ -41,6 +41,7 @@ import { turnLabel, turnTitle } from "./turn.js";
 import { coachHandlers } from "./ui/coach.js";
 import { setupDialog } from "./ui/dialog.js";
 import { renderApp } from "./ui/shell.js";
+import { boardTurnDue } from "./ui/tv-pages.js";
 import { checkForUpgrade, startWorker } from "./worker.js";
 
 const root = document.getElementById("app");
@@ -328,7 +329,8 @@ function notSent(offline) {
   return closed ? sentence(closed) : offline;
 }
 
-setInterval(() => tick(root), 250);
+// The table screen's boards turn a page every few seconds (ui/tv-pages.js).
+setInterval(() => (state.route.screen === "tv" && boardTurnDue() ? render() : tick(root)), 250);
 
 // ------------------------------------------------------------------ the catalog
 

@@ -126,8 +126,9 @@ function playerArea(ctx, p) {
   );
 }
 
-export function table(ctx) {
-  const players = [...ctx.game.players];
+/** shown: the seats whose areas to draw (the table screen's page of them), or all. */
+export function table(ctx, shown = null) {
+  const players = ctx.game.players.filter((p) => !shown || shown.includes(p.seat));
   // Your own area first: on a phone it's the one you look at most.
   if (ctx.seat !== null && !ctx.replay)
     players.sort((a, b) => (a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat));

@@ -9,6 +9,7 @@ import { h } from "../../dom.js";
 import { endActions } from "../../ui/end-actions.js";
 import { screenData, tvLayout } from "../../ui/game-screen.js";
 import { icon } from "../../ui/icons.js";
+import { boardPage, boardPageLine } from "../../ui/tv-pages.js";
 import { context } from "./context.js";
 import { headline, majorities, parts, tieBreak } from "./end.js";
 import { actionPanel, instruction, phaseBar } from "./game.js";
@@ -22,9 +23,12 @@ export function renderTv(state, shell = {}) {
   const { game } = ctx;
   const over = game.phase === "over";
   const latest = over ? [] : latestSentences(ctx.log, ctx.sentence, 3);
+  const seats = game.players.map((p) => p.seat);
+  const page = boardPage(seats, waitedOn(game));
   return h(
     "main.screen.tv.tv-game.goblin",
     {
+      class: over && page.label ? "crowded" : null,
       ...screenData(ctx),
       "data-game": "goblin",
       "data-kind": game.window?.kind ?? "",
@@ -35,9 +39,17 @@ export function renderTv(state, shell = {}) {
     tvLayout({
       latest: latest.length ? latest.join(" ") : null,
       stage: over ? tvEnd(ctx) : actionPanel(ctx),
-      table: table(ctx),
+      // At the end of a table too big for one page of areas, the scores take the screen (as
+      // LaunderMat's end does): the areas are the phones'.
+      table: over && page.label ? null : [boardPageLine(page.label), table(ctx, page.shown)],
     }),
   );
+}
+
+/** The seats the table waits on: the one washing, or the window's. */
+function waitedOn(game) {
+  const washer = game.laundry?.seat;
+  return washer === undefined || washer === null ? (game.window?.actors ?? []) : [washer];
 }
 
 function tvEnd(ctx) {

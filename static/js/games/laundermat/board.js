@@ -181,9 +181,11 @@ function board(ctx, p) {
   );
 }
 
-export function boards(ctx) {
+/** shown: the seats whose boards to draw (the table screen's page of them), or all. */
+export function boards(ctx, shown = null) {
   const { game } = ctx;
-  const order = [...game.players].sort((a, b) =>
+  const players = shown ? game.players.filter((p) => shown.includes(p.seat)) : game.players;
+  const order = [...players].sort((a, b) =>
     a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat,
   );
   return h(

@@ -8,6 +8,7 @@
 // watcher's phone doesn't.
 import { h } from "../../dom.js";
 import { screenData, tvLayout } from "../../ui/game-screen.js";
+import { boardPage, boardPageLine } from "../../ui/tv-pages.js";
 import { actionPanel } from "./actions.js";
 import { boards, market, pool } from "./board.js";
 import { context } from "./context.js";
@@ -21,6 +22,10 @@ export function renderTv(state, shell = {}) {
   const { game } = ctx;
   const over = game.phase === "over";
   const revealFirst = ["seniority", "alarm", "purchase"].includes(game.phase);
+  const seats = game.players.map((p) => p.seat);
+  // Late in a game a board runs most of a column: from four players on, two at a time
+  // (test_tv_crowd.py); three players' all fit (test_tv.py).
+  const page = boardPage(seats, game.window?.actors ?? [], seats.length > 3 ? 2 : 3);
   return h(
     "main.screen.tv.tv-game.laundermat",
     { ...screenData(ctx), "data-game": "laundermat", "data-stage": game.phase },
@@ -36,7 +41,8 @@ export function renderTv(state, shell = {}) {
       // The market matters to a room while players shop; the odds beside the boards (the
       // bribery's entries panel has them).
       table: [
-        boards(ctx),
+        boardPageLine(page.label),
+        boards(ctx, page.shown),
         game.phase === "purchase" ? market(ctx) : null,
         over || game.phase === "bribe_entries" ? null : pool(ctx),
       ],
