@@ -78,13 +78,34 @@ class Table:
         return [_TIME.sub(b"", m.sub.last) for m in self.members]  # type: ignore[union-attr]
 
 
+class Reported:
+    """The match as each table's publisher sees it: a publisher takes the match's report of
+    what changed (kit/touched.py), so the tables share one report per command instead of the
+    first taking it from the others."""
+
+    def __init__(self, match: Any) -> None:
+        self.match = match
+        self.report: Any = None
+
+    def take(self) -> None:
+        touched = getattr(self.match, "touched", None)
+        self.report = touched() if touched else None
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "touched" and self.report is not None:
+            return lambda: self.report
+        return getattr(self.match, name)
+
+
 def play(tables: list[Table], seed: int, check: bool) -> int:
     rng = random.Random(seed)
     match = GAME.new(seed, [f"p{i}" for i in range(6)], {})
     policy = RandomPolicy(random.Random(seed), wait_chance=0)
     room = {"code": "BENCH", "status": "playing", "seats": [f"p{i}" for i in range(6)]}
+    shared = Reported(match)
+    shared.take()
     for table in tables:
-        table.push(room, 0, match, full=True)
+        table.push(room, 0, shared, full=True)
     commands = 0
     while not match.over():
         state = match.game.state
@@ -101,8 +122,9 @@ def play(tables: list[Table], seed: int, check: bool) -> int:
         commands += 1
         deadline = state.window_id * 1000
         order = tables if commands % 2 else tables[::-1]
+        shared.take()
         for table in order:
-            table.push(room, deadline, match, full=False)
+            table.push(room, deadline, shared, full=False)
         if check and len(tables) > 1 and tables[0].sent() != tables[1].sent():
             raise SystemExit(f"game {seed}, command {commands}: the two pushes differ")
     return commands

@@ -90,8 +90,16 @@ def axe_problems(page: Page) -> list[dict[str, Any]]:
     return result
 
 
+# The screen as a player reads it: its entrances finished (a log line fading in after its
+# die's roll is half transparent on its way, and its contrast with it). Loops never finish.
+SETTLED_JS = """() => Promise.all(document.getAnimations()
+  .filter((a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity)
+  .map((a) => a.finished.catch(() => null)))"""
+
+
 def audit(page: Page, screen: str) -> list[str]:
     """Everything wrong with this screen, as sentences (empty: all good)."""
+    page.evaluate(SETTLED_JS)
     problems = [f"{screen}: tap target {t}" for t in small_targets(page)]
     problems += [f"{screen}: axe {p}" for p in axe_problems(page)]
     problems += [f"{screen}: contrast {t}" for t in low_contrast(page)]
