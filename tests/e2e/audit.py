@@ -91,15 +91,32 @@ def axe_problems(page: Page) -> list[dict[str, Any]]:
 
 
 # The screen as a player reads it: its entrances finished (a log line fading in after its
-# die's roll is half transparent on its way, and its contrast with it). Loops never finish.
-SETTLED_JS = """() => Promise.all(document.getAnimations()
-  .filter((a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity)
-  .map((a) => a.finished.catch(() => null)))"""
+# die's roll, a moment arriving, are half transparent on their way, and their contrast with
+# them). Until no animation runs (the game plays on: a new moment may start meanwhile), at
+# most 4 s; loops never finish, so they are not waited for. A check wrapped by `settled` runs
+# right after, in the same task: nothing can start between the wait and what it reads.
+SETTLE = """
+  const until = performance.now() + 4000;
+  const running = () => document.getAnimations().filter((a) => a.playState === "running"
+    && a.effect?.getTiming().iterations !== Infinity);
+  while (running().length && performance.now() < until) {
+    await Promise.race([new Promise((ok) => setTimeout(ok, until - performance.now())),
+      Promise.all(running().map((a) => a.finished.catch(() => null)))]);
+  }"""
+
+
+def settled(check: str) -> str:
+    """`check` (a JS function of one argument) run once nothing is moving."""
+    return f"async (arg) => {{{SETTLE}\n  return ({check})(arg);\n}}"
+
+
+def settle_animations(page: Page) -> None:
+    """Let animations (dice, reel, fades, moments) finish: colours are read as they end up."""
+    page.evaluate(settled("() => null"))
 
 
 def audit(page: Page, screen: str) -> list[str]:
     """Everything wrong with this screen, as sentences (empty: all good)."""
-    page.evaluate(SETTLED_JS)
     problems = [f"{screen}: tap target {t}" for t in small_targets(page)]
     problems += [f"{screen}: axe {p}" for p in axe_problems(page)]
     problems += [f"{screen}: contrast {t}" for t in low_contrast(page)]
@@ -165,16 +182,8 @@ LOW_CONTRAST_JS = """(min) => {
 MIN_CONTRAST = 4.5
 
 
-def settle_animations(page: Page) -> None:
-    """Let animations (dice, reel, fades) finish: colours are read as they end up."""
-    page.evaluate(
-        "() => Promise.race([new Promise((ok) => setTimeout(ok, 4000)), Promise.all("
-        "document.getAnimations().map((a) => a.finished.catch(() => null)))])"
-    )
-
-
 def low_contrast(page: Page) -> list[str]:
-    """Every text on show under MIN_CONTRAST:1 against what is behind it, disabled or not."""
-    settle_animations(page)
-    result: list[str] = page.evaluate(LOW_CONTRAST_JS, MIN_CONTRAST)
+    """Every text on show under MIN_CONTRAST:1 against what is behind it, disabled or not,
+    read once nothing is moving."""
+    result: list[str] = page.evaluate(settled(LOW_CONTRAST_JS), MIN_CONTRAST)
     return result
