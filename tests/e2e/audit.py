@@ -150,7 +150,12 @@ LOW_CONTRAST_JS = """(min) => {
     return go(0, [255, 255, 255, 1]); };
   const hidden = (el) => { const r = el.getBoundingClientRect();
     return !el.getClientRects().length || r.width <= 1 || r.height <= 1
-      || getComputedStyle(el).visibility === 'hidden' || el.closest('.visually-hidden'); };
+      || getComputedStyle(el).visibility === 'hidden' || el.closest('.visually-hidden')
+      || transparent(el); };
+  // Fully transparent (a line waiting for its entrance): not on show, so nothing to read.
+  const transparent = (el) => { for (let e = el; e; e = e.parentElement)
+      if (Number(getComputedStyle(e).opacity) === 0) return true;
+    return false; };
   const out = [];
   const judge = (el, text, pseudo) => {
     const chain = []; for (let e = el; e; e = e.parentElement) chain.unshift(e);
