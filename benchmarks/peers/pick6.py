@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import asdict
 from typing import Any
 
-from tests.web.pickgame import Pick, PickState, Seat, picked
+from tests.web.pickgame import Pick, PickMatch, PickState, Seat, picked
 
 from laundermat.games import JSON, RuleError, Setting
-from laundermat.games.kit import chance, commands, phases
+from laundermat.games.kit import chance, phases
 from laundermat.games.kit.definition import Definition
-from laundermat.games.kit.windows import ROOM_FORMS, Open, WindowedMatch, Windows
+from laundermat.games.kit.windows import Open, Windows
 
 HIGHEST = 999_999
 
@@ -58,42 +57,14 @@ FLOW: Windows[PickState, PickState, Seat, Any, str] = Windows(
     duration=lambda state, timer: state.pick_timer,
     refuse=RuleError,
 )
-FORMS: commands.Forms = {"pick": (Pick, {"seat": int, "number": int}), **ROOM_FORMS}
 
 
-def view(state: PickState, viewer: int | None, log_from: int = 0) -> JSON:
-    window = FLOW.window(state)
-    return {
-        "game": "pick6",
-        "round": state.round,
-        "over": state.over,
-        "window": window.__dict__ if window else None,
-        "players": [{"seat": p.seat, "score": p.score, "picked": picked(p)} for p in state.players],
-        "me": None if viewer is None else {"seat": viewer, "pick": state.players[viewer].pick},
-        "log": state.events[log_from:],
-        "log_from": log_from,
-    }
+class Pick6Match(PickMatch):
+    """Pickgame's match, view and commands, on this game's flow."""
 
-
-class Pick6Match(WindowedMatch):
-    __slots__ = ("state",)
+    __slots__ = ()
     windows = FLOW
-
-    def __init__(self, state: PickState) -> None:
-        self.state = state
-
-    def parse(self, data: JSON) -> Any:
-        return commands.parse(data, FORMS, RuleError)
-
-    def view(self, viewer: int | None, log_from: int = 0) -> JSON:
-        return view(self.state, viewer, log_from)
-
-    def result(self) -> JSON:
-        scores = [p.score for p in self.state.players]
-        return {"winners": [i for i, v in enumerate(scores) if v == max(scores)], "scores": scores}
-
-    def snapshot(self) -> JSON:
-        return asdict(self.state)
+    name = "pick6"
 
 
 class Pick6Bot:

@@ -100,10 +100,17 @@ FLOW: Windows[PickState, PickState, Seat, Any, str] = Windows(
 FORMS: commands.Forms = {"pick": (Pick, {"seat": int, "number": int}), **ROOM_FORMS}
 
 
-def view(state: PickState, viewer: int | None, log_from: int = 0) -> JSON:
-    window = FLOW.window(state)
+def view(
+    state: PickState,
+    viewer: int | None,
+    log_from: int = 0,
+    flow: Any = FLOW,
+    name: str = "pickgame",
+) -> JSON:
+    """The one redaction path (`flow` and `name`: a variant's, benchmarks/peers/pick6.py)."""
+    window = flow.window(state)
     return {
-        "game": "pickgame",
+        "game": name,
         "round": state.round,
         "over": state.over,
         "window": window.__dict__ if window else None,
@@ -118,6 +125,7 @@ def view(state: PickState, viewer: int | None, log_from: int = 0) -> JSON:
 class PickMatch(WindowedMatch):  # apply, window, pending, over, away, seats...: the kit's
     __slots__ = ("state",)
     windows = FLOW
+    name = "pickgame"
 
     def __init__(self, state: PickState) -> None:
         self.state = state
@@ -126,7 +134,7 @@ class PickMatch(WindowedMatch):  # apply, window, pending, over, away, seats...:
         return commands.parse(data, FORMS, RuleError)
 
     def view(self, viewer: int | None, log_from: int = 0) -> JSON:
-        return view(self.state, viewer, log_from)
+        return view(self.state, viewer, log_from, self.windows, self.name)
 
     def result(self) -> JSON:
         scores = [p.score for p in self.state.players]
