@@ -15,6 +15,8 @@ from laundermat.games.laundermat import coach as laundermat_coach
 from laundermat.games.laundermat import invariants as laundermat_invariants
 from laundermat.games.laundermat.state import GameState
 
+from .coached import follow_hints
+
 GAMES = ["laundermat", "goblin"]
 
 
@@ -34,13 +36,9 @@ def test_every_suggested_command_is_legal_and_the_same_for_the_same_view(
     """Whole games where every seat follows its hint: each suggestion is applied without a
     RuleError; no hint for a spectator or a seat with no decision (DRAFT-3, GFILL-2)."""
     definition = games.require(game)
-    match = definition.new(seed, [f"p{i}" for i in range(players)], {})
-    rng = random.Random(seed)
-    followed = 0
-    while not match.over():
+
+    def check(match: Any, window: Any) -> None:
         assert games.hint(definition, match.view(None)) is None
-        window = match.window()
-        assert window is not None
         for seat in range(players):
             view = match.view(seat)
             hint = games.hint(definition, view)
@@ -49,13 +47,8 @@ def test_every_suggested_command_is_legal_and_the_same_for_the_same_view(
                 assert hint is None
             elif hint is not None:
                 assert hint["text"] and hint["rules"]
-        seat = rng.choice(match.pending() or list(window.actors))
-        hint = games.hint(definition, match.view(seat))
-        if hint is not None and hint["command"] is not None:
-            match.apply(match.parse({**hint["command"], "seat": seat}))  # never a RuleError
-            followed += 1
-        else:
-            match.apply(definition.timeout(match, window.id))
+
+    followed = follow_hints(definition, players, seed, check)  # each suggestion legal
     assert followed > 10
 
 

@@ -8,13 +8,14 @@ test_coach_catalog.py checks the file is what the coach says today."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 from laundermat import games
 from laundermat.games.goblin.cards import CLOTHING
 from laundermat.games.goblin.views import rules
+
+from ..coached import actors_hints, follow_hints
 
 FIXTURE = Path(__file__).resolve().parents[2] / "js" / "goblin-hints.json"
 # (players, seed): the market's 2 players and the pick-and-pass of 3 and 5.
@@ -44,23 +45,14 @@ def scripted_hints() -> list[dict[str, Any]]:
     (a timeout when it has none to follow), in the order first given."""
     definition = games.require("goblin")
     seen: dict[str, dict[str, Any]] = {}
+
+    def collect(match: Any, window: Any) -> None:
+        for hint in actors_hints(definition, match, window):
+            said = {k: hint[k] for k in ("text", "key", "vars")}
+            seen.setdefault(shape(said), said)
+
     for players, seed in TABLES:
-        match = definition.new(seed, [f"p{i}" for i in range(players)], {})
-        rng = random.Random(seed)
-        while not match.over():
-            window = match.window()
-            assert window is not None
-            for seat in window.actors:
-                hint = games.hint(definition, match.view(seat))
-                if hint is not None:
-                    said = {k: hint[k] for k in ("text", "key", "vars")}
-                    seen.setdefault(shape(said), said)
-            seat = rng.choice(match.pending() or list(window.actors))
-            hint = games.hint(definition, match.view(seat))
-            if hint is not None and hint["command"] is not None:
-                match.apply(match.parse({**hint["command"], "seat": seat}))
-            else:
-                match.apply(definition.timeout(match, window.id))
+        follow_hints(definition, players, seed, collect)
     return list(seen.values())
 
 

@@ -6,7 +6,6 @@ is the server's `text` (tests/js/laundermat-i18n.test.mjs renders the same hints
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,8 @@ import pytest
 
 from laundermat import games
 from laundermat.games.laundermat.coach import money, named
+
+from ..coached import actors_hints, follow_hints
 
 LOCALES = Path(__file__).parents[3] / "static/js/games/laundermat/locales"
 PLACEHOLDER = re.compile(r"\{\{\s*(\w+)\s*\}\}")
@@ -49,22 +50,13 @@ def english(template: str, facts: dict[str, Any]) -> str:
 def whole_game_hints(seed: int, players: int) -> list[dict[str, Any]]:
     """Every seat follows its hint (else the window times out), as a scripted learner would."""
     definition = games.require("laundermat")
-    match = definition.new(seed, [f"p{i}" for i in range(players)], {})
-    rng = random.Random(seed)
     hints: list[dict[str, Any]] = []
-    while not match.over():
-        window = match.window()
-        assert window is not None
-        for seat in window.actors:
-            hint = games.hint(definition, match.view(seat))
-            if hint is not None:
-                hints.append(hint)
-        seat = rng.choice(match.pending() or list(window.actors))
-        hint = games.hint(definition, match.view(seat))
-        if hint is not None and hint["command"] is not None:
-            match.apply(match.parse({**hint["command"], "seat": seat}))
-        else:
-            match.apply(definition.timeout(match, window.id))
+    follow_hints(
+        definition,
+        players,
+        seed,
+        lambda match, window: hints.extend(actors_hints(definition, match, window)),
+    )
     return hints
 
 
