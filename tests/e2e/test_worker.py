@@ -81,14 +81,20 @@ def under_the_worker(page: Page) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
 
 
+def home_under_the_worker(open_page: OpenPage, url: str, name: str) -> Page:
+    """A phone's page on the home screen, once the worker serves it."""
+    page = open_page(name, PHONE, worker=True)
+    page.goto(url + "/")
+    expect(page.locator(sel("create-form"))).to_be_visible()
+    under_the_worker(page)
+    return page
+
+
 def test_offline_the_worker_says_so_and_tries_again_until_the_server_is_back(
     open_page: OpenPage, served: tuple[ServerProcess, Path], console_errors: ConsoleLog
 ) -> None:
     server, _ = served
-    page = open_page("offline", PHONE, worker=True)
-    page.goto(server.url + "/")
-    expect(page.locator(sel("create-form"))).to_be_visible()
-    under_the_worker(page)
+    page = home_under_the_worker(open_page, server.url, "offline")
     # It keeps the client's files and the offline page: never an API answer, never a page.
     kept = page.evaluate(KEPT)
     assert "/offline" in kept and any(p.endswith("/js/main.js") for p in kept)
@@ -116,10 +122,7 @@ def test_an_open_tab_ends_on_the_new_client_and_never_mixes_two_versions(
     open_page: OpenPage, served: tuple[ServerProcess, Path], console_errors: ConsoleLog
 ) -> None:
     server, static = served
-    page = open_page("upgrade", PHONE, worker=True)
-    page.goto(server.url + "/")
-    expect(page.locator(sel("create-form"))).to_be_visible()
-    under_the_worker(page)
+    page = home_under_the_worker(open_page, server.url, "upgrade")
     old = page.evaluate(PAGE_VERSION)
     answers: list[Response] = []
     page.on("response", lambda answer: answers.append(answer))

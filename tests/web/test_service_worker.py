@@ -15,14 +15,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from laundermat.web.app import create_app
-from laundermat.web.settings import REPO_STATIC, ServerSettings
+from laundermat.web.settings import REPO_STATIC
 
-YEAR = "public, max-age=31536000, immutable"
-
-
-def _client(static: Path = REPO_STATIC) -> TestClient:
-    return TestClient(create_app(ServerSettings(database_url="memory://", static_dir=static)))
+from .test_pages import YEAR, _client
 
 
 @pytest.fixture(scope="module")
