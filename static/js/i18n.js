@@ -15,7 +15,20 @@ const LOCALES = { en: "en-GB", es: "es" };
 
 const catalogs = new Map(); // language -> nested messages
 let current = FALLBACK;
-let plurals = new Intl.PluralRules(LOCALES[FALLBACK]);
+// Intl's formatters are costly to build and every render formats: one set per language.
+const formatters = new Map();
+
+function formattersOf(language) {
+  if (!formatters.has(language)) {
+    const tag = LOCALES[language] ?? language;
+    formatters.set(language, {
+      plurals: new Intl.PluralRules(tag),
+      lists: new Intl.ListFormat(tag, { type: "conjunction" }),
+      ordinals: new Intl.PluralRules(tag, { type: "ordinal" }),
+    });
+  }
+  return formatters.get(language);
+}
 
 /** Merge messages into a language's catalog, under `namespace` (a game's name) if given. */
 export function addMessages(language, messages, namespace = null) {
@@ -39,7 +52,6 @@ function isObject(value) {
 
 export function setLanguage(language) {
   current = language in LANGUAGES ? language : FALLBACK;
-  plurals = new Intl.PluralRules(LOCALES[current]);
 }
 
 export function language() {
@@ -90,8 +102,7 @@ function lookup(language, key, vars) {
   const messages = catalogs.get(language);
   if (!messages) return null;
   if (typeof vars.count === "number") {
-    const rules =
-      language === current ? plurals : new Intl.PluralRules(LOCALES[language] ?? language);
+    const rules = formattersOf(language).plurals;
     const form = at(messages, `${key}_${rules.select(vars.count)}`);
     if (typeof form === "string") return form;
     const other = at(messages, `${key}_other`);
@@ -117,12 +128,29 @@ function fill(message, vars) {
 }
 
 function format(value) {
-  return typeof value === "number" ? new Intl.NumberFormat(locale()).format(value) : String(value);
+  return typeof value === "number" ? formatNumber(value) : String(value);
+}
+
+const numberFormats = new Map(); // "es|percent" -> its Intl.NumberFormat
+
+/** A number in the current language: plain, or "percent" (whole percents: "25%", "25 %"). */
+export function formatNumber(value, style = "plain") {
+  const key = `${current}|${style}`;
+  if (!numberFormats.has(key)) {
+    const options = style === "percent" ? { style, maximumFractionDigits: 0 } : {};
+    numberFormats.set(key, new Intl.NumberFormat(locale(), options));
+  }
+  return numberFormats.get(key).format(value);
+}
+
+/** The ordinal plural category of `n` in the current language ("one" for 1st, "two"…). */
+export function ordinalForm(n) {
+  return formattersOf(current).ordinals.select(n);
 }
 
 /** "a, b and c" in the current language (Intl.ListFormat). */
 export function list(items) {
-  return new Intl.ListFormat(locale(), { type: "conjunction" }).format(items.map(String));
+  return formattersOf(current).lists.format(items.map(String));
 }
 
 /** Every key of a nested catalog, plural forms folded to their base ("cards_one" -> "cards"). */

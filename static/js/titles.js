@@ -1,6 +1,6 @@
 // What a page is called (pure): the tab's title, and a place in words. The site's name is the
 // platform's brand; a game's name is its catalog title (games/index.js gameTitle).
-import { locale, t } from "./i18n.js";
+import { ordinalForm, t } from "./i18n.js";
 
 export const BRAND = "LaunderMat";
 
@@ -29,6 +29,6 @@ export function gameName(title, number) {
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st (1.º, 2.º in Spanish): the language's ordinal
  *  plural rules pick the form. */
 export function ordinal(n) {
-  const form = new Intl.PluralRules(locale(), { type: "ordinal" }).select(n);
+  const form = ordinalForm(n);
   return t(`titles.ordinal_${form}`, { n: String(n) });
 }

@@ -3,7 +3,7 @@
 // (locales/, mounted under "goblin"), looked up when a screen renders, so a language switch
 // re-renders in the new language. What a card *is* comes from game.rules (docs/goblin.md:
 // views carry ids only).
-import { locale, scoped } from "../../i18n.js";
+import { formatNumber, scoped } from "../../i18n.js";
 
 export const g = scoped("goblin");
 
@@ -54,7 +54,7 @@ export function settingHints() {
 
 /** A percentage as a player reads it ("33%", "33 %" in Spanish), whole numbers. */
 export function percentText(p) {
-  return new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 0 }).format(p);
+  return formatNumber(p, "percent");
 }
 
 /** The rules' entry for a Clothing card id ("C12"). */

@@ -155,16 +155,9 @@ export function errors(rules) {
   return out;
 }
 
-// What the open window asks of this seat, for the tab's title and the turn alert.
-const TURN_PHASES = [
-  "draft",
-  "seniority",
-  "alarm",
-  "purchase",
-  "bribe_protect",
-  "bribe_counter",
-  "bribe_entries",
-];
+// What the open window asks of this seat, for the tab's title and the turn alert: every
+// phase but the end has its own words.
+const TURN_PHASES = PHASE_NAMES.filter((phase) => phase !== "over");
 
 /** The client's turnLabel (games/index.js): null once this seat has picked in the draft (it
  *  may still change, but the draft waits on the others). */

@@ -1,7 +1,7 @@
 // LaunderMat's catalog lookups (its locales/, mounted under "laundermat"): `g(key, vars)`,
 // money and points in the person's language (Intl), and `rich` for a sentence with a few
 // bold words. Pure (no DOM but through `h`), so tests/js runs it under node.
-import { locale, scoped } from "../../i18n.js";
+import { formatNumber, scoped } from "../../i18n.js";
 
 export const g = scoped("laundermat");
 
@@ -23,7 +23,7 @@ export function thousands(value) {
 }
 
 function number(value) {
-  return new Intl.NumberFormat(locale()).format(value);
+  return formatNumber(value);
 }
 
 /**
@@ -55,7 +55,5 @@ function fill(text, vars) {
 
 /** 0.25 -> "25%" ("25 %" in Spanish), rounded to a whole percent. */
 export function percent(share) {
-  return new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 0 }).format(
-    share,
-  );
+  return formatNumber(share, "percent");
 }
