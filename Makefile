@@ -20,12 +20,13 @@ check: setup lint typecheck jstest
 setup: $(STAMP)
 
 # The project is installed by uv (itself installed by the venv's pip): the same versions as
-# pip picks, for a sixth of pip's CPU (3 s against 19 s on the two-core machine, docs/testing.md).
-# Modules are compiled to bytecode when first imported, not all at install.
+# pip picks, for less than half of pip's CPU (docs/testing.md, "The suite's time"). Compiled to
+# bytecode at install, as pip does: where PYTHONDONTWRITEBYTECODE is set, nothing imported
+# later is ever cached, and every process would compile its imports again.
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check uv
-	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[dev]'
+	$(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -e '.[dev]'
 	touch $(STAMP)
 
 # Debian packages the tests need (chromium, docker-compose, nodejs, npm, nginx, redis-server,
