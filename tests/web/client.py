@@ -60,6 +60,8 @@ class Client:
         elif message["type"] == "view":
             whole = message["game"] is None or message["game"]["log_from"] == 0
             self.doc = orjson.loads(raw) if whole else None
+            if self.doc is not None:
+                self.doc.pop("ack", None)  # no part of the view patches apply to ("Acks")
         self.received.append(message)
         if message["type"] == "view":
             self.view = message
