@@ -163,7 +163,7 @@ class Publisher:
         """The ack, then each viewer's message; and what each connected seat now holds.
         `touched`: the seats whose own part may have changed (None: every seat). An ack to a
         sender that takes inline acks rides in its own message; if this push sends it none
-        (a change nobody sees, a sender no longer seated), it goes alone, after the others."""
+        (a change nobody sees, a sender no longer in the room), it goes alone, after the rest."""
         ack = plan.ack
         inline = ack is not None and ack.to in self.inline_acks
         if ack is not None and not inline:
