@@ -1,8 +1,8 @@
 // The service worker: the client's files from this browser's own copy, a page that says it is
 // offline when the server can't be reached, and the turn notifications (which Android's Chrome
-// shows only from a worker) and a tap on them. The server serves this file at /sw.js with the line below
-// written for the tree it serves (web/worker.py): its version and every file of the client,
-// so that a new client is a new worker, which the browser installs beside the old one.
+// shows only from a worker) and a tap on them. The server serves this file at /sw.js with the
+// line below written for the tree it serves (web/worker.py): its version and every file of the
+// client, so that a new client is a new worker, which the browser installs beside the old one.
 //
 // Never a stale client: the files are kept by version (/static/v/<version>/...: one URL, one
 // content), and the page itself always comes from the server while it answers. A new worker
