@@ -13,12 +13,14 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import signal
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from laundermat.bots.crash import soak
+from laundermat.bots.server_process import Server
 
 from .. import forkserver
 from .conftest import BACKENDS, _drop_schema
@@ -63,3 +65,18 @@ def test_kill_9_goblin_rooms_lose_and_double_nothing(tmp_path: Path) -> None:
         )
     )
     assert_nothing_lost_or_doubled(report)
+
+
+def test_the_commands_own_servers_are_fresh_interpreters_that_die_by_kill_9(
+    tmp_path: Path,
+) -> None:
+    """`laundermat crash` starts its servers with the default launcher, not the fork server the
+    soaks above use: one such start answers /healthz, and kill -9 ends it."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'crash.db'}"
+    server = Server(url, None, tmp_path / "server.log", {})
+    asyncio.run(server.start())
+    proc = server.proc
+    assert proc is not None and proc.poll() is None
+    server.kill()
+    assert proc.wait() == -signal.SIGKILL
+    assert "ready" in server.log_path.read_text()
