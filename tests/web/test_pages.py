@@ -112,9 +112,11 @@ def test_the_page_preloads_every_module_main_js_imports(http: TestClient) -> Non
     later = modules - preloaded - {"js/main.js", "sw.js"} - others
     assert later and all(m.split("/")[2] in games for m in later if m.startswith("js/games/"))
     # The shell's screens the home page does not draw (a room, the table screen, a replay,
-    # the history: static/js/screens.js) come when first needed, and with them the shell's
-    # parts only they or a game's screens use (ui/lobby.js, ui/panel.js...).
+    # the history: static/js/screens.js) and their controller (a room's socket, the turn
+    # alerts, fair play's nonces...) come when first needed, and with them the shell's parts
+    # only they or a game's screens use (ui/lobby.js, ui/panel.js...).
     lazy = {"js/ui/room.js", "js/ui/tv.js", "js/ui/replay.js", "js/ui/history.js"}
+    lazy |= {"js/controller.js"}
     assert lazy <= later
     screens = "".join(
         p.read_text()
