@@ -25,6 +25,8 @@ from starlette.datastructures import MutableHeaders
 from starlette.staticfiles import StaticFiles
 from starlette.types import Message, Receive, Scope, Send
 
+from .stored import StoredFiles
+
 PREFIX = "/static/v"
 IMMUTABLE = "public, max-age=31536000, immutable"
 # Stored by the browser, but checked (If-None-Match, a 304 when unchanged) before each use.
@@ -95,7 +97,8 @@ def cached(send: Send, policy: str) -> Send:
 
 
 class VersionedStatic:
-    """`/static/v/{version}/...`: the tree's files, immutable under the current version.
+    """`/static/v/{version}/...`: the tree's files, immutable under the current version, from
+    memory (web/stored.py: read and gzipped once, at start).
 
     Another version's URL (a page from before a deploy, or, behind a load balancer during a
     rolling one, a page from a newer replica) gets this tree's file revalidated every time,
@@ -103,7 +106,7 @@ class VersionedStatic:
 
     def __init__(self, files: ClientFiles) -> None:
         self.version = files.version
-        self.files = StaticFiles(directory=files.root)
+        self.files = StoredFiles(files.root)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         current = scope.get("path_params", {}).get("version") == self.version
