@@ -13,6 +13,7 @@ import { lobbyHandlers } from "./handlers/lobby.js";
 import { replayHandlers, replayKey } from "./handlers/replay.js";
 import { roomHandlers } from "./handlers/room.js";
 import { t } from "./i18n.js";
+import { mergeLog } from "./log.js";
 import { findMoments, watchTaps } from "./moments-live.js";
 import { RoomSocket } from "./net.js";
 import { gameReactions, reactionsMuted, SHOWN_MS, withReaction } from "./reactions.js";
@@ -20,7 +21,6 @@ import { pages as makePages } from "./replay-page.js";
 import {
   fairMemory,
   forgetSeat,
-  mergeLog,
   rememberGame,
   rememberPlayed,
   resetLog,
@@ -244,7 +244,7 @@ export function controller(shell) {
       state.ended = keptEnd(previous, view, { kept: state.ended, log: state.log, ownStart });
       resetLog();
     }
-    const complete = mergeLog(view.game, number);
+    const complete = mergeLogPart(view.game, number);
     state.view = view;
     findMoments(state, roomClient(), render);
     if (state.pending?.awaiting !== undefined && view.version >= state.pending.awaiting)
@@ -265,6 +265,16 @@ export function controller(shell) {
     contributeNonce(view.room);
     alertTurn(view, state.session, roomClient());
     render();
+    return complete;
+  }
+
+  /** Merge the log part of a view. Returns false when entries are missing (ask for a
+   *  resync). */
+  function mergeLogPart(game, gameNumber) {
+    const { log, logGame, animateFrom, arrival, batch } = state;
+    const parts = { log, logGame, animateFrom, arrival, batch };
+    const { next, complete } = mergeLog(parts, game, gameNumber);
+    Object.assign(state, next);
     return complete;
   }
 

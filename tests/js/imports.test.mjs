@@ -20,7 +20,7 @@ test("the checker reads multi-line and renamed imports", () => {
   assert.ok(Object.keys(graph).length > 10, "modules were found");
   const controller = graph["controller.js"];
   assert.ok(
-    controller.imports.some((i) => i.target === "store.js" && i.names.includes("mergeLog")),
+    controller.imports.some((i) => i.target === "store.js" && i.names.includes("rememberGame")),
   );
 });
 
