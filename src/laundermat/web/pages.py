@@ -41,7 +41,7 @@ router = APIRouter()
 
 COMMENT = re.compile(r"\s*<!--.*?-->", re.S)
 NOT_BUILT = "<!doctype html><title>LaunderMat</title><p>The client is not built.</p>"
-# As the client spells them (parsePath in static/js/main.js, which upper-cases the code).
+# As the client spells them (parsePath in static/js/routes.js, which upper-cases the code).
 ROOM_CODE = re.compile(r"[A-Za-z0-9_-]{1,12}")
 # The page differs by the person's language (web/locales.py): a cache keys it on both.
 VARY = "Cookie, Accept-Language"

@@ -33,8 +33,8 @@
 //                           the game
 //   seatNames(record)       optional: the names by seat of a replay record (the shell's
 //                           "Watch as"); by default the final view's players[].name, each
-//                           seat's player_id, looked up in the record (replay.js)
-//   handlers(app)           its screen's data-action handlers; app is main.js's controller
+//                           seat's player_id, looked up in the record (game-client.js)
+//   handlers(app)           its screen's data-action handlers; app is controller.js's
 //                           {state, render, send, lobby, navigate, root, socket()}
 //   moments(state, from)    optional: the dramatic moments among the new log entries
 //                           (state.log from index `from` on), as [{key, title, text, tone
