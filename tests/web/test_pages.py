@@ -127,18 +127,30 @@ def test_the_page_preloads_every_module_main_js_imports(http: TestClient) -> Non
     assert all(http.get(f"{version}/{m}").status_code == 200 for m in sorted(preloaded)[:3])
 
 
-def test_the_page_preloads_the_catalogs_of_the_fallback_language(http: TestClient) -> None:
+def test_the_page_preloads_each_languages_catalogs_in_one_answer(http: TestClient) -> None:
     """The client fetches them before its first render (static/js/i18n-load.js): asked for
-    with the page's first requests, not a round trip after the modules."""
+    with the page's first requests, not a round trip after the modules, and one answer per
+    language (web/locales.py's bundles) holds the shell's catalog and each game's."""
     page = http.get("/").text
     version = prefix(page)
-    catalogs = {
-        f"{version}/{p.relative_to(REPO_STATIC).as_posix()}"
-        for p in REPO_STATIC.glob("**/locales/en.json")
-    }
-    assert len(catalogs) >= 3  # the shell's and each game's
-    assert catalogs <= set(links(page, "preload"))
-    assert all(http.get(c).status_code == 200 for c in catalogs)
+    assert links(page, "preload") == ["/api/catalog", f"{version}/locales/en.all.json"]
+    spanish = http.get("/", headers={"accept-language": "es"}).text
+    assert links(spanish, "preload") == [
+        "/api/catalog",
+        *(f"{version}/locales/{lang}.all.json" for lang in ("en", "es")),
+    ]
+    for lang in ("en", "es"):
+        bundle = http.get(f"{version}/locales/{lang}.all.json")
+        assert bundle.headers["cache-control"] == YEAR
+        assert bundle.headers["content-type"].startswith("application/json")
+        files = sorted(REPO_STATIC.glob(f"**/locales/{lang}.json"))
+        assert len(files) >= 3  # the shell's and each game's
+        assert bundle.json() == {
+            p.parent.relative_to(REPO_STATIC).as_posix(): json.loads(p.read_text()) for p in files
+        }
+    # The service worker keeps them with the tree's files.
+    worker = http.get("/sw.js").text
+    assert f'"{version}/locales/es.all.json"' in worker
 
 
 def test_the_shells_stylesheet_is_in_the_page_and_the_policy_admits_only_it(

@@ -4,8 +4,9 @@ Read once when the app starts and served from memory, with
 - the shell's stylesheet inlined, allowed by its hash in the page's own policy (web/assets.py
   inline_stylesheets): the first paint needs no request but the page;
 - every `/static/` URL under the tree's version (web/assets.py), cached for a year;
-- a preload of the catalogs of the page's language and the fallback one, which the client
-  fetches before its first render (static/js/i18n-load.js), and a `<link rel=modulepreload>`
+- a preload of the catalogs of the page's language and the fallback one, one answer per
+  language (web/locales.py's bundles), which the client fetches before its first render
+  (static/js/i18n-load.js), and a `<link rel=modulepreload>`
   per module main.js needs, where the page says `<!-- modules -->`:
   the browser fetches the whole graph at once instead of a level of imports per round trip.
   At low priority: over HTTP/2 they would otherwise share the link evenly with the stylesheet
@@ -33,8 +34,8 @@ from html import escape
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from .assets import REVALIDATE, ClientFiles, fallback_catalogs, inline_stylesheets
-from .locales import COOKIE, FALLBACK, Catalogs
+from .assets import REVALIDATE, ClientFiles, inline_stylesheets
+from .locales import BUNDLE, COOKIE, FALLBACK, Catalogs
 from .middleware import content_security_policy
 
 router = APIRouter()
@@ -101,7 +102,6 @@ class Pages:
         )
         html = html.replace("<!-- modules -->", CATALOGS + modules, 1)
         fetched = 'as="fetch" crossorigin="anonymous"'  # as the client's fetch() asks
-        english = fallback_catalogs(files.root)
         if "<!-- page -->" not in html or "<!-- /page -->" not in html:
             raise ValueError(f"{index} has no <!-- page --> ... <!-- /page --> around its #app")
         # The maintainers' notes stay in the file: players download none of them.
@@ -111,10 +111,7 @@ class Pages:
             chosen = html.replace(
                 f'<option value="{language}" ', f'<option value="{language}" selected '
             )
-            wanted = english + [
-                path.replace(f"/{FALLBACK}.json", f"/{language}.json")
-                for path in (english if language != FALLBACK else [])
-            ]
+            wanted = [BUNDLE.format(language=lang) for lang in dict.fromkeys((FALLBACK, language))]
             catalogs = "\n  ".join(
                 f'<link rel="preload" href="{files.prefix}/{path}" {fetched}>' for path in wanted
             )

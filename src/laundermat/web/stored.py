@@ -18,6 +18,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import mimetypes
+import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from email.utils import formatdate
 from pathlib import Path
@@ -45,8 +47,11 @@ class Stored:
 
     @classmethod
     def read(cls, path: Path) -> Stored:
-        body = path.read_bytes()
-        media_type = mimetypes.guess_type(path.name)[0] or "text/plain"
+        return cls.of(path.name, path.read_bytes(), path.stat().st_mtime)
+
+    @classmethod
+    def of(cls, name: str, body: bytes, mtime: float) -> Stored:
+        media_type = mimetypes.guess_type(name)[0] or "text/plain"
         if media_type.startswith("text/") or media_type == "application/javascript":
             media_type += "; charset=utf-8"
         packed = None
@@ -55,7 +60,7 @@ class Stored:
             packed = gzip.compress(body, compresslevel=9, mtime=0)
             packed = packed if len(packed) < len(body) else None
         digest = hashlib.sha256(body).hexdigest()[:20]
-        modified = formatdate(path.stat().st_mtime, usegmt=True)
+        modified = formatdate(mtime, usegmt=True)
         return cls(body, packed, media_type, digest, modified)
 
     def response(self, request: Headers) -> tuple[bytes, dict[str, str]]:
@@ -77,15 +82,19 @@ class Stored:
 
 
 class StoredFiles(StaticFiles):
-    """StaticFiles over `root`, its regular files answered from memory."""
+    """StaticFiles over `root`, its regular files answered from memory, and `made`: files made
+    from them when the app starts (path -> bytes: web/locales.py's bundles)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, made: Mapping[str, bytes] | None = None) -> None:
         super().__init__(directory=root)
         self.stored = {
             path.relative_to(root).as_posix(): Stored.read(path)
             for path in sorted(root.rglob("*"))
             if path.is_file()
         }
+        started = time.time()
+        for path, body in (made or {}).items():
+            self.stored[path] = Stored.of(path, body, started)
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         request = Headers(scope=scope)
