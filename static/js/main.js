@@ -18,7 +18,6 @@ import { loadController, screenFetcher } from "./screens.js";
 import { dismissToast, state, toast } from "./store.js";
 import { errorSentence, offlineScreen } from "./text.js";
 import { roomTitle, tabTitle } from "./titles.js";
-import { setupDialog } from "./ui/dialog.js";
 import { renderApp } from "./ui/shell.js";
 import { checkForUpgrade, startWorker } from "./worker.js";
 
@@ -174,7 +173,6 @@ function handler(name) {
 
 delegate(document.body, handler);
 document.addEventListener("keydown", (event) => live?.key(event));
-setupDialog();
 // Until the catalog says which games the server hosts.
 state.home.game = allCards()[0]?.name ?? null;
 loadCatalog();

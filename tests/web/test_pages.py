@@ -116,7 +116,7 @@ def test_the_page_preloads_every_module_main_js_imports(http: TestClient) -> Non
     # alerts, fair play's nonces...) come when first needed, and with them the shell's parts
     # only they or a game's screens use (ui/lobby.js, ui/panel.js...).
     lazy = {"js/ui/room.js", "js/ui/tv.js", "js/ui/replay.js", "js/ui/history.js"}
-    lazy |= {"js/controller.js"}
+    lazy |= {"js/controller.js", "js/ui/dialog.js"}
     assert lazy <= later
     screens = "".join(
         p.read_text()

@@ -2,8 +2,8 @@
 // (a room's own: handlers/room.js).
 import { allCards } from "../games/index.js";
 import { chooseLanguage, loadLanguage } from "../i18n-load.js";
+import { loadDialog } from "../screens.js";
 import { dismissToast, setWatching, state } from "../store.js";
-import { openRules } from "../ui/dialog.js";
 
 /** app: main.js's {state, render, navigate, root} */
 export function commonHandlers(app) {
@@ -23,7 +23,11 @@ export function commonHandlers(app) {
       navigate("/history");
     },
     "open-rules"(data) {
-      openRules(data.game);
+      // Nothing to show offline: the game's rules come with its screens, fetched too.
+      loadDialog().then(
+        (dialog) => dialog.openRules(data.game),
+        () => {},
+      );
     },
     /** A link to a part of the page (href="#id") that focuses a control in it (data-focus, a
      * selector: the log's scrollable list), so the keyboard can go on from there. */
