@@ -127,6 +127,31 @@ def test_the_page_preloads_every_module_main_js_imports(http: TestClient) -> Non
     assert all(http.get(f"{version}/{m}").status_code == 200 for m in sorted(preloaded)[:3])
 
 
+@pytest.mark.parametrize(
+    ("path", "screen"),
+    [
+        ("/r/ABCD", "js/ui/room.js"),
+        ("/tv/ABCD", "js/ui/tv.js"),
+        ("/replay/1", "js/ui/replay.js"),
+        ("/history", "js/ui/history.js"),
+    ],
+)
+def test_another_route_also_preloads_what_it_fetches_on_first_need(
+    http: TestClient, path: str, screen: str
+) -> None:
+    """The home page's graph first (a room link without a seat shows the join form, which is
+    the home page's), then the screens' controller and the route's screen with what they
+    import (static/js/screens.js), each once: no waterfall after main.js has run."""
+    home = links(http.get("/").text, "modulepreload")
+    page = links(http.get(path).text, "modulepreload")
+    version = prefix(http.get("/").text)
+    assert page[: len(home)] == home and len(page) == len(set(page))
+    later = {href.removeprefix(version + "/") for href in page[len(home) :]}
+    assert {"js/controller.js", "js/net.js", screen} <= later
+    assert all((REPO_STATIC / m).is_file() for m in later)
+    assert not {m for m in later if re.search(r"^js/games/\w+/index\.js$", m)}
+
+
 def test_the_page_preloads_each_languages_catalogs_in_one_answer(http: TestClient) -> None:
     """The client fetches them before its first render (static/js/i18n-load.js): asked for
     with the page's first requests, not a round trip after the modules, and one answer per
