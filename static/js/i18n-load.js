@@ -47,13 +47,12 @@ export async function loadLanguage(lang, cards) {
       .filter((card) => card.locales)
       .map((card) => ({ base: new URL(card.locales, SHELL), namespace: card.name })),
   );
-  const loads = BUNDLED
-    ? wanted.map((code) => loadBundle(code, sources))
-    : wanted.flatMap((code) =>
-        sources.map(async ({ base, namespace }) => {
-          addMessages(code, await fetchJson(new URL(`${code}.json`, base)), namespace);
-        }),
-      );
+  // A server without the bundle (an older replica, in a rolling upgrade) still has the files.
+  const loads = wanted.map((code) =>
+    BUNDLED
+      ? loadBundle(code, sources).catch(() => loadEach(code, sources))
+      : loadEach(code, sources),
+  );
   await Promise.all(loads);
   setLanguage(lang);
   document.documentElement.lang = language();
@@ -68,6 +67,15 @@ async function loadBundle(code, sources) {
     if (!bundle[folder]) throw new Error(`catalog ${code} at ${base}: not in its bundle`);
     addMessages(code, bundle[folder], namespace);
   }
+}
+
+/** One language's catalogs, a file each. */
+function loadEach(code, sources) {
+  return Promise.all(
+    sources.map(async ({ base, namespace }) => {
+      addMessages(code, await fetchJson(new URL(`${code}.json`, base)), namespace);
+    }),
+  );
 }
 
 async function fetchJson(url) {
