@@ -51,6 +51,10 @@ CHROMIUM_ARGS = [
 CHROMIUM = os.environ.get("E2E_CHROMIUM", "chromium-headless-shell")  # "Browsers and waits"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 NARROW_PHONE: ViewportSize = {"width": 360, "height": 740}
+# For page.wait_for_function: the page stayed where it was for two frames. A scroll the last
+# render began is over (a smooth one moves the page every frame), or none was made.
+SCROLL_STILL_JS = """() => new Promise((resolve) => { const y = scrollY;
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(scrollY === y))); })"""
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}  # the most common laptop screen
 
 
