@@ -48,7 +48,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-CHROMIUM = os.environ.get("E2E_CHROMIUM", "chromium-headless-shell")  # "Browsers and waits"
+CHROMIUM = os.environ.get("E2E_CHROMIUM", "chromium-headless-shell")  # docs/testing.md, "Browsers"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 NARROW_PHONE: ViewportSize = {"width": 360, "height": 740}
 # For page.wait_for_function: the page stayed where it was for two frames. A scroll the last

@@ -78,8 +78,8 @@ def hold_bots_while(gate: threading.Event, monkeypatch: pytest.MonkeyPatch) -> N
     send = ws_bot.Bot._send
 
     async def gated(bot: ws_bot.Bot, ws: Any, message: dict[str, Any]) -> None:
-        while not gate.is_set():
-            await asyncio.sleep(0.05)
+        if not gate.is_set():
+            await asyncio.to_thread(gate.wait)
         await send(bot, ws, message)
 
     monkeypatch.setattr(ws_bot.Bot, "_send", gated)
@@ -105,8 +105,7 @@ class ReadyAgain(threading.Thread):
         try:
             self.answer = await phone.lobby("ready", on=True)
             self.ready.set()
-            while not self.done.is_set():
-                await asyncio.sleep(0.05)
+            await asyncio.to_thread(self.done.wait)
         finally:
             await phone.close()
 
