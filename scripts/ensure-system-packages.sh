@@ -19,6 +19,9 @@ command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 # openssl makes the self-signed pair the HTTPS test serves (tests/e2e/test_https.py).
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+# dbus-daemon: a private session bus for the desktop notification server that taps Chromium's
+# notifications (tests/e2e/desktop_notifications.py).
+command -v dbus-daemon >/dev/null 2>&1 || missing+=(dbus-daemon)
 # promtool and prometheus check and run the alert rules (tests/deploy/test_monitoring.py); the
 # package's recommends (node-exporter and a running service) are not needed.
 lean=()

@@ -1,8 +1,8 @@
 // The service worker: the client's files from this browser's own copy, a page that says it is
 // offline when the server can't be reached, and the turn notifications (which Android's Chrome
-// shows only from a worker). The server serves this file at /sw.js with the line below
-// written for the tree it serves (web/worker.py): its version and every file of the client,
-// so that a new client is a new worker, which the browser installs beside the old one.
+// shows only from a worker) and a tap on them. The server serves this file at /sw.js with the
+// line below written for the tree it serves (web/worker.py): its version and every file of the
+// client, so that a new client is a new worker, which the browser installs beside the old one.
 //
 // Never a stale client: the files are kept by version (/static/v/<version>/...: one URL, one
 // content), and the page itself always comes from the server while it answers. A new worker
@@ -66,14 +66,30 @@ async function clientFile(request) {
   });
 }
 
-// A tap on a turn notification (static/js/alerts.js): back to that room's tab, or a new one.
+// A turn notification, asked for by a room's page (static/js/alerts.js): shown here, with the
+// asking tab's id beside the room's URL, so that a tap finds that tab. Its URL would not: a
+// tab's Client.url is the page it loaded, and Chromium keeps it across history.pushState (a
+// room created from the home page is "/" to the worker).
+self.addEventListener("message", (event) => {
+  const notice = event.data?.notice;
+  if (!notice || !event.source) return;
+  const data = { ...notice.options.data, tab: event.source.id };
+  event.waitUntil(self.registration.showNotification(notice.title, { ...notice.options, data }));
+});
+
+// A tap on it: back to the tab it came from, else a tab on the room's page, else a new one.
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const url = new URL(event.notification.data?.url ?? "/", self.location.origin).href;
+  const data = event.notification.data ?? {};
+  const url = new URL(data.url ?? "/", self.location.origin).href;
   event.waitUntil(
-    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((tabs) => {
-      const tab = tabs.find((t) => t.url === url);
-      return tab ? tab.focus() : self.clients.openWindow(url);
-    }),
+    roomTab(data.tab, url).then((tab) => (tab ? tab.focus() : self.clients.openWindow(url))),
   );
 });
+
+async function roomTab(id, url) {
+  const asking = id ? await self.clients.get(id) : undefined;
+  if (asking?.type === "window") return asking;
+  const tabs = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  return tabs.find((tab) => tab.url === url) ?? null;
+}

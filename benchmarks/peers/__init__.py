@@ -31,8 +31,9 @@ libraries) to `--client-core`. `--runs` (3) interleaved runs; per kind min/media
 server's CPU per command (utime+stime of its process tree from /proc, between the edges of the
 measured window), its median over the floor of the same runtime, the commands per second, the
 latency from a pick to the last seat's frame showing it (p50/p99), bytes and frames received
-per command (payloads), the server's share of its core, and the secret check (`leaks`, see
-secret.py): it must be 0.
+per command (payloads), the form this server's acks came in (`acks`: inline in the sender's
+frame, or alone from a revision before inline acks; rooms.py), the server's share of its core,
+and the secret check (`leaks`, see secret.py): it must be 0.
 
 The Node packages are installed by the benchmark on first use (installs.py: `npm ci` of
 node/package-lock.json into ~/.cache/laundermat-peers, Node 22 from the npm package

@@ -34,6 +34,7 @@ class Stats:
     bytes: int = 0
     skipped: int = 0
     errors: Counter[str] = field(default_factory=Counter)
+    acks: Counter[str] = field(default_factory=Counter)  # this server's: "inline", "alone"
 
 
 class Load:
@@ -107,9 +108,20 @@ class Load:
                 round(stats.frames / stats.commands, 2) if stats.commands else None
             ),
             "skipped": stats.skipped,
+            "acks": _ack_form(stats.acks),
             "leaks": sum(room.secrets.leaks for room in self.rooms),
             "errors": dict(stats.errors),
         }
+
+
+def _ack_form(acks: Counter[str]) -> str | None:
+    """How this server's acks came: "inline" (in the sender's frame), "alone", or the share."""
+    total = acks["inline"] + acks["alone"]
+    if not total:
+        return None
+    if acks["inline"] in (0, total):
+        return "alone" if acks["alone"] else "inline"
+    return f"{acks['inline'] / total:.0%} inline"
 
 
 def say(event: dict[str, Any]) -> None:

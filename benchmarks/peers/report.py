@@ -45,6 +45,7 @@ def summarize(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for key in ("commands_per_s", "p50_ms", "p99_ms", "bytes_per_command"):
             entry[key] = _median(runs, key)
         entry["frames_per_command"] = _median(runs, "frames_per_command")
+        entry["acks"] = "/".join(sorted({r["acks"] for r in runs if r.get("acks")})) or None
         entry["core_busy"] = _median(runs, "core_busy")
         entry["leaks"] = sum(r["leaks"] for r in runs)
         entry["skipped"] = sum(r["skipped"] for r in runs)
@@ -69,15 +70,17 @@ def summarize(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def table(summary: list[dict[str, Any]]) -> str:
     head = (
         "| plan | server | tree | CPU per command, ms (min / median / max) | over its floor "
-        "| commands/s | p50 / p99 ms | bytes / frames per command | core busy | leaks | errors |"
+        "| commands/s | p50 / p99 ms | bytes / frames per command | acks | core busy | leaks "
+        "| errors |"
     )
-    lines = [head, "|" + "---|" * 11]
+    lines = [head, "|" + "---|" * 12]
     for e in summary:
         cpu = " / ".join(f"{v:.3f}" for v in e["cpu_ms"]) if e["cpu_ms"] else NONE
         over = f"{e['over_floor']}{TIMES} ({e['floor']})" if e["over_floor"] else NONE
         lines.append(
             f"| {e['plan']} | {e['kind']} | {e['tree']} | {cpu} | {over} | {e['commands_per_s']} "
             f"| {e['p50_ms']} / {e['p99_ms']} | {e['bytes_per_command']} / "
-            f"{e['frames_per_command']} | {e['core_busy']} | {e['leaks']} | {e['errors'] or NONE} |"
+            f"{e['frames_per_command']} | {e['acks'] or NONE} | {e['core_busy']} | {e['leaks']} "
+            f"| {e['errors'] or NONE} |"
         )
     return "\n".join(lines)

@@ -5,7 +5,12 @@ server: benchmarks/baseline_app.py under uvicorn or granian, node/ws_floor.mjs) 
 A room has six seats and one command in flight at most. A command is the next seat's pick
 (seats in turn, six a round); it is done when every seat has received a frame showing it: for
 the floor, one more broadcast each; for this server, a view or patch of at least the version
-its ack names. Latency runs from the send to the last seat's frame."""
+its ack names. Latency runs from the send to the last seat's frame.
+
+This server's seats say `hello.inline_ack` (docs/protocol.md, "Acks"): the sender's ack rides
+in its own frame. A server from before inline acks refuses the field; the seat then says hello
+again without it and takes the ack alone (the old form), so `--baseline` revisions run as they
+are. The figures count which form each ack came in (`acks`)."""
 
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ if TYPE_CHECKING:
 
 HOST = "127.0.0.1"
 _VERSION = re.compile(rb'"version":(\d+)')
+_INLINE_ACK = b',"ack":"'  # the last field of the sender's frame (rooms/frames.py)
 
 
 class Room:
@@ -128,10 +134,11 @@ class OurRoom(Room):
         for i in range(1, SEATS):
             path = f"/api/rooms/{created['code']}/join"
             seats.append((await http.post(path, json={"name": f"b{i}"})).raise_for_status().json())
-        for seat, granted in enumerate(seats):
-            ws = await self.open(f"/ws/{created['code']}", seat)
-            ws.send_text(orjson.dumps({"type": "hello", "token": granted["token"]}))
-            self.sockets.append(ws)
+        self.tokens = [granted["token"] for granted in seats]
+        self.inline = True  # until the server refuses it
+        for seat in range(SEATS):
+            self.sockets.append(await self.open(f"/ws/{created['code']}", seat))
+            self._hello(seat)
         await self._when_all_seen(lambda: self.versions[0] > 0)
         self.inflight = time.perf_counter()
         self._say(0, {"type": "lobby", "action": "start"})
@@ -143,6 +150,12 @@ class OurRoom(Room):
                 return
             await asyncio.sleep(0.05)
         raise TimeoutError("the seats' first views did not arrive")
+
+    def _hello(self, seat: int) -> None:
+        hello = {"type": "hello", "token": self.tokens[seat]}
+        if self.inline:
+            hello["inline_ack"] = True
+        self.sockets[seat].send_text(orjson.dumps(hello))
 
     def _say(self, seat: int, message: dict[str, Any]) -> None:
         message["id"] = str(self.sent)
@@ -160,10 +173,19 @@ class OurRoom(Room):
                 self.versions[seat] = int(found.group(1))
             if self.sent % SEATS and b'"kind":"round"' in payload:
                 self.load.stats.errors["reveal_before_the_sixth_pick"] += 1  # by the timer
+            if payload.find(_INLINE_ACK, max(0, len(payload) - 80)) >= 0:
+                self.load.stats.acks["inline"] += 1
+                self.target = self.versions[seat]
         elif head.startswith(b'{"type":"ack"'):
+            self.load.stats.acks["alone"] += 1
             self.target = orjson.loads(payload)["version"]
         elif head.startswith(b'{"type":"error"'):
-            self.load.stats.errors[orjson.loads(payload)["code"]] += 1
+            code = orjson.loads(payload)["code"]
+            if code == "bad_message" and self.inline and not self.versions[seat]:
+                self.inline = False  # a server from before inline acks: the old form
+                self._hello(seat)
+                return
+            self.load.stats.errors[code] += 1
             self.target = 0  # refused: nothing to wait for
         target = self.target
         if self.inflight is not None and target is not None and min(self.versions) >= target:

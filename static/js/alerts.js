@@ -109,8 +109,9 @@ function showNotice(label, code) {
   activeWorker().then((worker) => {
     if (document.visibilityState !== "hidden") return; // back already
     if (worker) {
-      // The room's tag replaces the one on show: closing it first could close this one.
-      worker.showNotification(label, options).catch(() => {});
+      // Shown by the worker, which notes this tab for a tap (sw.js). The room's tag replaces
+      // the one on show: closing it first could close this one.
+      worker.active.postMessage({ notice: { title: label, options } });
       notice = { tag: options.tag, worker };
       return;
     }

@@ -209,8 +209,9 @@ function enterRoom(code, session) {
       return receiveView(view, info);
     },
     onAck(msg) {
-      // The ack comes just before the view that shows the change: stay busy until that
-      // view is in, so a quick second click cannot repeat the command.
+      // The ack comes before the view that shows the change (alone, or inside it: net.js
+      // hands it here first): stay busy until that view is in, so a quick second click
+      // cannot repeat the command.
       if (state.pending?.id === msg.id) {
         state.pending.awaiting = msg.version;
         if ((state.view?.version ?? 0) >= msg.version) settlePending();

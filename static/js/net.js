@@ -74,7 +74,8 @@ const HEARTBEAT_MS = 1000;
  * version and asks for a resync on a gap; keeps the clock offset to the server.
  *
  * Callbacks: onView(view), onWelcome(msg), onAck(msg), onError(msg), onStatus(status),
- * onClosed(reason)
+ * onClosed(reason). onAck gets `{id, version}` before the view of that version, whether the
+ * server sent the ack alone or inside the view or patch (docs/protocol.md, "Acks").
  *
  * A command (`act`, `lobby`) sent and not yet answered when its socket is lost is sent again,
  * with the same id, on the next socket: the server answers an id once and never applies it
@@ -143,11 +144,10 @@ export class RoomSocket {
     this.lastHeard = Date.now(); // a handshake that hangs is given up like a silent socket
     clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = setInterval(() => this.heartbeat(Date.now()), HEARTBEAT_MS);
+    this.inlineAck = true;
     ws.onopen = () => {
       this.lastHeard = Date.now();
-      ws.send(
-        JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "spectate" }),
-      );
+      this.hello(ws);
     };
     ws.onmessage = (event) => this.receive(event.data);
     ws.onerror = () => {}; // onclose follows and handles it
@@ -170,6 +170,16 @@ export class RoomSocket {
       }
       this.scheduleRetry();
     };
+  }
+
+  // A player's acks come inside the view or patch that shows the command where one follows
+  // (docs/protocol.md, "Acks"); a server from before them refuses the field (`bad_message`
+  // before the welcome, in a rolling upgrade) and is asked again without it.
+  hello(ws) {
+    const hello = this.token
+      ? { type: "hello", token: this.token, ...(this.inlineAck ? { inline_ack: true } : {}) }
+      : { type: "spectate" };
+    ws.send(JSON.stringify(hello));
   }
 
   scheduleRetry() {
@@ -236,17 +246,23 @@ export class RoomSocket {
         for (const message of this.unanswered.values()) this.send(message);
         break;
       case "view":
+        this.inlineAckOf(msg);
         this.doc = !msg.game || msg.game.log_from === 0 ? msg : null;
         this.receiveView(msg);
         break;
       case "patch":
+        this.inlineAckOf(msg);
         this.receivePatch(msg);
         break;
       case "ack":
-        this.unanswered.delete(msg.id);
-        this.cb.onAck?.(msg);
+        this.answered(msg);
         break;
       case "error":
+        if (msg.code === "bad_message" && !msg.id && this.status !== "open" && this.inlineAck) {
+          this.inlineAck = false; // a server from before inline acks: the old form
+          this.hello(this.ws);
+          break;
+        }
         if (msg.id) this.unanswered.delete(msg.id);
         if (
           ["bad_token", "kicked", "room_not_found", "room_closed", "replaced"].includes(msg.code) &&
@@ -268,6 +284,21 @@ export class RoomSocket {
       default:
         break;
     }
+  }
+
+  answered(ack) {
+    this.unanswered.delete(ack.id);
+    this.cb.onAck?.(ack);
+  }
+
+  // The ack a frame carries (its `version` is the frame's) is taken first, as an `ack` sent
+  // alone before it would be: the page's pending move must know its version before the view
+  // that shows it arrives, and a frame dropped as stale or failing to patch still answers it.
+  inlineAckOf(msg) {
+    if (msg.ack === undefined) return;
+    const id = msg.ack;
+    delete msg.ack; // not part of the view, nor of the document later patches apply to
+    this.answered({ type: "ack", id, version: msg.version });
   }
 
   receiveView(view) {

@@ -266,6 +266,8 @@ FRAMES: dict[int, Counter[str]] = {}
 def _count(kinds: Counter[str], frame: str | bytes) -> None:
     text = frame if isinstance(frame, str) else frame.decode()
     kinds[text[9:24].split('"')[0]] += 1  # {"type":"KIND",...
+    if ',"ack":"' in text[-80:]:  # a view or patch carrying its sender's ack (protocol.md, "Acks")
+        kinds["inline_ack"] += 1
 
 
 def frames(page: Page) -> Counter[str]:

@@ -240,6 +240,8 @@ def test_one_person_and_two_bots_play_a_whole_game(
     assert code
     kinds = frames(page)  # the game was played on deltas (docs/protocol.md, "Deltas")
     assert kinds["patch"] > 50 and kinds["patch"] > 5 * kinds["view"], kinds
+    # and her moves' acks rode in her frames ("Acks"), but where none followed
+    assert kinds["inline_ack"] > 5 and kinds["inline_ack"] > kinds["ack"], kinds
 
 
 def check_turn_alerts(page: Page) -> None:

@@ -1,26 +1,32 @@
 """The service worker (static/sw.js; issue 33 §5, issue 30 item 12) in Chromium: a page that
 says it is offline while the server can't be reached, and tries again by itself; an open tab
 that ends on the new client when the server restarts with one, with no request mixing two
-versions; the turn notification shown through the worker, as Android's Chrome needs.
+versions; the turn notification shown through the worker, as Android's Chrome needs, and a
+tap on it that brings the room's tab to the front, or opens it again.
 
 Each test has its own server on a copy of the client (the upgrade test changes the copy and
 restarts it on the same port), and its pages allow the worker (conftest.py's `worker=True`).
+The taps are a desktop's (desktop_notifications.py): a Chromium of their own shows its
+notifications on a fake notification server, whose tap is a real one to the browser.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Response, expect
+from playwright.sync_api import BrowserContext, CDPSession, Page, Playwright, Response, expect
 
 from laundermat.web.settings import REPO_STATIC
 from tests.web.conftest import ServerProcess
 
-from .conftest import PHONE, TIME_SCALE, ConsoleLog, OpenPage
+from .conftest import CHROMIUM_ARGS, PHONE, TIME_SCALE, ConsoleLog, OpenPage
+from .desktop_notifications import Desktop, Shown
 from .driver import sel
 from .test_bots import ALERT_PROBES, add_bot, alerts_seen, create
 
@@ -201,3 +207,132 @@ def test_the_turn_notification_comes_through_the_worker(
     page.evaluate("() => window.__hide(false)")  # back at the table: it has done its job
     assert page.evaluate(NOTIFICATIONS, False) == []
     assert re.fullmatch(r"[A-Z0-9]{5}", code)
+
+
+@pytest.fixture
+def desktop() -> Iterator[Desktop]:
+    server = Desktop()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def on_the_desktop(
+    playwright: Playwright, desktop: Desktop, tmp_path: Path
+) -> Iterator[BrowserContext]:
+    """The whole chromium, its notifications on the desktop's server, in a profile of its own
+    (launch_persistent_context): Chromium hands a tap to the profile the notification came
+    from, and finds none for a context made by new_context (the tap did nothing)."""
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.fail("No chromium: install it with `apt-get install -y chromium`.")
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path / "profile",
+        executable_path=executable,
+        args=CHROMIUM_ARGS,
+        env={**os.environ, "DBUS_SESSION_BUS_ADDRESS": desktop.address},
+        viewport=PHONE,
+        service_workers="allow",
+    )
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
+
+
+def real_focus(page: Page) -> CDPSession:
+    """Playwright tells every page it has the focus; this one is told where the browser's is
+    (document.hasFocus()) for as long as the session returned is kept."""
+    session = page.context.new_cdp_session(page)
+    session.send("Emulation.setFocusEmulationEnabled", {"enabled": False})
+    return session
+
+
+@dataclass
+class Tabs:
+    room: Page
+    other: Page
+    code: str
+    sessions: list[CDPSession]  # kept: the focus the pages see ends with them
+
+
+def turn_in_another_tab(context: BrowserContext, url: str, console_errors: ConsoleLog) -> Tabs:
+    """Ana's room with two bots, notifications on; she turns to another tab, and the game
+    starts: her pick, while the room's tab is hidden."""
+    page = context.pages[0]
+    console_errors.watch(page, "Ana")
+    context.grant_permissions(["notifications"], origin=url)
+    page.add_init_script(ALERT_PROBES)
+    page.goto(url + "/")
+    page.fill(sel("create-name"), "Ana")
+    page.select_option(sel("round-timer"), "180")  # the pick stays open for the whole test
+    page.click(sel("create-submit"))
+    code = page.locator(sel("room-code")).inner_text().strip()
+    under_the_worker(page)
+    page.click(sel("notify-me"))
+    expect(page.locator(sel("notify-on"))).to_be_visible()
+    add_bot(page, 2)
+    add_bot(page, 3)
+    sessions = [real_focus(page)]
+    page.bring_to_front()
+    with context.expect_page() as opened:
+        page.evaluate("(home) => { window.open(home); }", url + "/")
+    other = opened.value
+    console_errors.watch(other, "the other tab")
+    sessions.append(real_focus(other))
+    other.wait_for_function("() => document.hasFocus()")
+    page.wait_for_function("() => !document.hasFocus()")
+    # Hidden as far as the page can tell (the headless browser keeps a tab behind another
+    # visible). The host's start sent by the page's own button, with no input to the tab.
+    page.evaluate("() => window.__hide(true)")
+    page.evaluate("() => document.querySelector('[data-testid=start-game]').click()")
+    return Tabs(page, other, code, sessions)
+
+
+def her_turn(desktop: Desktop, code: str) -> Shown:
+    shown = desktop.wait_shown()
+    assert shown.summary.startswith("Your "), shown
+    assert shown.body.endswith(f"LaunderMat · room {code}"), shown
+    return shown
+
+
+def test_a_tap_on_the_notification_brings_the_rooms_tab_to_the_front(
+    on_the_desktop: BrowserContext,
+    desktop: Desktop,
+    served: tuple[ServerProcess, Path],
+    console_errors: ConsoleLog,
+) -> None:
+    """sw.js's notificationclick: the tap focuses the room's tab, not the tab in front nor a
+    new one, and the notification goes. The room's tab created the room from the home page,
+    so to the worker its URL is still "/" (Chromium keeps a Client.url across pushState):
+    matched by URL alone, as before, the tap opened a second tab of the room."""
+    server, _ = served
+    tabs = turn_in_another_tab(on_the_desktop, server.url, console_errors)
+    shown = her_turn(desktop, tabs.code)
+    desktop.tap(shown.id)
+    tabs.room.wait_for_function("() => document.hasFocus()")
+    assert not tabs.other.evaluate("() => document.hasFocus()")
+    assert on_the_desktop.pages == [tabs.room, tabs.other]
+    desktop.wait_closed(shown.id)
+    assert tabs.room.evaluate(NOTIFICATIONS, False) == []
+
+
+def test_a_tap_on_the_notification_opens_the_room_when_its_tab_is_closed(
+    on_the_desktop: BrowserContext,
+    desktop: Desktop,
+    served: tuple[ServerProcess, Path],
+    console_errors: ConsoleLog,
+) -> None:
+    """The room's tab closed after the notification came: the tap opens the room's page
+    again, in her seat at her pick."""
+    server, _ = served
+    tabs = turn_in_another_tab(on_the_desktop, server.url, console_errors)
+    shown = her_turn(desktop, tabs.code)
+    tabs.room.close()
+    with on_the_desktop.expect_page() as opened:
+        desktop.tap(shown.id)
+    room = opened.value
+    console_errors.watch(room, "Ana again")
+    expect(room).to_have_url(f"{server.url}/r/{tabs.code}")
+    expect(room.locator(sel("draft-panel"))).to_be_visible()
+    desktop.wait_closed(shown.id)
+    assert tabs.other.evaluate(NOTIFICATIONS, False) == []

@@ -23,6 +23,8 @@ const browser = new EventTarget();
 globalThis.addEventListener = browser.addEventListener.bind(browser);
 globalThis.removeEventListener = browser.removeEventListener.bind(browser);
 const { RoomSocket, RECONNECT_NOW, IDLE_PING_MS, DEAD_MS } = await import("../../static/js/net.js");
+// What a player's socket says first (inline acks: tests/js/inline-ack.test.mjs).
+const HELLO = { type: "hello", token: "token", inline_ack: true };
 
 /** The socket `room` holds now, opened and welcomed; what it is sent lands in `sent`. */
 function opened(room, sent = []) {
@@ -103,7 +105,7 @@ test("a quiet socket pings; a silent one is given up and reconnected", () => {
   // have moved on since the welcome.
   const start = room.lastHeard;
   room.heartbeat(start + IDLE_PING_MS - 1);
-  assert.deepEqual(sent, [{ type: "hello", token: "token" }]); // not quiet long enough
+  assert.deepEqual(sent, [HELLO]); // not quiet long enough
   room.heartbeat(start + IDLE_PING_MS);
   assert.deepEqual(sent.at(-1), { type: "ping" });
   room.heartbeat(start + IDLE_PING_MS + 1000);
@@ -143,7 +145,7 @@ test("a move in flight when the link drops is sent again with its id, not once a
   room.receive(JSON.stringify({ type: "error", id: lobbyId, code: "not_in_lobby", message: "" }));
   FakeSocket.made.at(-1).onclose({ code: 1006 });
   room.retryNow();
-  assert.deepEqual(opened(room).sent, [{ type: "hello", token: "token" }]); // nothing again
+  assert.deepEqual(opened(room).sent, [HELLO]); // nothing again
   room.stop();
 });
 

@@ -25,16 +25,25 @@ class Client:
         self.received: list[Message] = []
         self.doc: Message | None = None  # the whole view this client holds (deltas)
         self.patches = 0
+        self.frames: list[Message] = []  # every message as it came (a patch as a patch)
 
     @classmethod
     async def open(
-        cls, ws_base: str, code: str, token: str | None = None, deltas: bool = True, **kwargs: Any
+        cls,
+        ws_base: str,
+        code: str,
+        token: str | None = None,
+        deltas: bool = True,
+        inline_ack: bool = False,
+        **kwargs: Any,
     ) -> Client:
+        """`inline_ack`: this client takes its acks inside its frames (docs/protocol.md, "Acks";
+        `request` then finds the answer only where it comes alone)."""
         ws = await websockets.connect(f"{ws_base}/{code}", compression=None, **kwargs)
         client = cls(ws)
         if token is not None:
             hello = {"type": "hello", "token": token} | ({} if deltas else {"deltas": False})
-            await client.send(hello)
+            await client.send(hello | ({"inline_ack": True} if inline_ack else {}))
             await client.until(lambda m: m["type"] == "view")
         return client
 
@@ -45,11 +54,14 @@ class Client:
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
         message: Message = orjson.loads(raw)
         server_message.validate_python(message)  # every message matches the protocol
+        self.frames.append(orjson.loads(raw))
         if message["type"] == "patch":
             message = self.patched(message)
         elif message["type"] == "view":
             whole = message["game"] is None or message["game"]["log_from"] == 0
             self.doc = orjson.loads(raw) if whole else None
+            if self.doc is not None:
+                self.doc.pop("ack", None)  # no part of the view patches apply to ("Acks")
         self.received.append(message)
         if message["type"] == "view":
             self.view = message

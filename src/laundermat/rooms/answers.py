@@ -7,8 +7,9 @@ memory, refused by the log's unique key) is answered with an ack: the first appl
 stands.
 
 The ack rides with the push of the change (`wire.Ack`): the push sends it once the version
-that shows the change is known and before any view of it, since a change only its own seat sees
-keeps the version (publish.py). The answer remembered is that version.
+that shows the change is known, in or before the sender's view of it, since a change only its
+own seat sees keeps the version (publish.py). The answer remembered is that version, and a
+retry, a duplicate from the log and a refusal are answered alone: no frame follows them.
 """
 
 from __future__ import annotations

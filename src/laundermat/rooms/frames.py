@@ -1,5 +1,6 @@
 """One change's messages (publish.py): each encoding made at most once and shared by the
-viewers that need it."""
+viewers that need it. A command's sender that takes inline acks gets its ack as a last field
+of its own frame (`ack`), added to the bytes built for it, so nothing shared is re-encoded."""
 
 from __future__ import annotations
 
@@ -60,21 +61,23 @@ class Frame:
                 self._private[seat] = None
         return self._private[seat]
 
-    def whole(self, seat: int | None, log_from: int) -> bytes:
-        """A whole view for `seat` (None: a spectator's), its log from `log_from`."""
+    def whole(self, seat: int | None, log_from: int, ack: bytes = b"") -> bytes:
+        """A whole view for `seat` (None: a spectator's), its log from `log_from`; `ack`: the
+        sender's inline ack (wire.ack_field), added before the closing brace."""
         key = (seat, log_from)
-        if key in self._whole:
-            return self._whole[key]
-        if self._head is None:
-            assert self.now.room is not None
-            self._head = view_head(self.version, self.now_ms(), self.now.room, self.now.deadline)
-        if self.split is None:
-            data = self._head + b"null}"
-        else:
-            data = self._head + orjson.dumps(self._game(seat, log_from)) + b"}"
-        if seat is None:  # only spectators share one encoding; a seat's is sent once
-            self._whole[key] = data
-        return data
+        data = self._whole.get(key)
+        if data is None:
+            if self._head is None:
+                assert self.now.room is not None
+                self._head = view_head(
+                    self.version, self.now_ms(), self.now.room, self.now.deadline
+                )
+            game = b"null" if self.split is None else orjson.dumps(self._game(seat, log_from))
+            if seat is not None:  # a seat's is sent once: built with its ack, never kept
+                return b"".join((self._head, game, ack, b"}"))
+            # Shared by the viewers the game does not seat (spectators; everyone in the lobby)
+            data = self._whole[key] = self._head + game + b"}"
+        return data[:-1] + ack + b"}" if ack else data
 
     def _game(self, seat: int | None, log_from: int) -> Any:
         assert self.split is not None
@@ -93,8 +96,9 @@ class Frame:
             return self.now.match.view(seat, log_from)
         return compose(public, private)
 
-    def patch(self, shared: bytes, own: list[Op]) -> bytes:
-        """`shared`: the encoded ops every patched viewer gets; then this viewer's own."""
+    def patch(self, shared: bytes, own: list[Op], ack: bytes = b"") -> bytes:
+        """`shared`: the encoded ops every patched viewer gets; then this viewer's own, and
+        `ack`: the sender's inline ack (wire.ack_field), after the ops."""
         if self._prefix is None:
             self._prefix = b'{"type":"patch","from":%d,"version":%d,"server_time":%d,"ops":[' % (
                 self.patch_from,
@@ -103,7 +107,7 @@ class Frame:
             )
         mine = orjson.dumps(own)[1:-1] if own else b""
         glue = b"," if shared and mine else b""
-        return self._prefix + shared + glue + mine + b"]}"
+        return b"".join((self._prefix, shared, glue, mine, b"]", ack, b"}"))  # one copy
 
 
 def _private_or_none(split: SplitViews, seat: int, log_from: int) -> Private | None:

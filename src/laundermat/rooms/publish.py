@@ -10,7 +10,9 @@ latter carry the log since the last push, as before deltas.
 
 Each push is decided first (`PushPlan`: what changed, for whom, whether a command's ack rides
 with it), then sent (frames.py encodes each message at most once); `_message` alone decides
-what one subscriber receives.
+what one subscriber receives. A command's ack goes to its sender inside the sender's own frame
+of the push when the sender said `hello.inline_ack` and the push sends it one, else as an `ack`
+of its own (docs/protocol.md, "Acks"); nobody else's frame changes.
 
 Only what changed is rebuilt (issue 34): a game that reports what each command touched
 (games/kit/touched.py) has only those sections of its public part rebuilt, and only those
@@ -42,7 +44,7 @@ from ..games.view_parts import Private, SplitViews, parts
 from .deltas import LOG_KEYS, Held, SharedOps, own_ops, shared_ops
 from .frames import Frame, view_head
 from .members import Member
-from .wire import Ack, Subscriber, ack_bytes
+from .wire import Ack, Subscriber, ack_bytes, ack_field
 
 
 class PushPlan(NamedTuple):
@@ -58,7 +60,7 @@ class PushPlan(NamedTuple):
     seats_only: bool
     log_from: int  # the first log entry a whole view to a full-views client carries
     whole_from_start: Collection[Subscriber]  # just connected: a whole view, the whole log
-    ack: Ack | None  # sent just before the first view
+    ack: Ack | None  # in the sender's own frame, or alone before the first (wire.Ack)
 
     @property
     def patch_from(self) -> int:
@@ -74,11 +76,19 @@ class Publisher:
         # Subscribers that asked for whole views only. Weak: a subscriber leaves in many ways
         # (disconnect, replaced, kicked) and must not be kept alive by its preference.
         self.full_only: weakref.WeakSet[Any] = weakref.WeakSet()
+        # Subscribers that take a command's ack inside their frame (`hello.inline_ack`); weak
+        # for the same reason.
+        self.inline_acks: weakref.WeakSet[Any] = weakref.WeakSet()
         self._held: Held | None = None
 
     def full_views(self, sub: Subscriber) -> None:
         """This subscriber gets whole views only (before it connects to the room)."""
         self.full_only.add(sub)
+
+    def acks_inline(self, sub: Subscriber) -> None:
+        """This subscriber takes its commands' acks inside its frame of the push that shows
+        them, where one follows at once (before it connects to the room)."""
+        self.inline_acks.add(sub)
 
     def head(self, room: dict[str, Any], deadline: int | None) -> bytes:
         """Everything of a view but its game: the bytes up to `"game":`."""
@@ -151,29 +161,50 @@ class Publisher:
         touched: frozenset[int] | None,
     ) -> None:
         """The ack, then each viewer's message; and what each connected seat now holds.
-        `touched`: the seats whose own part may have changed (None: every seat)."""
-        if plan.ack is not None:
-            plan.ack.to.send(ack_bytes(plan.ack.command_id, plan.version))
+        `touched`: the seats whose own part may have changed (None: every seat). An ack to a
+        sender that takes inline acks rides in its own message; if this push sends it none
+        (a change nobody sees, a sender no longer in the room), it goes alone, after the rest."""
+        ack = plan.ack
+        inline = ack is not None and ack.to in self.inline_acks
+        if ack is not None and not inline:
+            ack.to.send(ack_bytes(ack.command_id, plan.version))
         for m in members:
             if m.sub is None:
                 continue
             seat = m.seat if frame.split is not None else None
-            private: Private | Kept | None
-            if seat is not None and self._unchanged(plan, m.sub, seat, touched):
-                assert plan.shared is not None
-                frame.now.keep_private(seat, plan.shared.base)
-                private = KEPT
-            else:
-                private = frame.private(seat)
-                if seat is not None and frame.now.kept:
-                    frame.now.hold_private(seat, private)
-            message = self._message(plan, frame, m.sub, seat, private)
+            private = self._private(plan, frame, m.sub, seat, touched)
+            field = b""
+            if inline and ack is not None and m.sub is ack.to:
+                field = ack_field(ack.command_id)
+            message = self._message(plan, frame, m.sub, seat, private, field)
             if message is not None:
                 m.sub.send(message)
+                if field:
+                    inline = False  # delivered
         for sub in self.spectators:
             message = self._message(plan, frame, sub, None, None)
             if message is not None:
                 sub.send(message)
+        if inline and ack is not None:
+            ack.to.send(ack_bytes(ack.command_id, plan.version))
+
+    def _private(
+        self,
+        plan: PushPlan,
+        frame: Frame,
+        sub: Subscriber,
+        seat: int | None,
+        touched: frozenset[int] | None,
+    ) -> Private | Kept | None:
+        """`seat`'s own part after this change (KEPT: as it held it), noted as what it holds."""
+        if seat is not None and self._unchanged(plan, sub, seat, touched):
+            assert plan.shared is not None
+            frame.now.keep_private(seat, plan.shared.base)
+            return KEPT
+        private = frame.private(seat)
+        if seat is not None and frame.now.kept:
+            frame.now.hold_private(seat, private)
+        return private
 
     def _unchanged(
         self, plan: PushPlan, sub: Subscriber, seat: int, touched: frozenset[int] | None
@@ -195,21 +226,23 @@ class Publisher:
         sub: Subscriber,
         seat: int | None,
         private: Private | Kept | None,
+        ack: bytes = b"",
     ) -> bytes | None:
         """What one subscriber receives of this change: a whole view, a patch, or nothing.
-        `seat` None: a spectator, or a member the match does not seat (no own part)."""
+        `seat` None: a spectator, or a member the match does not seat (no own part). `ack`:
+        the sender's inline ack (wire.ack_field), the last field of what it receives."""
         if sub in plan.whole_from_start:
-            return frame.whole(seat, 0)
+            return frame.whole(seat, 0, ack)
         full_only = sub in self.full_only
         if not plan.seats_only:
             if full_only:  # whole views, with the log since the last push
-                return frame.whole(seat, plan.log_from)
+                return frame.whole(seat, plan.log_from, ack)
             if plan.shared is None:
-                return frame.whole(seat, 0)
+                return frame.whole(seat, 0, ack)
             if seat is not None and private is None:
                 # A view-only game whose seat sees less than a spectator: whole views, with
                 # the log since the last push (its client then holds no base for patches).
-                return frame.whole(seat, plan.log_from)
+                return frame.whole(seat, plan.log_from, ack)
         shared = plan.shared
         assert shared is not None
         if seat is None or private is KEPT:
@@ -220,10 +253,10 @@ class Publisher:
         if plan.seats_only and own == []:
             return None  # nothing at all for a viewer this change does not concern
         if full_only:  # (only reached when the change is the seats' alone)
-            return frame.whole(seat, plan.log_from)
+            return frame.whole(seat, plan.log_from, ack)
         if own is None:  # its own part cannot be patched
-            return frame.whole(seat, 0)
-        return frame.patch(shared.encoded, own)
+            return frame.whole(seat, 0, ack)
+        return frame.patch(shared.encoded, own, ack)
 
     def send_full(
         self,

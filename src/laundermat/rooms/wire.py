@@ -22,7 +22,8 @@ class Subscriber(Protocol):
 @dataclass(frozen=True, slots=True)
 class Ack:
     """A command's ack, which rides with the push of its change (answers.py decides it; the
-    push sends it to `to` just before the first view, with the version that shows it)."""
+    push gives it to `to` with the version that shows it: inside `to`'s frame of the push if
+    `to` takes inline acks and gets one, else as its own message before the first view)."""
 
     to: Subscriber
     command_id: str
@@ -84,6 +85,12 @@ def error_bytes(code: str, message: str, command_id: str | None = None) -> bytes
 
 def ack_bytes(command_id: str, version: int) -> bytes:
     return compact(orjson.dumps({"type": "ack", "id": command_id, "version": version}))
+
+
+def ack_field(command_id: str) -> bytes:
+    """An ack inside the sender's view or patch (docs/protocol.md, "Acks"): the bytes that go
+    just before the frame's closing brace, so the rest of the frame is encoded as for anyone."""
+    return b',"ack":' + orjson.dumps(command_id)
 
 
 def welcome_bytes(role: str, player_id: str | None, code: str) -> bytes:

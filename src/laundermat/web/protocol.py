@@ -126,11 +126,15 @@ class ReplayStep(Strict):
 
 class Hello(Input):
     """`deltas: false` asks for whole views only (old clients, bots, debugging); by default a
-    view after the first is sent as a `patch` of the previous one (docs/protocol.md)."""
+    view after the first is sent as a `patch` of the previous one (docs/protocol.md).
+    `inline_ack: true`: a command's ack comes as the `ack` field of this client's view or
+    patch that shows the change, where the push sends it one; else (by default, for clients
+    from before it) as a message of its own."""
 
     type: Literal["hello"]
     token: Token
     deltas: bool = True
+    inline_ack: bool = False
 
 
 class Spectate(Input):
@@ -261,6 +265,7 @@ class View(Strict):
     deadline: int | None
     room: RoomInfo
     game: dict[str, Any] | None
+    ack: str | None = None  # the id of this client's command it shows (`hello.inline_ack`)
 
 
 class PatchOp(Strict):
@@ -285,6 +290,7 @@ class Patch(Strict):
     version: int
     server_time: int
     ops: list[PatchOp]
+    ack: str | None = None  # the id of this client's command it shows (`hello.inline_ack`)
 
 
 class Ack(Strict):

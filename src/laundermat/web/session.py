@@ -105,6 +105,8 @@ class Session:
         if room is not None:
             if not message.deltas:
                 room.views.full_views(self.conn)
+            if message.inline_ack:
+                room.views.acks_inline(self.conn)
             # Always checked (in constant time), even when guesses are spent: someone
             # else's wrong guesses from the same address never lock a player out.
             try:

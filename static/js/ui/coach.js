@@ -1,7 +1,10 @@
 // A lesson's coach (Learn to play, docs/protocol.md "Learn to play"): the server's `hint`
 // for this seat's decision, in a panel just above the decision's own, with its suggested move
 // one tap away and a switch to turn hints off (or on again). Drawn only in a lesson room, for
-// its learner.
+// its learner. The panel and its buttons are keyed, and withCoach always wraps the panel, so
+// every render patches the same elements: a tap that lands as the window changes is not lost
+// to a panel drawn anew, nor taken by a button that became another ("Turn hints off" turned
+// into "Do that" when the next hint came).
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -24,11 +27,16 @@ export function coachPanel(state, client = null) {
   if (coachOff(state.session.code)) {
     return h(
       "div.banner.coach.off",
-      { "data-testid": "coach", "data-coach": "off" },
+      { "data-key": "coach", "data-testid": "coach", "data-coach": "off" },
       h("p", t("coach.off")),
       h(
         "button.small.ghost",
-        { type: "button", "data-action": "coach-on", "data-testid": "coach-on" },
+        {
+          type: "button",
+          "data-key": "coach-on",
+          "data-action": "coach-on",
+          "data-testid": "coach-on",
+        },
         t("coach.turn_on"),
       ),
     );
@@ -38,6 +46,7 @@ export function coachPanel(state, client = null) {
   return h(
     "section.banner.coach",
     {
+      "data-key": "coach",
       "data-testid": "coach",
       "data-coach": "on",
       role: "status",
@@ -52,13 +61,23 @@ export function coachPanel(state, client = null) {
     current && hint.command
       ? h(
           "button.small",
-          { type: "button", "data-action": "coach-do", "data-testid": "coach-do" },
+          {
+            type: "button",
+            "data-key": "coach-do",
+            "data-action": "coach-do",
+            "data-testid": "coach-do",
+          },
           t("coach.do"),
         )
       : null,
     h(
       "button.small.ghost",
-      { type: "button", "data-action": "coach-off", "data-testid": "coach-off" },
+      {
+        type: "button",
+        "data-key": "coach-off",
+        "data-action": "coach-off",
+        "data-testid": "coach-off",
+      },
       t("coach.turn_off"),
     ),
   );
@@ -71,9 +90,10 @@ function hintText(client, view, hint) {
 }
 
 /** The coach with the decision it is about, brought into view as one: above the game, the
- *  hint sat a scroll away from the hand it was about on a phone. */
+ *  hint sat a scroll away from the hand it was about on a phone. Wrapped even between
+ *  decisions (no panel): a coach alone where the wrapper was would be a new element. */
 export function withCoach(coach, panel) {
-  if (!coach || !panel) return panel ?? coach;
+  if (!coach) return panel;
   return h("div.coached", { "data-key": "coached" }, coach, panel);
 }
 
