@@ -6,23 +6,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-class FakeSocket {
-  static made = [];
-  static OPEN = 1;
-  constructor(url) {
-    this.url = url;
-    this.readyState = 0;
-    this.sent = [];
-    FakeSocket.made.push(this);
-  }
-  send(message) {
-    this.sent.push(JSON.parse(message));
-  }
-  close() {}
-}
+import { FakeSocket, installFakePage } from "./fake-socket.mjs";
 
-globalThis.WebSocket = FakeSocket;
-globalThis.location = { protocol: "http:", host: "play.example" };
+installFakePage();
 const { RoomSocket } = await import("../../static/js/net.js");
 
 /** A player's room socket, opened; `events` records its callbacks in the order they came. */

@@ -4,20 +4,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-class FakeSocket {
-  static made = [];
-  static OPEN = 1;
-  constructor(url) {
-    this.url = url;
-    this.readyState = 0;
-    FakeSocket.made.push(this);
-  }
-  send() {}
-  close() {}
-}
+import { FakeSocket, installFakePage } from "./fake-socket.mjs";
 
-globalThis.WebSocket = FakeSocket;
-globalThis.location = { protocol: "http:", host: "play.example" };
+installFakePage();
 // The page's online/offline events (Node's global is no EventTarget).
 const browser = new EventTarget();
 globalThis.addEventListener = browser.addEventListener.bind(browser);

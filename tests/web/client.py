@@ -107,10 +107,15 @@ class Client:
         return game
 
 
-async def new_room(url: str, players: int, **settings: int) -> tuple[str, list[Message]]:
-    """Create a room and seat `players` players: (code, [SeatGranted, ...])."""
+async def new_room(
+    url: str, players: int, *, game: str | None = None, **settings: int
+) -> tuple[str, list[Message]]:
+    """Create a room of `game` (the default game if None) and seat `players` players:
+    (code, [SeatGranted, ...])."""
     async with httpx.AsyncClient(base_url=url) as http:
         body: Message = {"name": "p0"}
+        if game is not None:
+            body["game"] = game
         if settings:
             body["settings"] = settings
         first = (await http.post("/api/rooms", json=body)).json()
@@ -126,7 +131,7 @@ async def seated_game(
     server: Any, players: int, **settings: int
 ) -> tuple[str, list[Message], list[Client]]:
     """A started game with every player connected; each client holds the first game view."""
-    code, seats = await new_room(server.url, players, **settings)
+    code, seats = await new_room(server.url, players, game=None, **settings)
     clients = [await Client.open(server.ws, code, s["token"]) for s in seats]
     answer = await clients[0].lobby("start")
     assert answer["type"] == "ack", answer

@@ -8,10 +8,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import httpx
 import pytest
 
-from .client import Client, Message
+from .client import Client, Message, new_room
 
 # A game: its setting that keeps its windows open through the test, its choice command, and
 # where the seat's own view shows the choice.
@@ -26,14 +25,7 @@ async def open_table(
 ) -> list[Client]:
     """Three seats and a spectator, the game started: the first two seats and the spectator
     on `deltas`, the third on whole views only."""
-    async with httpx.AsyncClient(base_url=server.url) as http:
-        body = {"name": "p0", "game": game, "settings": settings}
-        first = (await http.post("/api/rooms", json=body)).json()
-        seats = [first]
-        for i in (1, 2):
-            joined = await http.post(f"/api/rooms/{first['code']}/join", json={"name": f"p{i}"})
-            seats.append(joined.json())
-    code = first["code"]
+    code, seats = await new_room(server.url, 3, game=game, **settings)
     clients = [await Client.open(server.ws, code, s["token"], deltas) for s in seats[:2]]
     clients.append(await Client.open(server.ws, code, seats[2]["token"], deltas=False))
     watcher = await Client.open(server.ws, code)

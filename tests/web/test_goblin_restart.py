@@ -16,20 +16,12 @@ import httpx
 
 from laundermat.bots.ws_bot import RoomRun, play_seats
 
-from .client import Client, Message, room_games
+from .client import Client, Message, new_room, room_games
 from .conftest import assert_every_finished_game_verifies
 
 
 async def goblin_room(url: str, players: int, timer: int) -> tuple[str, list[Message]]:
-    async with httpx.AsyncClient(base_url=url) as http:
-        body = {"name": "p0", "game": "goblin", "settings": {"decision_timer": timer}}
-        first = (await http.post("/api/rooms", json=body)).json()
-        seats = [first]
-        for i in range(1, players):
-            response = await http.post(f"/api/rooms/{first['code']}/join", json={"name": f"p{i}"})
-            assert response.status_code == 200, response.text
-            seats.append(response.json())
-    return first["code"], seats
+    return await new_room(url, players, game="goblin", decision_timer=timer)
 
 
 def test_a_goblin_game_survives_sigkill_and_finishes(make_server: Any) -> None:

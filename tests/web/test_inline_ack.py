@@ -10,10 +10,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import httpx
 import pytest
 
-from .client import Client, Message
+from .client import Client, Message, new_room
 
 GAMES = {  # the setting that keeps windows open through the test; the choice command
     "laundermat": ({"round_timer": 600}, "select"),
@@ -26,15 +25,7 @@ VIEW_KEYS = ["type", "version", "server_time", "deadline", "room", "game"]
 async def open_table(server: Any, game: str) -> tuple[list[Client], Client]:
     """Three seats and a spectator: seat 0 takes inline acks on deltas, seat 1 the old form,
     seat 2 inline acks on whole views only. Not started."""
-    settings = GAMES[game][0]
-    async with httpx.AsyncClient(base_url=server.url) as http:
-        body = {"name": "p0", "game": game, "settings": settings}
-        first = (await http.post("/api/rooms", json=body)).json()
-        seats = [first]
-        for i in (1, 2):
-            joined = await http.post(f"/api/rooms/{first['code']}/join", json={"name": f"p{i}"})
-            seats.append(joined.json())
-    code = first["code"]
+    code, seats = await new_room(server.url, 3, game=game, **GAMES[game][0])
     clients = [
         await Client.open(server.ws, code, seats[0]["token"], inline_ack=True),
         await Client.open(server.ws, code, seats[1]["token"]),
