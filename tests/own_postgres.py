@@ -20,13 +20,14 @@ import pwd
 import shutil
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 from typing import Self
 
 import pytest
 
 from laundermat.bots.server_process import free_port
+
+from .waits import until
 
 BIN_DIRS = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(p.split("/")[-2]))
 
@@ -122,13 +123,12 @@ class OwnPostgres:
     def release(self, timeout: float = 30) -> None:
         """Let the recovery run; returns once the database accepts connections."""
         self.go.touch()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            ready = self._run("pg_isready", "-h", "127.0.0.1", "-p", str(self.port), check=False)
-            if ready.returncode == 0:
-                return
-            time.sleep(0.05)
-        raise RuntimeError(f"PostgreSQL did not come back: {self.log()[-2000:]}")
+
+        def ready() -> bool:
+            answer = self._run("pg_isready", "-h", "127.0.0.1", "-p", str(self.port), check=False)
+            return answer.returncode == 0
+
+        until(ready, lambda: f"PostgreSQL did not come back: {self.log()[-2000:]}", timeout)
 
     def recover(self) -> None:
         """Running and accepting connections again, whatever a failed test left it in."""

@@ -1,7 +1,7 @@
 // Telling a player that something became theirs to do (the rule is turn.js, pure): a
 // vibration, a short synthesized beep (one mute toggle, remembered), and, when they opted in
 // and the tab is hidden, a system notification (through the service worker where there is
-// one); main.js marks the tab's title. And the Screen Wake Lock, which keeps a playing
+// one); controller.js marks the tab's title. And the Screen Wake Lock, which keeps a playing
 // phone's screen on. Every API here is optional: a browser
 // without one (or a refusal) just goes without that part, silently.
 import { t } from "./i18n.js";

@@ -1,5 +1,5 @@
 // A game's screens are fetched the first time a page needs them (games/index.js loadGame):
-// a first visit to the home page fetches none. main.js asks at every drawing of the page.
+// a first visit to the home page fetches none. controller.js asks at every drawing of the page.
 import { gameCard, gameClient, loadGame } from "./games/index.js";
 import { offlineGame } from "./text.js";
 

@@ -1,11 +1,17 @@
 // Fetches the catalogs of the person's language (and English, which fills any gap) before the
 // first render: the shell's from static/locales/, each game's from its folder's locales/
 // (a card's `locales`, games/index.js). The URLs are relative to this module's, so they carry
-// the tree's version and are cached like every static file (web/assets.py).
+// the tree's version and are cached like every static file (web/assets.py). Under a version
+// the server answers all of a language's catalogs at once, in locales/<lang>.all.json
+// (web/locales.py, bundles): one request per language, not one per catalog, on a slow link
+// each a share of a round trip before the first render.
 import { addMessages, FALLBACK, has, language, pickLanguage, setLanguage, t } from "./i18n.js";
 
 const KEY = "laundermat.lang";
-const SHELL = new URL("../locales/", import.meta.url);
+const TREE = new URL("../", import.meta.url);
+const SHELL = new URL("locales/", TREE);
+// Loaded from a versioned URL (the page's modules, not /static/js/ as admin.html names it).
+const BUNDLED = /\/static\/v\/[^/]+\/js\/[^/]+$/.test(import.meta.url);
 
 /** The language this person chose on the home page, else the browser's, else English. */
 export function preferredLanguage() {
@@ -41,17 +47,41 @@ export async function loadLanguage(lang, cards) {
       .filter((card) => card.locales)
       .map((card) => ({ base: new URL(card.locales, SHELL), namespace: card.name })),
   );
-  const loads = wanted.flatMap((code) =>
-    sources.map(async ({ base, namespace }) => {
-      const response = await fetch(new URL(`${code}.json`, base));
-      if (!response.ok) throw new Error(`catalog ${code} at ${base}: ${response.status}`);
-      addMessages(code, await response.json(), namespace);
-    }),
+  // A server without the bundle (an older replica, in a rolling upgrade) still has the files.
+  const loads = wanted.map((code) =>
+    BUNDLED
+      ? loadBundle(code, sources).catch(() => loadEach(code, sources))
+      : loadEach(code, sources),
   );
   await Promise.all(loads);
   setLanguage(lang);
   document.documentElement.lang = language();
   translateOutsideApp();
+}
+
+/** One language's catalogs from its bundle: {"<catalog's folder in the tree>": messages}. */
+async function loadBundle(code, sources) {
+  const bundle = await fetchJson(new URL(`locales/${code}.all.json`, TREE));
+  for (const { base, namespace } of sources) {
+    const folder = base.pathname.slice(TREE.pathname.length).replace(/\/$/, "");
+    if (!bundle[folder]) throw new Error(`catalog ${code} at ${base}: not in its bundle`);
+    addMessages(code, bundle[folder], namespace);
+  }
+}
+
+/** One language's catalogs, a file each. */
+function loadEach(code, sources) {
+  return Promise.all(
+    sources.map(async ({ base, namespace }) => {
+      addMessages(code, await fetchJson(new URL(`${code}.json`, base)), namespace);
+    }),
+  );
+}
+
+async function fetchJson(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`catalog ${url}: ${response.status}`);
+  return response.json();
 }
 
 /** Every data-i18n text and data-i18n-<attribute> under `root` in the current language (a

@@ -1,6 +1,6 @@
 // The live room's moments (moments.js has the list's arithmetic): found in each view's new
 // log entries by the game's client, put on show, taken off when their beat is over or when
-// the player taps anywhere. main.js calls findMoments with every view.
+// the player taps anywhere. controller.js calls findMoments with every view.
 import { addMoments, begin, dismiss, expire, nextChange } from "./moments.js";
 
 let timer = null;

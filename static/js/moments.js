@@ -2,9 +2,9 @@
 // each stays on screen for MOMENT_MS, or until the player taps, while play goes on underneath
 // (issue 30: your own laundry's result vanished within 400 ms as the screen moved on). The
 // game's client says which new log entries are moments and what they say (its `moments`,
-// games/index.js); this module keeps the list (pure, no DOM, no clock of its own); main.js
-// sets the timers and ui/shell.js draws the ones on show. The server's bots wait as long
-// (games/protocol.py, Beats).
+// games/index.js); this module keeps the list (pure, no DOM, no clock of its own);
+// moments-live.js sets the timers and ui/moments.js draws the ones on show. The server's bots
+// wait as long (games/protocol.py, Beats).
 
 export const MOMENT_MS = 2500;
 

@@ -1,58 +1,6 @@
-// Talking to the server: HTTP for rooms, one WebSocket per room for everything else.
+// Talking to a room: one WebSocket per room (HTTP for rooms, the catalog and the records:
+// api.js).
 import { patchedView } from "./patch.js";
-
-export class ApiError extends Error {
-  constructor(code, message, status) {
-    super(message);
-    this.code = code;
-    this.status = status;
-  }
-}
-
-async function request(method, path, body) {
-  let response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers: body ? { "content-type": "application/json" } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  } catch {
-    throw new ApiError("network", "network error", 0);
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    if (response.status === 422) throw new ApiError("validation", "invalid input", 422);
-    const code =
-      data?.code ?? data?.detail?.code ?? (response.status === 404 ? "room_not_found" : "internal");
-    throw new ApiError(code, data?.message ?? data?.detail?.message ?? "", response.status);
-  }
-  return data;
-}
-
-export const api = {
-  catalog: () => request("GET", "/api/catalog"),
-  createRoom: (name, game, settings, device, extra = {}) =>
-    request("POST", "/api/rooms", { name, game, settings, device, ...extra }),
-  joinRoom: (code, name, joinKey, device) =>
-    request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, {
-      name,
-      join_key: joinKey,
-      device,
-    }),
-  getRoom: (code) => request("GET", `/api/rooms/${encodeURIComponent(code)}`),
-  history: (limit = 200) => request("GET", `/api/history?limit=${limit}`),
-  replay: (gameId) => request("GET", `/api/games/${encodeURIComponent(gameId)}/replay`),
-  replayStep: (gameId, step, viewer) => {
-    const query = `?viewer=${encodeURIComponent(viewer)}`;
-    return request("GET", `/api/games/${encodeURIComponent(gameId)}/replay/step/${step}${query}`);
-  },
-};
 
 // Close codes after which reconnecting would not help (docs/protocol.md, "Close codes").
 // 1008 is final only after an error said why (bad_token); a rate limit is worth a retry.

@@ -1,7 +1,8 @@
 // The replay and history pages' data: the record, the steps (fetched per step and viewer,
 // kept in a small cache, the newest request wins), the URL's ?step=&viewer=, the history list.
+
+import { api } from "./api.js";
 import { playedGames } from "./history.js";
-import { api } from "./net.js";
 import {
   clampStep,
   nextPlayStep,

@@ -1,17 +1,7 @@
 // The replay's arithmetic (pure): rounds from a record's round_starts, step bounds, the
-// viewer choice, the table's names. A record has `steps` commands; step n is the state after
-// the first n.
+// viewer choice (a record's names by seat: game-client.js's seatNames). A record has `steps`
+// commands; step n is the state after the first n.
 import { t } from "./i18n.js";
-
-/** The names by seat of a record (the "Watch as" choice): seating is shuffled, and the final
- *  view's players name each seat's player_id; without a final view, the order of joining. */
-export function seatNames(record) {
-  const byId = new Map(record.player_ids.map((id, i) => [id, record.names[i]]));
-  const players = record.final?.players ?? [];
-  return players.length
-    ? players.map((p, seat) => byId.get(p.name) ?? t("replay.seat", { seat: String(seat + 1) }))
-    : record.names;
-}
 
 /** The room part of a step's render context (table-context.js): the record's players, by the
  *  order they joined, none of them connected. */

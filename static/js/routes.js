@@ -2,9 +2,10 @@
 // /tv/CODE (the table screen: the room watched on a TV, ui/tv.js), /replay/ID and /history
 // (pages without a room connection). Every route leaves the room it
 // was in and starts from a clean state.
+
+import { api } from "./api.js";
 import { gameCard } from "./games/index.js";
 import { defaultSettings } from "./handlers/home.js";
-import { api } from "./net.js";
 import { resetLog, savedSeat, state, watching } from "./store.js";
 
 /** route() shows what location names; navigate(path) goes there (history.pushState). The

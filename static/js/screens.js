@@ -1,8 +1,10 @@
 // The screens a first visit to the home page does not draw: a room (its lobby and the frame
-// of a game's screen, ui/room.js), the table screen, a replay and the history. Each is
-// fetched the first time a page needs it, as a game's screens are (games/index.js), so the
-// home page's first visit downloads, over as many round trips, only what it draws. main.js
-// asks at every drawing of the page; ui/shell.js draws a loading line until it is in.
+// of a game's screen, ui/room.js), the table screen, a replay and the history, and their
+// controller (controller.js: a room's connection, the replay's and history's data), and the
+// rules dialog. Each is fetched the first time a page needs it, as a game's screens are
+// (games/index.js), so the home page's first visit downloads, over as many round trips, only
+// what it draws. main.js asks at every drawing of the page; ui/shell.js draws a loading line
+// until a screen is in.
 import { offlineScreen } from "./text.js";
 
 const RETRY_MS = 3000;
@@ -14,6 +16,16 @@ const LOADERS = {
   history: () => import("./ui/history.js"),
 };
 const loaded = new Map(); // route -> its module, once in
+
+/** The controller of every screen above (main.js fetches it once, and again if it failed). */
+export function loadController() {
+  return import("./controller.js");
+}
+
+/** The rules dialog (ui/dialog.js), when a page first opens it. */
+export function loadDialog() {
+  return import("./ui/dialog.js");
+}
 
 /** The module that draws a route's screen, once fetched; null before (or for the home page,
  *  which the shell draws itself). */

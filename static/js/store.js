@@ -1,7 +1,6 @@
 // The client's whole state in one object, and the few rules for changing it.
 import { withGame, withPlayed } from "./history.js";
 import { randomKey } from "./join-key.js";
-import { mergeLog as merged } from "./log.js";
 
 export const state = {
   route: { screen: "home", code: null },
@@ -161,18 +160,6 @@ export function toast(text, tone = "error") {
 
 export function dismissToast(id) {
   state.toasts = state.toasts.filter((t) => t.id !== id);
-}
-
-/** Merge the log part of a view. Returns false when entries are missing (ask for a resync). */
-export function mergeLog(game, gameNumber) {
-  const { log, logGame, animateFrom, arrival, batch } = state;
-  const { next, complete } = merged(
-    { log, logGame, animateFrom, arrival, batch },
-    game,
-    gameNumber,
-  );
-  Object.assign(state, next);
-  return complete;
 }
 
 /** A new room or a new game: the entries go, the animation bookkeeping stays. */

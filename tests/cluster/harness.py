@@ -15,7 +15,6 @@ import os
 import secrets
 import signal
 import subprocess
-import time
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -28,6 +27,7 @@ from laundermat.bots.server_process import free_port
 
 from .. import forkserver
 from ..tcp_proxy import TcpProxy
+from ..waits import until
 from .services import (
     PG_URL,
     REPO,
@@ -85,17 +85,17 @@ class Replica:
         self.proc = forkserver.popen(["serve", "--port", str(self.port)], self.env, self.log_path)
 
     def wait_healthy(self, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc is None or self.proc.poll() is not None:
-                raise RuntimeError(f"replica {self.id} exited: {self.log()[-3000:]}")
-            try:
-                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.05)
-        raise RuntimeError(f"replica {self.id} did not start: {self.log()[-3000:]}")
+        until(
+            self._healthy, lambda: f"replica {self.id} did not start: {self.log()[-3000:]}", timeout
+        )
+
+    def _healthy(self) -> bool:
+        if self.proc is None or self.proc.poll() is not None:
+            raise RuntimeError(f"replica {self.id} exited: {self.log()[-3000:]}")
+        try:
+            return httpx.get(self.url + "/healthz", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
 
     def start(self) -> Replica:
         self.launch()
@@ -277,13 +277,12 @@ class Cluster:
     def wait_owned(self, codes: list[str], by_live: bool = True, timeout: float = 30) -> None:
         """Until every room has a lease (held by a live replica)."""
         live = {r.id for r in self.replicas if r.alive}
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            owners = self.owners(codes)
-            if all(o is not None and (o in live or not by_live) for o in owners.values()):
-                return
-            time.sleep(0.1)
-        raise AssertionError(f"rooms without a live owner: {self.owners(codes)}")
+
+        def owned() -> bool:
+            owners = self.owners(codes).values()
+            return all(o is not None and (o in live or not by_live) for o in owners)
+
+        until(owned, lambda: f"rooms without a live owner: {self.owners(codes)}", timeout)
 
     # ---------------------------------------------------------------- failures
 

@@ -16,12 +16,15 @@ import hashlib
 import random
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from typing import Any
 
 import orjson
 import websockets
 
 from laundermat.bots.crash import CrashBot, Ledger, check, open_rooms
+
+from ..waits import until_async
 
 VersionKey = tuple[int, int]  # (game number, the engine's state_version)
 
@@ -34,9 +37,9 @@ class RecordingBot(CrashBot):
         self.opened = 0.0
         self.digests: dict[VersionKey, set[str]] = defaultdict(set)
         self.ends: Counter[str] = Counter()  # how its sockets ended: close codes, errors
-        self.start_after = 0.0  # time.monotonic() before which the host leaves the lobby be
-        # Set once every seat of every table has its first view: the tables then start
-        # together, so that all of them are mid-game at one moment, even on a loaded machine.
+        # Set once every seat of every table has its first view (and the tables' lobby
+        # condition holds): the tables then start together, so that all of them are mid-game
+        # at one moment, even on a loaded machine.
         self.start_gate: asyncio.Event | None = None
 
     async def _session(self) -> None:
@@ -60,14 +63,9 @@ class RecordingBot(CrashBot):
         )
 
     async def _maybe_act(self, ws: Any) -> None:
-        # A lobby phase, as people chatting before the host starts: long enough for a room
-        # to follow its sockets (cluster/follow.py) before its game begins.
-        if self.view is not None and self.view["room"]["status"] == "lobby":
-            wait = self.start_after - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
-            if self.start_gate is not None:
-                await self.start_gate.wait()
+        in_lobby = self.view is not None and self.view["room"]["status"] == "lobby"
+        if in_lobby and self.start_gate is not None:
+            await self.start_gate.wait()
         await super()._maybe_act(ws)
 
     def _on_view(self, message: dict[str, Any]) -> None:
@@ -95,7 +93,7 @@ class Tables:
         rooms: int,
         players: int = 3,
         seed: int = 1,
-        lobby_seconds: float = 0.0,
+        lobby_until: Callable[[], object] | None = None,
         games: tuple[str | None, ...] = (None,),
         think: float | None = None,
     ) -> None:
@@ -104,7 +102,9 @@ class Tables:
         self.games = games  # the tables take these games in turn (None: the server's default)
         self.rooms = rooms
         self.players = players
-        self.lobby_seconds = lobby_seconds
+        # What the hosts wait for in the lobby, as people chatting before a start would (a
+        # room following its sockets, cluster/follow.py): a condition for waits.until_async.
+        self.lobby_until = lobby_until
         self.rng = random.Random(seed)
         self.ledger = Ledger()
         self.bots: list[RecordingBot] = []
@@ -117,7 +117,6 @@ class Tables:
         return sorted({bot.code for bot in self.bots})
 
     async def start(self) -> None:
-        start_after = time.monotonic() + self.lobby_seconds
         tables = [
             (await open_rooms(self.url, 1, self.players, self.games[i % len(self.games)]))[0]
             for i in range(self.rooms)
@@ -130,7 +129,6 @@ class Tables:
                 bot.host = i == 0
                 if self.think is not None:
                     bot.think = self.think
-                bot.start_after = start_after
                 bot.stop.set()  # one game per table, no rematch
                 bot.start_gate = self.all_seated
                 self.bots.append(bot)
@@ -138,8 +136,9 @@ class Tables:
         self.gate = asyncio.create_task(self._open_gate_when_seated())
 
     async def _open_gate_when_seated(self) -> None:
-        while not all(bot.view is not None for bot in self.bots):
-            await asyncio.sleep(0.05)
+        await until_async(lambda: all(bot.view is not None for bot in self.bots), "seated", 120)
+        if self.lobby_until is not None:
+            await until_async(self.lobby_until, "the tables' lobby condition", 60, every=0.2)
         self.all_seated.set()
 
     def playing(self) -> int:
@@ -154,17 +153,17 @@ class Tables:
 
     async def wait_mid_game(self, acked_per_room: int = 6, timeout: float = 120) -> None:
         """Until every table plays and has some acknowledged commands."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+
+        def under_way() -> bool:
             per_room: dict[str, int] = defaultdict(int)
             for code, _, _ in self.ledger.acked:
                 per_room[code] += 1
-            if self.playing() == self.rooms and all(
-                per_room[c] >= acked_per_room for c in self.codes
-            ):
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"tables not under way: {self.playing()}/{self.rooms} playing")
+            playing = self.playing() == self.rooms
+            return playing and all(per_room[c] >= acked_per_room for c in self.codes)
+
+        await until_async(
+            under_way, lambda: f"tables not under way: {self.playing()}/{self.rooms}", timeout
+        )
 
     async def finish(self, timeout: float = 240) -> int:
         """Wait for every game to end; how many seats did not finish (each is printed)."""

@@ -18,6 +18,8 @@ import pytest
 
 from laundermat.bots.server_process import free_port
 
+from ..waits import until
+
 REPO = Path(__file__).resolve().parents[2]
 NGINX_DIR = REPO / "deploy" / "nginx"
 PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test")
@@ -31,16 +33,16 @@ def binary(name: str) -> str:
 
 
 def wait_for_port(port: int, proc: subprocess.Popen[bytes], what: str, timeout: float = 15) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def listening() -> bool:
         if proc.poll() is not None:
             raise RuntimeError(f"{what} exited with {proc.returncode}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
+                return True
         except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"{what} did not listen on {port}")
+            return False
+
+    until(listening, f"{what} did not listen on {port}", timeout)
 
 
 def stop_process(proc: subprocess.Popen[bytes] | None, sig: int = signal.SIGTERM) -> None:
@@ -82,7 +84,7 @@ class RedisServer:
 
     def restart(self, down_for: float = 0.0) -> None:
         self.stop()
-        time.sleep(down_for)
+        time.sleep(down_for)  # a duration: Redis gone for a while, as an outage is
         self.start()
 
 

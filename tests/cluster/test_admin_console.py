@@ -8,7 +8,6 @@ to r1 and takes no new ones."""
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +15,7 @@ import httpx
 
 from tests.web.client import Client, new_room
 
+from ..waits import until
 from .harness import Cluster
 
 TOKEN = "a-cluster-operator-token-0123456789abc"
@@ -76,10 +76,7 @@ def test_one_console_sees_and_acts_on_every_replica(make_cluster: Callable[..., 
     moving, _ = asyncio.run(new_room(r2.url, 1))
     drained = _post(r1.url, "/api/admin/replicas/r2/drain")
     assert drained.status_code == 200 and drained.json()["drained"] == "r2"
-    deadline = time.monotonic() + 30
-    while cluster.owner(moving) != "r1" and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert cluster.owner(moving) == "r1"
+    until(lambda: cluster.owner(moving) == "r1", f"{moving} handed to r1 by the drain")
     late = httpx.post(r2.url + "/api/rooms", json={"name": "Late"})
     assert (late.status_code, late.json()["code"]) == (503, "draining")
     data = _overview(r1.url)

@@ -10,6 +10,12 @@ import signal
 import time
 from collections.abc import Callable
 
+from sqlalchemy import func, select
+
+from laundermat.store.engine import make_engine
+from laundermat.store.tables import commands, games
+
+from ..waits import until_async
 from .harness import LEASE_TTL_MS, Cluster, Replica
 from .players import Tables
 from .scenario import report, run
@@ -42,6 +48,22 @@ def test_kill_9_of_the_busiest_owner_mid_game(make_cluster: Callable[..., Cluste
         assert owner in {r.id for r in survivors}, (code, owner)
 
 
+async def logged(db_url: str, codes: list[str]) -> dict[str, int]:
+    """The commands each room's games have in the database."""
+    engine = make_engine(db_url)
+    try:
+        async with engine.connect() as conn:
+            query = (
+                select(games.c.room_code, func.count())
+                .join(commands, commands.c.game_id == games.c.id)
+                .where(games.c.room_code.in_(codes))
+                .group_by(games.c.room_code)
+            )
+            return {code: count for code, count in (await conn.execute(query)).all()}
+    finally:
+        await engine.dispose()
+
+
 def test_a_frozen_owner_is_fenced_and_drops_its_rooms(
     make_cluster: Callable[..., Cluster],
 ) -> None:
@@ -54,31 +76,35 @@ def test_a_frozen_owner_is_fenced_and_drops_its_rooms(
         theirs = [c for c, o in cluster.owners(tables.codes).items() if o == victim.id]
         victim.signal(signal.SIGSTOP)
         stopped = time.monotonic()
+        known = await logged(cluster.db_url, theirs)  # what it had written when it froze
         # Until the others have taken every one of its rooms over...
-        deadline = stopped + 60
-        while time.monotonic() < deadline:
-            owners = cluster.owners(theirs)
-            if all(o not in (None, victim.id) for o in owners.values()):
-                break
-            await asyncio.sleep(0.1)
-        else:
-            raise AssertionError(f"not taken over: {cluster.owners(theirs)}")
-        # ... and moved them on: the frozen replica's seats hang on its sockets, so their
+        await until_async(
+            lambda: all(o not in (None, victim.id) for o in cluster.owners(theirs).values()),
+            lambda: f"not taken over: {cluster.owners(theirs)}",
+            60,
+        )
+
+        # ... and moved each on: the frozen replica's seats hang on its sockets, so their
         # windows time out on the new owners, at the new epoch. The frozen one's memory is
         # now behind the database, with timers of its own already due.
-        await asyncio.sleep(1.5 * LEASE_TTL_MS / 1000)
+        async def moved_on() -> bool:
+            now = await logged(cluster.db_url, theirs)
+            return all(now.get(code, 0) > known.get(code, 0) for code in theirs)
+
+        await until_async(moved_on, "every room of the frozen replica moved on", 60, every=0.1)
         frozen_for.append(time.monotonic() - stopped)
         # It wakes up believing it owns them, and cut off from Redis: no renewal can tell it
         # otherwise, so it plays on (its rooms' timers are due) and only PostgreSQL's fence
         # stands between it and a second owner acknowledging commands.
         cluster.links[victim.id].cut()
         victim.signal(signal.SIGCONT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            seen = await asyncio.to_thread(victim.metrics)
-            if seen.get("laundermat_cluster_owned_rooms", -1) == 0:
-                break
-            await asyncio.sleep(0.1)
+        seen: dict[str, float] = {}
+
+        async def dropped() -> bool:
+            seen.update(await asyncio.to_thread(victim.metrics))
+            return seen.get("laundermat_cluster_owned_rooms", -1) == 0
+
+        await until_async(dropped, "the woken replica dropping its rooms", 30, every=0.1)
         while_cut.append(seen)
         cluster.links[victim.id].restore()  # the partition heals; its sockets find the owners
         return victim

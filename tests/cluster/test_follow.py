@@ -19,25 +19,31 @@ from .harness import Cluster
 from .players import Tables
 
 ROOMS = 8
-LOBBY_SECONDS = 2.0  # before the hosts start: rooms move in well under a second
 
 
-async def play(cluster: Cluster) -> tuple[Tables, int, float]:
-    """Play ROOMS tables; the relayed sockets summed over the replicas in mid-game."""
-    tables = Tables(cluster.url, rooms=ROOMS, players=3, lobby_seconds=LOBBY_SECONDS)
+def relayed(cluster: Cluster) -> float:
+    """The relayed sockets, summed over the replicas."""
+    return sum(r.metrics()["laundermat_cluster_relayed_sockets"] for r in cluster.replicas)
+
+
+async def play(cluster: Cluster, follows: bool) -> tuple[Tables, int, float]:
+    """Play ROOMS tables; the relayed sockets in mid-game. Where rooms follow their sockets,
+    the hosts start once every room has (no socket relayed), as people chat in a lobby."""
+    direct = (lambda: asyncio.to_thread(lambda: relayed(cluster) == 0)) if follows else None
+    tables = Tables(cluster.url, rooms=ROOMS, players=3, lobby_until=direct)
     await tables.start()
     try:
         await tables.wait_mid_game()
-        relayed = sum(r.metrics()["laundermat_cluster_relayed_sockets"] for r in cluster.replicas)
+        mid_game = relayed(cluster)
         unfinished = await tables.finish()
     finally:
         await tables.cancel()
-    return tables, unfinished, relayed
+    return tables, unfinished, mid_game
 
 
-def played(cluster: Cluster) -> tuple[float, float]:
+def played(cluster: Cluster, follows: bool = True) -> tuple[float, float]:
     """Play, check every game (test_play.py's checks); (relayed mid-game, follow-moves)."""
-    tables, unfinished, relayed = asyncio.run(play(cluster))
+    tables, unfinished, mid_game = asyncio.run(play(cluster, follows))
     assert unfinished == 0
     assert tables.games_finished() == ROOMS
     assert not tables.ledger.unexpected
@@ -51,15 +57,15 @@ def played(cluster: Cluster) -> tuple[float, float]:
     metrics = [r.metrics() for r in cluster.replicas]
     moves = sum(m["laundermat_cluster_follow_moves_total"] for m in metrics)
     handoffs = sum(m['laundermat_cluster_handoffs_total{direction="out"}'] for m in metrics)
-    print(f"\nrelayed mid-game {relayed:.0f}, follow-moves {moves:.0f}, handoffs {handoffs:.0f}")
-    return relayed, moves
+    print(f"\nrelayed mid-game {mid_game:.0f}, follow-moves {moves:.0f}, handoffs {handoffs:.0f}")
+    return mid_game, moves
 
 
 def test_lobby_rooms_follow_their_sockets_so_play_is_direct(
     make_cluster: Callable[..., Cluster],
 ) -> None:
     without = make_cluster(replicas=3, balancer="hash.conf", env={"follow_ms": 0})
-    relayed_without, moves_without = played(without)
+    relayed_without, moves_without = played(without, follows=False)
     with_follow = make_cluster(replicas=3, balancer="hash.conf")
     relayed_with, moves_with = played(with_follow)
     print(

@@ -14,7 +14,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -22,6 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from laundermat.bots.server_process import free_port
+from tests.waits import until
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -148,19 +148,19 @@ def test_the_container_start_sequence_serves_complete_games_on_postgresql() -> N
     )
     try:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(120):
+
+        def healthy() -> bool:
             try:
                 with urllib.request.urlopen(f"{base}/healthz", timeout=1) as answer:
-                    if answer.status == 200:
-                        break
+                    return bool(answer.status == 200)
             except OSError:
                 if server.poll() is not None:
                     pytest.fail(
                         f"the start command exited: {server.stdout.read() if server.stdout else ''}"
                     )
-                time.sleep(0.5)
-        else:
-            pytest.fail("the server did not become healthy")
+                return False
+
+        until(healthy, "the server did not become healthy", 60)
         bots = subprocess.run(
             [str(BIN / "laundermat"), "bots", "--url", base, "--rooms", "3", "--players", "4"],
             capture_output=True,

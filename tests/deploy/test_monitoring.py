@@ -10,7 +10,6 @@ import json
 import re
 import shutil
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from prometheus_client import generate_latest
 from laundermat.bots.server_process import free_port
 from laundermat.cluster.metrics import ClusterMetrics
 from laundermat.web.metrics import Metrics
+from tests.waits import until
 from tests.web.conftest import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,26 +132,23 @@ def query(prometheus: str, expr: str) -> list[dict[str, Any]]:
     return result
 
 
-def until(prometheus: str, expr: str, seconds: float = 60) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if found := query(prometheus, expr):
-            return found
-        time.sleep(0.25)
-    raise AssertionError(f"no result for {expr} within {seconds} s")
+def answered(prometheus: str, expr: str, seconds: float = 60) -> list[dict[str, Any]]:
+    """Prometheus's first non-empty answer to `expr`: it scrapes and evaluates on its own
+    clock, and says nothing when it has."""
+    return until(lambda: query(prometheus, expr), f"no result for {expr}", seconds, every=0.25)
 
 
 def test_a_real_prometheus_counts_the_rooms_and_sees_a_replica_go_down(
     watched: tuple[ServerProcess, str],
 ) -> None:
     server, prometheus = watched
-    until(prometheus, 'up{job="laundermat"} == 1')
+    answered(prometheus, 'up{job="laundermat"} == 1')
     for name in ("Ana", "Bo"):
         created = httpx.post(f"{server.url}/api/rooms", json={"name": name})
         assert created.status_code == 200, created.text
-    until(prometheus, "sum(laundermat_rooms) == 2")
+    answered(prometheus, "sum(laundermat_rooms) == 2")
     assert query(prometheus, 'ALERTS{alertname="LaunderMatReplicaDown"}') == []
     server.stop()
-    pending = until(prometheus, 'ALERTS{alertname="LaunderMatReplicaDown"}')
+    pending = answered(prometheus, 'ALERTS{alertname="LaunderMatReplicaDown"}')
     assert pending[0]["metric"]["alertstate"] == "pending"  # firing after a minute down
     assert pending[0]["metric"]["instance"] == f"127.0.0.1:{server.port}"

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -36,6 +35,7 @@ from playwright.sync_api import (
 from laundermat.bots.server_process import free_port
 
 from .. import forkserver
+from ..waits import until
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -48,9 +48,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-CHROMIUM = os.environ.get("E2E_CHROMIUM", "chromium-headless-shell")  # "Browsers and waits"
+CHROMIUM = os.environ.get("E2E_CHROMIUM", "chromium-headless-shell")  # docs/testing.md, "Browsers"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 NARROW_PHONE: ViewportSize = {"width": 360, "height": 740}
+# For page.wait_for_function: the page stayed where it was for two frames. A scroll the last
+# render began is over (a smooth one moves the page every frame), or none was made.
+SCROLL_STILL_JS = """() => new Promise((resolve) => { const y = scrollY;
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(scrollY === y))); })"""
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}  # the most common laptop screen
 
 
@@ -75,19 +79,17 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log_path = tmp / "server.log"
     proc = forkserver.popen(["serve", "--port", str(port)], env, log_path)
     url = f"http://127.0.0.1:{port}"
+
+    def healthy() -> bool:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited:\n{log_path.read_text()[-3000:]}")
+        try:
+            return httpx.get(url + "/healthz", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
+
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"server exited:\n{log_path.read_text()[-3000:]}")
-            try:
-                if httpx.get(url + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"server did not start:\n{log_path.read_text()[-3000:]}")
-            time.sleep(0.05)
+        until(healthy, lambda: f"server did not start:\n{log_path.read_text()[-3000:]}")
         yield url
         # Issue 13: every game the browser suite finished verifies from its public record.
         from laundermat.verify import problems

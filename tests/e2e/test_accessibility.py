@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -48,9 +47,13 @@ ADOPT_JS = """(css) => { const s = new CSSStyleSheet(); s.replaceSync(css);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, s]; }"""
 
 
-def open_room(open_page: OpenPage, server_url: str, room: FakeRoom, viewport=PHONE) -> Page:
+def open_room(
+    open_page: OpenPage, server_url: str, room: FakeRoom, viewport=PHONE, clock: bool = False
+) -> Page:
     page = open_page("fake-room", viewport, setup=room.attach)
     serve_axe(page)
+    if clock:
+        page.clock.install()  # runs as the real one until the test moves it on
     page.goto(f"{server_url}/r/{CODE}")
     expect(page.locator(sel("game"))).to_be_visible()
     return page
@@ -61,28 +64,27 @@ def live_texts(page: Page) -> list[str]:
     return result
 
 
-def watch(page: Page, seconds: float, countdown: str) -> tuple[list[tuple[str, ...]], list[str]]:
+def watch(page: Page, seconds: int, countdown: str) -> tuple[list[tuple[str, ...]], list[str]]:
     """The live regions' texts and the countdowns' texts (joined by " | "), four times a
-    second for `seconds`."""
+    second for `seconds` of the page's clock (installed by open_room), run at once."""
     live: list[tuple[str, ...]] = []
     ticks: list[str] = []
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    for _ in range(seconds * 4):
         live.append(tuple(live_texts(page)))
         ticks.append(" | ".join(page.locator(countdown).all_inner_texts()))
-        page.wait_for_timeout(250)
+        page.clock.run_for(250)
     return live, ticks
 
 
 def test_the_reconnecting_banner_is_announced_once(open_page: OpenPage, server_url: str):
     room = FakeRoom(build(3), 0, NAMES)
-    page = open_room(open_page, server_url, room)
+    page = open_room(open_page, server_url, room, clock=True)
     room.refuse = True  # every reconnect is refused: the wait grows to seconds
     room.sockets[-1].close(code=1011, reason="going away")
     expect(page.locator(sel("reconnecting"))).to_be_visible()
     retry = page.locator("[data-role=retry-in]")
     expect(retry).to_have_text(re.compile(r"Trying again in [3-9] s"), timeout=20_000)
-    live, ticks = watch(page, 3.0, "[data-role=retry-in]")
+    live, ticks = watch(page, 3, "[data-role=retry-in]")
     assert len(set(ticks)) >= 2, ticks  # the countdown ran...
     assert len(set(live)) == 1, live  # ...and no live region changed with it
     assert any("Connection lost" in text for text in live[0]), live[0]
@@ -93,12 +95,12 @@ def test_the_away_line_is_announced_once(open_page: OpenPage, server_url: str):
     room = FakeRoom(build(3), 0, NAMES)
     room.away = {1}
     room.offline = {2: now_ms() + 40_000}  # Cyd dropped: a bot stands in in 40 s
-    page = open_room(open_page, server_url, room)
+    page = open_room(open_page, server_url, room, clock=True)
     expect(page.locator(sel("away"))).to_contain_text("Bo is away")
     expect(page.locator(sel("offline"))).to_have_text("Cyd is offline.")
     # Cyd's countdown to her stand-in runs too, outside the live region, as the window's does.
     clocks = "[data-testid=offline-clock] .timer-text, [data-testid=away-clock] .timer-text"
-    live, ticks = watch(page, 3.0, clocks)
+    live, ticks = watch(page, 3, clocks)
     assert all(len(t.split(" | ")) == 2 for t in ticks), ticks
     assert len({t.split(" | ")[0] for t in ticks}) >= 2, ticks  # Cyd's
     assert len({t.split(" | ")[1] for t in ticks}) >= 2, ticks  # the window's

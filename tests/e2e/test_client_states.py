@@ -18,6 +18,7 @@ from laundermat.games.laundermat.engine import Phase, parse_command
 from laundermat.games.patch import diff
 from tests.games.laundermat.builders import PAWN, RACK, SLOT, bill, build
 
+from ..waits import until
 from .conftest import OpenPage
 from .driver import sel, unnamed_controls
 from .fake_room import CODE, FakeRoom
@@ -27,8 +28,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 NAMES = ["Ana", "Bo", "Cyd"]
 
 
-def open_room(open_page: OpenPage, server_url: str, room: FakeRoom) -> Page:
+def open_room(open_page: OpenPage, server_url: str, room: FakeRoom, clock: bool = False) -> Page:
     page = open_page("fake-room", setup=room.attach)
+    if clock:
+        page.clock.install()  # runs as the real one until the test moves it on
     page.goto(f"{server_url}/r/{CODE}")
     expect(page.locator(sel("game"))).to_be_visible()
     return page
@@ -235,12 +238,8 @@ def test_version_gap_resync_errors_and_reconnect(open_page: OpenPage, server_url
 def wait_for(page: Page, ready: Callable[[], object], about: object = None) -> None:
     """Until `ready()`, a condition on what the fake room received. The room hears the page
     through Playwright's events, which the sync API delivers only while a call of it runs:
-    the short wait is what lets them in, and no call waits on a Python condition."""
-    for _ in range(100):
-        if ready():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"timed out: {about}")
+    the pause between two looks is one (no call waits on a Python condition)."""
+    until(ready, lambda: f"{about}", 10, pause=lambda s: page.wait_for_timeout(s * 1000))
 
 
 def test_a_move_in_flight_when_the_link_drops_is_sent_again_with_its_id(
@@ -268,7 +267,7 @@ def test_keyboard_focus_stays_on_the_control_whose_move_is_on_its_way(
     open_page: OpenPage, server_url: str
 ):
     room = FakeRoom(build(3), 0, NAMES)
-    page = open_room(open_page, server_url, room)
+    page = open_room(open_page, server_url, room, clock=True)
     room.hold = True
     bill = page.locator("[data-testid^=draft-bill-]").first
     bill.focus()
@@ -277,7 +276,10 @@ def test_keyboard_focus_stays_on_the_control_whose_move_is_on_its_way(
     expect(bill).to_have_attribute("aria-disabled", "true")  # busy, but still focused
     expect(bill).to_be_focused()
     page.keyboard.press("Enter")  # ignored while the first is on its way
-    page.wait_for_timeout(200)  # time for a second act to reach the room, had one been sent
+    # A barrier: the socket's next frame is the idle ping (six quiet seconds, run at once on
+    # the page's clock); a second act, had the key sent one, would have come before it.
+    page.clock.run_for(6000)
+    wait_for(page, lambda: room.sent("ping"), "the idle ping")
     assert len(room.sent("act")) == 1
     room.release()
     expect(bill).not_to_have_attribute("aria-disabled", "true")

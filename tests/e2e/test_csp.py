@@ -54,8 +54,10 @@ def test_a_first_visit_fetches_no_games_screens(open_page: OpenPage, server_url:
         "() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.href)"
     )
     home = fetched_modules(page)
-    assert len(preloaded) > 30 and set(home) <= {*preloaded, f"{server_url}{version}/js/main.js"}
+    assert len(preloaded) > 20 and set(home) <= {*preloaded, f"{server_url}{version}/js/main.js"}
     assert not [m for m in home if re.search(r"/js/games/\w+/index\.js$", m)], home
+    # Nor the other screens' controller (static/js/screens.js): a room's socket and the rest.
+    assert not [m for m in home if m.endswith(("/js/controller.js", "/js/net.js"))], home
     for game, heading in (("laundermat", "LaunderMat"), ("goblin", "Goblin Laundromat")):
         page.select_option(sel("create-game"), game)
         page.get_by_role("button", name="How to play").click()

@@ -290,7 +290,11 @@ def test_two_players_play_a_whole_market_game(
     expect(dee.locator(sel("market-panel"))).to_be_visible()
     expect(eli.locator(sel("to-new-game"))).to_be_visible()
     expect(eli.locator(sel("next-bar"))).to_contain_text("The next game has started.")
-    eli.wait_for_timeout(1500)  # a new game's views keep coming; the scores stay
+    # Whatever the start sent Eli has come, and the scores stay. A barrier, not a pause: a
+    # reaction Dee sends now reaches Eli after it (one socket, in order).
+    dee.click(sel("react-toggle"))
+    dee.click(sel("react-risky"))
+    expect(eli.locator(sel("reaction"))).to_contain_text("Dee")
     expect(eli.locator(sel("final-standings"))).to_be_visible()
     expect(eli.locator(sel("headline"))).to_contain_text("win")
     expect(eli.locator(sel("market-panel"))).to_have_count(0)

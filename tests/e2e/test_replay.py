@@ -103,6 +103,7 @@ def test_replay_steps_jumps_to_a_round_and_watches_as_each_seat(
     round3 = record["round_starts"]["3"]
     auditor = ScreenAuditor()
     page = auditor.watch(open_page("replay", PHONE), "the replay at 390")
+    page.clock.install()  # runs as the real one, until the pause below is proved
     page.goto(f"{server_url}/replay/{game_id}")
     counter = page.locator(sel("step-counter"))
     expect(counter).to_have_text(f"Step 0 of {steps}")
@@ -123,7 +124,7 @@ def test_replay_steps_jumps_to_a_round_and_watches_as_each_seat(
     play.click()
     expect(play).to_have_attribute("aria-label", "Play")
     paused = counter.inner_text()
-    page.wait_for_timeout(1800)  # longer than a step's pace: a paused replay stays put
+    page.clock.run_for(1800)  # longer than a step's pace, at once: a paused replay stays put
     expect(counter).to_have_text(paused)
 
     # Jump to round 3: the counter and the board's round follow.

@@ -18,7 +18,7 @@ from tests.games.laundermat.builders import PAWN, RACK, SLOT, bill, build
 
 from .audit import audit, covered_buttons, serve_axe
 from .colours import contrast
-from .conftest import NARROW_PHONE, OpenPage
+from .conftest import NARROW_PHONE, SCROLL_STILL_JS, OpenPage
 from .driver import sel
 from .fake_room import CODE, FakeRoom
 
@@ -156,7 +156,7 @@ def test_a_stage_that_needs_you_comes_into_view(open_page: OpenPage, server_url:
     room.send_view()
     expect(page.locator(sel("draft-panel"))).to_be_visible()
     expect(page.locator(sel("round"))).to_have_text("Round 2 of 8")
-    page.wait_for_timeout(300)  # past the landing scroll a new window would make: none came
+    page.wait_for_function(SCROLL_STILL_JS)  # the render that drew it would have scrolled
     assert abs(page.evaluate(log_top) - before) <= 2
 
 

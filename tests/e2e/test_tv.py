@@ -37,7 +37,7 @@ from .audit import AXE, AXE_PATH, axe_problems, serve_axe, settle_animations
 from .conftest import ConsoleLog, OpenPage
 from .driver import sel
 from .screen_audit import COLLECTOR, ScreenAuditor
-from .tv_probes import FIT_JS, MOVING_JS, SMALL_TEXT_JS, watch_frames
+from .tv_probes import FIT_JS, MOVING_JS, SMALL_TEXT_JS, TV_NEWS_JS, watch_frames
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(400)]
 
@@ -78,8 +78,8 @@ def hold_bots_while(gate: threading.Event, monkeypatch: pytest.MonkeyPatch) -> N
     send = ws_bot.Bot._send
 
     async def gated(bot: ws_bot.Bot, ws: Any, message: dict[str, Any]) -> None:
-        while not gate.is_set():
-            await asyncio.sleep(0.05)
+        if not gate.is_set():
+            await asyncio.to_thread(gate.wait)
         await send(bot, ws, message)
 
     monkeypatch.setattr(ws_bot.Bot, "_send", gated)
@@ -105,8 +105,7 @@ class ReadyAgain(threading.Thread):
         try:
             self.answer = await phone.lobby("ready", on=True)
             self.ready.set()
-            while not self.done.is_set():
-                await asyncio.sleep(0.05)
+            await asyncio.to_thread(self.done.wait)
         finally:
             await phone.close()
 
@@ -200,7 +199,7 @@ class Screens:
             self.auditor.check(force=False)
             if not thread.is_alive() and page.get_attribute("main", "data-phase") != "over":
                 expect(page.locator("main[data-phase=over]")).to_be_attached(timeout=15_000)
-            page.wait_for_timeout(100)  # a sample: a moment is on screen only for a while
+            page.evaluate(TV_NEWS_JS, 1000)  # the screen's next change (a moment's too)
 
 
 def open_from_the_lobby(

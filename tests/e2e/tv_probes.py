@@ -72,3 +72,16 @@ FIT_JS = """() => {
   }
   return out.slice(0, 5);
 }"""
+
+
+# Resolves when the table screen shows another stage, window or phase (main's data-*) or
+# another number of moments, or after `bound` ms: what the follower of a game looks at next.
+TV_NEWS_JS = """(bound) => new Promise((resolve) => {
+  const now = () => JSON.stringify([document.querySelector('main')?.dataset ?? null,
+    document.querySelectorAll('[data-testid=moment]').length]);
+  const before = now();
+  const done = (changed) => { observer.disconnect(); clearTimeout(timer); resolve(changed); };
+  const observer = new MutationObserver(() => { if (now() !== before) done(true); });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  const timer = setTimeout(() => done(false), bound);
+})"""

@@ -18,8 +18,10 @@ test("the checker finds cycles", () => {
 
 test("the checker reads multi-line and renamed imports", () => {
   assert.ok(Object.keys(graph).length > 10, "modules were found");
-  const main = graph["main.js"];
-  assert.ok(main.imports.some((i) => i.target === "store.js" && i.names.includes("mergeLog")));
+  const controller = graph["controller.js"];
+  assert.ok(
+    controller.imports.some((i) => i.target === "store.js" && i.names.includes("rememberGame")),
+  );
 });
 
 test("static/js has no import cycle", () => {
@@ -47,10 +49,11 @@ test("every import resolves to an existing module and export", () => {
 
 // A first visit to the home page fetches only what it draws: each game's card loads its
 // screens when first needed, and screens.js the shell's other screens (a room, the table
-// screen, a replay, the history). Nothing else imports at run time: a card only its own
-// folder's index.js, screens.js only the shell's screen modules, each by a literal path (so
-// the checks above see those edges too).
+// screen, a replay, the history), their controller and the rules dialog. Nothing else imports
+// at run time: a card only its own folder's index.js, screens.js only those modules, each by
+// a literal path (so the checks above see those edges too).
 const SCREENS = ["ui/room.js", "ui/tv.js", "ui/replay.js", "ui/history.js"];
+const LATER = [...SCREENS, "controller.js", "ui/dialog.js"];
 
 test("the only dynamic imports are the games' screens and the shell's own", () => {
   const found = Object.entries(graph)
@@ -60,7 +63,7 @@ test("the only dynamic imports are the games' screens and the shell's own", () =
   assert.ok(cards.length >= 2, "every game has a card");
   const expected = [
     ...cards.map((card) => [card, 1, [card.replace("card.js", "index.js")]]),
-    ["screens.js", SCREENS.length, SCREENS],
+    ["screens.js", LATER.length, LATER],
   ];
   const order = ([a], [b]) => a.localeCompare(b);
   assert.deepEqual(found.sort(order), expected.sort(order));
@@ -89,6 +92,37 @@ test("the home page's modules reach no screen but through screens.js", () => {
     [],
   );
   for (const screen of SCREENS) assert.ok(graph[screen], `${screen} exists`);
+});
+
+// What only a room, the table screen, a replay or the history runs: its connection, the turn
+// alerts, the countdown, fair play's nonces, the reactions, the moments, the coach, the
+// replay's data. On HTTP/1.1 each module the home page preloads is a share of a 150 ms round
+// on one of six connections (benchmarks/first_paint.py), so none of these is among them.
+const ROOM_ONLY = [
+  "controller.js",
+  "alerts.js",
+  "countdown.js",
+  "ended.js",
+  "fair.js",
+  "game-fetch.js",
+  "handlers/lobby.js",
+  "handlers/replay.js",
+  "handlers/room.js",
+  "moments-live.js",
+  "reactions.js",
+  "replay-page.js",
+  "turn.js",
+  "ui/coach.js",
+  "ui/tv-pages.js",
+];
+
+test("the home page's modules hold none of the other screens' controller", () => {
+  const statically = staticallyFromMain();
+  assert.deepEqual(
+    ROOM_ONLY.filter((m) => statically.has(m)),
+    [],
+  );
+  for (const module of ROOM_ONLY) assert.ok(graph[module], `${module} exists`);
 });
 
 test("the shell reaches a game's screens only through its card", () => {

@@ -1,6 +1,7 @@
 // The replay's arithmetic and the names pages go by (pure modules: replay.js, titles.js).
 import assert from "node:assert/strict";
 import test from "node:test";
+import { seatNames } from "../../static/js/game-client.js";
 import { setLanguage } from "../../static/js/i18n.js";
 import {
   clampStep,
@@ -11,7 +12,6 @@ import {
   playStart,
   replayRoom,
   roundAt,
-  seatNames,
   stepText,
 } from "../../static/js/replay.js";
 import { BRAND, gameName, ordinal, roomTitle, tabTitle } from "../../static/js/titles.js";

@@ -13,7 +13,6 @@ import os
 import secrets
 import signal
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ import pytest
 from laundermat.bots.server_process import free_port
 
 from .. import forkserver
+from ..waits import until
 
 REPO = Path(__file__).resolve().parents[2]
 TIME_SCALE = 0.05  # 15 s → 0.75 s, 30 s → 1.5 s
@@ -80,18 +80,21 @@ class ServerProcess:
             env.setdefault(f"LAUNDERMAT_{name.upper()}", value)
         argv = ["serve", "--port", str(self.port)]
         self.proc = forkserver.popen(argv, env, self.log_path, self.nofile)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log_path.read_text()[-3000:]}")
-            try:
-                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"server did not start: {self.log_path.read_text()[-3000:]}")
+        try:
+            until(self._healthy, lambda: f"server did not start: {self.log()[-3000:]}")
+        except AssertionError:
+            self.stop()
+            raise
+        return self
+
+    def _healthy(self) -> bool:
+        assert self.proc is not None
+        if self.proc.poll() is not None:
+            raise RuntimeError(f"server exited: {self.log()[-3000:]}")
+        try:
+            return httpx.get(self.url + "/healthz", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
 
     def kill(self, sig: int = signal.SIGKILL) -> int | None:
         if self.proc is None:

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import resource
 import socket
-import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -30,6 +29,7 @@ from laundermat.web.guards import GuardedHttp
 from laundermat.web.serve import uvicorn_config
 from laundermat.web.settings import ServerSettings
 
+from ..waits import until, until_async
 from .client import Client, new_room
 from .conftest import ServerProcess
 
@@ -86,21 +86,11 @@ def _what_each_got(flood: list[socket.socket]) -> Counter[str]:
     return got
 
 
-def _settled(flood: list[socket.socket]) -> Counter[str]:
-    """What the flood got, once the server has seen all of it (the counts stop moving)."""
-    last: Counter[str] = Counter()
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        time.sleep(0.3)
-        now = _what_each_got(flood)
-        if now == last:
-            break
-        last = now
-    return last
-
-
 def _health_checks(proc: ServerProcess) -> list[int | str]:
-    """A fresh connection each, from the player's address, as a health checker makes them."""
+    """A fresh connection each, from the player's address, as a health checker makes them.
+    The first answer is also a barrier: the server accepts connections in the order they
+    came and passes each through the gate at once (conns.py), writing a refusal there, so
+    once it answers a later connection every one of the flood has been let in or refused."""
     answers: list[int | str] = []
     for _ in range(HEALTH_CHECKS):
         transport = httpx.HTTPTransport(local_address=PLAYER)
@@ -109,7 +99,6 @@ def _health_checks(proc: ServerProcess) -> list[int | str]:
                 answers.append(http.get(proc.url + "/healthz").status_code)
             except httpx.HTTPError as exc:
                 answers.append(type(exc).__name__)
-        time.sleep(0.05)
     return answers
 
 
@@ -136,8 +125,8 @@ def test_a_slow_header_flood_leaves_room_for_health_checks_and_players(
     code, seats = asyncio.run(new_room(limited.url, 1))
     flood = _flood(limited, source)
     try:
-        got = _settled(flood)
         checks = _health_checks(limited)
+        got = _what_each_got(flood)
         returned = asyncio.run(_player_returns(limited, code, seats[0]["token"]))
         got_after = _what_each_got(flood)
     finally:
@@ -185,11 +174,8 @@ def test_a_closed_connection_gives_its_place_back(
         for page in pages:
             await page.aclose()
 
-    for _ in range(3):
-        deadline = time.monotonic() + 5
-        while refused():  # until the server has seen the last round's closes
-            assert time.monotonic() < deadline, "the closed connections kept their places"
-            time.sleep(0.05)
+    for _ in range(3):  # the server sees the last round's closes when it reads them
+        until(lambda: not refused(), "the closed connections kept their places", 5)
         asyncio.run(hold_eight())
 
 
@@ -293,18 +279,16 @@ def test_every_websocket_implementation_gives_its_place_back(
         server = uvicorn.Server(config)
         task = asyncio.create_task(server.serve())
         try:
-            while not server.started:
-                await asyncio.sleep(0.01)
+            await until_async(lambda: server.started, "uvicorn started", 30)
             async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
                 code = (await http.post("/api/rooms", json={"name": "Ann"})).json()["code"]
             async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{code}") as sock:
                 await sock.send('{"type": "spectate"}')
                 await sock.recv()
                 assert gate.open >= 1
-            deadline = time.monotonic() + 5
-            while gate.open:
-                assert time.monotonic() < deadline, f"{gate.open} connections kept their places"
-                await asyncio.sleep(0.02)
+            await until_async(
+                lambda: not gate.open, lambda: f"{gate.open} connections kept their places", 5
+            )
         finally:
             server.should_exit = True
             await task

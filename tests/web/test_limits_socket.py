@@ -45,7 +45,11 @@ def test_a_socket_that_never_says_hello_is_closed(make_server: Any) -> None:
         watcher = await Client.open(srv.ws, code)
         await watcher.send({"type": "spectate"})
         await watcher.until(lambda m: m["type"] == "view")
-        await asyncio.sleep(1.0)  # twice the timeout: sockets that said hello stay open
+        # Sockets that said hello stay open past their deadlines. A barrier, not a pause: a
+        # silent socket opened after them is closed at its own deadline, the latest of all
+        # (the server's one event loop fires timers in order), so theirs have passed.
+        late = await Client.open(srv.ws, code)
+        assert await _error_then_close(late) == ("hello_timeout", 1008)
         for c in (player, watcher):
             await c.send({"type": "ping"})
             assert (await c.until(lambda m: m["type"] == "pong"))["type"] == "pong"

@@ -112,9 +112,11 @@ def test_the_page_preloads_every_module_main_js_imports(http: TestClient) -> Non
     later = modules - preloaded - {"js/main.js", "sw.js"} - others
     assert later and all(m.split("/")[2] in games for m in later if m.startswith("js/games/"))
     # The shell's screens the home page does not draw (a room, the table screen, a replay,
-    # the history: static/js/screens.js) come when first needed, and with them the shell's
-    # parts only they or a game's screens use (ui/lobby.js, ui/panel.js...).
+    # the history: static/js/screens.js) and their controller (a room's socket, the turn
+    # alerts, fair play's nonces...) come when first needed, and with them the shell's parts
+    # only they or a game's screens use (ui/lobby.js, ui/panel.js...).
     lazy = {"js/ui/room.js", "js/ui/tv.js", "js/ui/replay.js", "js/ui/history.js"}
+    lazy |= {"js/controller.js", "js/ui/dialog.js"}
     assert lazy <= later
     screens = "".join(
         p.read_text()
@@ -125,18 +127,55 @@ def test_the_page_preloads_every_module_main_js_imports(http: TestClient) -> Non
     assert all(http.get(f"{version}/{m}").status_code == 200 for m in sorted(preloaded)[:3])
 
 
-def test_the_page_preloads_the_catalogs_of_the_fallback_language(http: TestClient) -> None:
+@pytest.mark.parametrize(
+    ("path", "screen"),
+    [
+        ("/r/ABCD", "js/ui/room.js"),
+        ("/tv/ABCD", "js/ui/tv.js"),
+        ("/replay/1", "js/ui/replay.js"),
+        ("/history", "js/ui/history.js"),
+    ],
+)
+def test_another_route_also_preloads_what_it_fetches_on_first_need(
+    http: TestClient, path: str, screen: str
+) -> None:
+    """The home page's graph first (a room link without a seat shows the join form, which is
+    the home page's), then the screens' controller and the route's screen with what they
+    import (static/js/screens.js), each once: no waterfall after main.js has run."""
+    home = links(http.get("/").text, "modulepreload")
+    page = links(http.get(path).text, "modulepreload")
+    version = prefix(http.get("/").text)
+    assert page[: len(home)] == home and len(page) == len(set(page))
+    later = {href.removeprefix(version + "/") for href in page[len(home) :]}
+    assert {"js/controller.js", "js/net.js", screen} <= later
+    assert all((REPO_STATIC / m).is_file() for m in later)
+    assert not {m for m in later if re.search(r"^js/games/\w+/index\.js$", m)}
+
+
+def test_the_page_preloads_each_languages_catalogs_in_one_answer(http: TestClient) -> None:
     """The client fetches them before its first render (static/js/i18n-load.js): asked for
-    with the page's first requests, not a round trip after the modules."""
+    with the page's first requests, not a round trip after the modules, and one answer per
+    language (web/locales.py's bundles) holds the shell's catalog and each game's."""
     page = http.get("/").text
     version = prefix(page)
-    catalogs = {
-        f"{version}/{p.relative_to(REPO_STATIC).as_posix()}"
-        for p in REPO_STATIC.glob("**/locales/en.json")
-    }
-    assert len(catalogs) >= 3  # the shell's and each game's
-    assert catalogs <= set(links(page, "preload"))
-    assert all(http.get(c).status_code == 200 for c in catalogs)
+    assert links(page, "preload") == ["/api/catalog", f"{version}/locales/en.all.json"]
+    spanish = http.get("/", headers={"accept-language": "es"}).text
+    assert links(spanish, "preload") == [
+        "/api/catalog",
+        *(f"{version}/locales/{lang}.all.json" for lang in ("en", "es")),
+    ]
+    for lang in ("en", "es"):
+        bundle = http.get(f"{version}/locales/{lang}.all.json")
+        assert bundle.headers["cache-control"] == YEAR
+        assert bundle.headers["content-type"].startswith("application/json")
+        files = sorted(REPO_STATIC.glob(f"**/locales/{lang}.json"))
+        assert len(files) >= 3  # the shell's and each game's
+        assert bundle.json() == {
+            p.parent.relative_to(REPO_STATIC).as_posix(): json.loads(p.read_text()) for p in files
+        }
+    # The service worker keeps them with the tree's files.
+    worker = http.get("/sw.js").text
+    assert f'"{version}/locales/es.all.json"' in worker
 
 
 def test_the_shells_stylesheet_is_in_the_page_and_the_policy_admits_only_it(

@@ -28,10 +28,8 @@ from laundermat.bots.crash import CrashBot, Ledger, check, open_rooms
 from laundermat.bots.server_process import errors_logged
 
 from ..own_postgres import OwnPostgres
+from ..waits import until_async
 from .conftest import ServerProcess
-
-REFUSED_S = 0.5  # down: connections refused
-HELD_S = 2.0  # starting up: 57P03 to every connection
 
 
 @pytest.fixture
@@ -67,17 +65,21 @@ async def create_rooms(url: str, answers: list[tuple[float, int]], stop: asyncio
             await asyncio.sleep(0.02)
 
 
-async def until_starting_up(pg: OwnPostgres) -> None:
-    """Wait for the held server to listen: it answers 57P03 from then on (checked)."""
-    for _ in range(200):
-        try:
-            await (await asyncpg.connect(pg.url.replace("+asyncpg", ""), timeout=2)).close()
-        except asyncpg.CannotConnectNowError as exc:
-            assert "starting up" in str(exc)
-            return
-        except OSError:  # not listening yet
-            await asyncio.sleep(0.02)
-    raise AssertionError("the held PostgreSQL never answered 57P03")
+async def starting_up(pg: OwnPostgres) -> bool:
+    """The held server listens: it answers 57P03 from then on (checked)."""
+    try:
+        await (await asyncpg.connect(pg.url.replace("+asyncpg", ""), timeout=2)).close()
+    except asyncpg.CannotConnectNowError as exc:
+        assert "starting up" in str(exc)
+        return True
+    except OSError:  # not listening yet
+        return False
+    raise AssertionError("the held PostgreSQL let a connection in")
+
+
+def refused_since(answers: list[tuple[float, int]], since: float) -> bool:
+    """A room creation was answered 503 after `since`: the server met the database's state."""
+    return any(at > since and status == 503 for at, status in answers)
 
 
 def seat_bots(
@@ -96,15 +98,22 @@ def seat_bots(
     return bots
 
 
-async def restart_database(pg: OwnPostgres) -> tuple[float, float, float]:
+async def restart_database(
+    pg: OwnPostgres, answers: list[tuple[float, int]], ledger: Ledger
+) -> tuple[float, float, float]:
     """Crash it, leave it refusing, hold it starting up, let it go: when the hold began and
-    ended, and when it accepted connections again."""
+    ended, and when it accepted connections again. Each state lasts until the server has met
+    it: a room refused in it (and, by the hold's end, a command answered `unavailable`)."""
     await asyncio.to_thread(pg.crash)
-    await asyncio.sleep(REFUSED_S)
+    crashed = time.monotonic()
+    await until_async(lambda: refused_since(answers, crashed), "a room refused while down")
     await asyncio.to_thread(pg.start_held)
-    await until_starting_up(pg)
+    await until_async(lambda: starting_up(pg), "the held PostgreSQL answering 57P03", 10)
     held = time.monotonic()
-    await asyncio.sleep(HELD_S)
+    await until_async(
+        lambda: refused_since(answers, held) and ledger.unavailable > 0,
+        lambda: f"a room refused, a command unavailable: {ledger.unavailable} unavailable",
+    )
     released = time.monotonic()
     await asyncio.to_thread(pg.release)
     return held, released, time.monotonic()
@@ -118,12 +127,17 @@ async def play_through_a_restart(
     answers: list[tuple[float, int]] = []
     stop = asyncio.Event()
     creator = asyncio.create_task(create_rooms(srv.url, answers, stop))
-    async with asyncio.timeout(30):
-        while len(ledger.acked) < 10:  # play under way
-            await asyncio.sleep(0.05)
-    held, released, ready = await restart_database(pg)
+    await until_async(lambda: len(ledger.acked) >= 10, "play under way")
+    held, released, ready = await restart_database(pg, answers, ledger)
     acked_before = len(ledger.acked)
-    await asyncio.sleep(1.0)
+    # Back: until a room is made and a command acked again.
+    await until_async(
+        lambda: (
+            any(at > ready + 0.2 and s == 200 for at, s in answers)
+            and len(ledger.acked) > acked_before
+        ),
+        "a room made and a command acked after the restart",
+    )
     stop.set()
     await creator
     _, pending = await asyncio.wait(tasks, timeout=60)

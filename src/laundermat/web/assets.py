@@ -25,6 +25,9 @@ from starlette.datastructures import MutableHeaders
 from starlette.staticfiles import StaticFiles
 from starlette.types import Message, Receive, Scope, Send
 
+from .locales import bundles
+from .stored import StoredFiles
+
 PREFIX = "/static/v"
 IMMUTABLE = "public, max-age=31536000, immutable"
 # Stored by the browser, but checked (If-None-Match, a 304 when unchanged) before each use.
@@ -95,7 +98,8 @@ def cached(send: Send, policy: str) -> Send:
 
 
 class VersionedStatic:
-    """`/static/v/{version}/...`: the tree's files, immutable under the current version.
+    """`/static/v/{version}/...`: the tree's files, immutable under the current version, from
+    memory (web/stored.py: read and gzipped once, at start).
 
     Another version's URL (a page from before a deploy, or, behind a load balancer during a
     rolling one, a page from a newer replica) gets this tree's file revalidated every time,
@@ -103,7 +107,7 @@ class VersionedStatic:
 
     def __init__(self, files: ClientFiles) -> None:
         self.version = files.version
-        self.files = StaticFiles(directory=files.root)
+        self.files = StoredFiles(files.root, bundles(files.root))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         current = scope.get("path_params", {}).get("version") == self.version
@@ -115,17 +119,6 @@ class RevalidatedStatic(StaticFiles):
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await super().__call__(scope, receive, cached(send, REVALIDATE))
-
-
-# The language every page loads before its first render, whatever the person's (the fallback
-# that fills any gap: static/js/i18n-load.js).
-FALLBACK_CATALOG = "en.json"
-
-
-def fallback_catalogs(root: Path) -> list[str]:
-    """The shell's and each game's catalog of the fallback language, relative to `root`."""
-    found = root.glob(f"**/locales/{FALLBACK_CATALOG}")
-    return sorted(path.relative_to(root).as_posix() for path in found)
 
 
 # The page's own stylesheets, as index.html links them (before the version is put in).

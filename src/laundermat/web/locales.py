@@ -28,6 +28,10 @@ TEXT = re.compile(r'(<[a-z0-9]+\b[^>]*\sdata-i18n="([\w.|]+)"[^>]*>(?:<svg\b.*?<
 TAG = re.compile(r"<[a-z0-9]+\b[^>]*\sdata-i18n-[a-z-]+=\"[^>]*>")
 ATTRIBUTE = re.compile(r'\sdata-i18n-([a-z-]+)="([\w.|]+)"')
 LANG = re.compile(r'<html lang="[^"]*"')
+# Every catalog of a language in one answer (static/js/i18n-load.js fetches it under the
+# tree's version): one request instead of one per catalog, on a slow link each a share of a
+# round trip before the first render.
+BUNDLE = "locales/{language}.all.json"
 
 
 @dataclass
@@ -124,3 +128,17 @@ def _by_preference(header: str) -> list[str]:
         if tag and quality > 0:
             ranked.append((-quality, index, tag.strip().lower()))
     return [tag for _, _, tag in sorted(ranked)]
+
+
+def bundles(static: Path) -> dict[str, bytes]:
+    """BUNDLE for each language with a shell catalog: {"<catalog's folder in the tree>":
+    its messages} ("locales", "js/games/goblin/locales", ...), the files' own JSON."""
+    found: dict[str, dict[str, Any]] = {}
+    for path in sorted([*static.glob("locales/*.json"), *static.glob("js/games/*/locales/*.json")]):
+        folder = path.parent.relative_to(static).as_posix()
+        found.setdefault(path.stem, {})[folder] = _read(path)
+    return {
+        BUNDLE.format(language=language): json.dumps(catalogs, ensure_ascii=False).encode()
+        for language, catalogs in found.items()
+        if "locales" in catalogs
+    }

@@ -4,13 +4,17 @@ Read once when the app starts and served from memory, with
 - the shell's stylesheet inlined, allowed by its hash in the page's own policy (web/assets.py
   inline_stylesheets): the first paint needs no request but the page;
 - every `/static/` URL under the tree's version (web/assets.py), cached for a year;
-- a preload of the catalogs of the page's language and the fallback one, which the client
-  fetches before its first render (static/js/i18n-load.js), and a `<link rel=modulepreload>`
+- a preload of the catalogs of the page's language and the fallback one, one answer per
+  language (web/locales.py's bundles), which the client fetches before its first render
+  (static/js/i18n-load.js), and a `<link rel=modulepreload>`
   per module main.js needs, where the page says `<!-- modules -->`:
   the browser fetches the whole graph at once instead of a level of imports per round trip.
   At low priority: over HTTP/2 they would otherwise share the link evenly with the stylesheet
   the first paint waits for (benchmarks/first_paint.py: a first paint ~40% sooner behind the
   TLS proxy, interactive no later);
+- on the other routes, a preload of what the client fetches there on first need too (the
+  screens' controller and that route's screen, static/js/screens.js): a friend's room link
+  asks for it with the page's first requests, not after main.js has run;
 - the route's own first screen between `<!-- page -->` and `<!-- /page -->`: index.html holds
   the home page as the client first draws it; the other routes get their own loading
   screens here, so a first paint is never another route's page. The client's first render
@@ -33,18 +37,27 @@ from html import escape
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from .assets import REVALIDATE, ClientFiles, fallback_catalogs, inline_stylesheets
-from .locales import COOKIE, FALLBACK, Catalogs
+from .assets import REVALIDATE, ClientFiles, inline_stylesheets, module_graph
+from .locales import BUNDLE, COOKIE, FALLBACK, Catalogs
 from .middleware import content_security_policy
 
 router = APIRouter()
 
 COMMENT = re.compile(r"\s*<!--.*?-->", re.S)
 NOT_BUILT = "<!doctype html><title>LaunderMat</title><p>The client is not built.</p>"
-# As the client spells them (parsePath in static/js/main.js, which upper-cases the code).
+# As the client spells them (parsePath in static/js/routes.js, which upper-cases the code).
 ROOM_CODE = re.compile(r"[A-Za-z0-9_-]{1,12}")
 # The page differs by the person's language (web/locales.py): a cache keys it on both.
 VARY = "Cookie, Accept-Language"
+# What each route but the home page fetches on first need (static/js/screens.js): the
+# screens' controller, then its own screen.
+LATER = "js/controller.js"
+SCREENS = {
+    "room": "js/ui/room.js",
+    "tv": "js/ui/tv.js",
+    "replay": "js/ui/replay.js",
+    "history": "js/ui/history.js",
+}
 
 
 @dataclass(frozen=True)
@@ -89,19 +102,22 @@ class Pages:
         self.catalogs = Catalogs.load(files.root) if files else Catalogs()
         self.pages: dict[str, Page] = {}
         self.policy = content_security_policy()
+        self.later: dict[str, str] = {}  # route -> the preloads of what it fetches later
         index = files.root / "index.html" if files else None
         if files is None or index is None or not index.is_file():
             return
         html, styles = inline_stylesheets(index.read_text(encoding="utf-8"), files.root)
         self.policy = content_security_policy(styles)
         html = html.replace('="/static/', f'="{files.prefix}/')
-        modules = "".join(
-            f'\n  <link rel="modulepreload" href="{files.prefix}/{module}" fetchpriority="low">'
-            for module in files.modules[1:]  # main.js itself is the page's module script
-        )
+        preload = '\n  <link rel="modulepreload" href="{}/{}" fetchpriority="low">'.format
+        # main.js itself is the page's module script
+        modules = "".join(preload(files.prefix, module) for module in files.modules[1:])
+        for route, screen in SCREENS.items():
+            graph = module_graph(files.root, LATER) + module_graph(files.root, screen)
+            later = [m for m in dict.fromkeys(graph) if m not in files.modules]
+            self.later[route] = "".join(preload(files.prefix, module) for module in later)
         html = html.replace("<!-- modules -->", CATALOGS + modules, 1)
         fetched = 'as="fetch" crossorigin="anonymous"'  # as the client's fetch() asks
-        english = fallback_catalogs(files.root)
         if "<!-- page -->" not in html or "<!-- /page -->" not in html:
             raise ValueError(f"{index} has no <!-- page --> ... <!-- /page --> around its #app")
         # The maintainers' notes stay in the file: players download none of them.
@@ -111,10 +127,7 @@ class Pages:
             chosen = html.replace(
                 f'<option value="{language}" ', f'<option value="{language}" selected '
             )
-            wanted = english + [
-                path.replace(f"/{FALLBACK}.json", f"/{language}.json")
-                for path in (english if language != FALLBACK else [])
-            ]
+            wanted = [BUNDLE.format(language=lang) for lang in dict.fromkeys((FALLBACK, language))]
             catalogs = "\n  ".join(
                 f'<link rel="preload" href="{files.prefix}/{path}" {fetched}>' for path in wanted
             )
@@ -130,8 +143,12 @@ class Pages:
         )
         return self.pages.get(language) or self.pages.get(FALLBACK) or EMPTY
 
-    def render(self, page: Page, title: str | None = None, first: str | None = None) -> Response:
+    def render(
+        self, page: Page, title: str | None = None, first: str | None = None, route: str = ""
+    ) -> Response:
         head = page.head
+        if route in self.later:  # after the home page's own, which it needs first
+            head = head.replace("\n</head>", f"{self.later[route]}\n</head>", 1)
         if title is not None:
             head = head.replace("<title>LaunderMat</title>", f"<title>{title}</title>", 1)
         html = head + (page.home if first is None else first) + page.tail
@@ -165,7 +182,7 @@ async def history_page(request: Request) -> Response:
     pages, page = _pages(request)
     lead = f'<p class="muted">{page.say("history.lead")}</p>'
     first = page.loading("history", page.say("home.history"), page.say("history.loading"), lead)
-    return pages.render(page, page.say("history.title"), first)
+    return pages.render(page, page.say("history.title"), first, "history")
 
 
 @router.get("/replay/{game_id}", include_in_schema=False)
@@ -174,7 +191,7 @@ async def replay_page(game_id: str, request: Request) -> Response:
     replay_of = page.say("titles.replay_of", id=game_id)
     title = f"{replay_of} · LaunderMat" if game_id.isdigit() else None
     first = page.loading("replay", page.say("titles.replay"), page.say("replay.loading"))
-    return pages.render(page, title, first)
+    return pages.render(page, title, first, "replay")
 
 
 @router.get("/r/{code}", include_in_schema=False)
@@ -188,7 +205,7 @@ async def room_page(code: str, request: Request) -> Response:
         '<main class="screen center" id="main" data-key="loading">'
         f'<p class="loading" role="status">{words}</p></main>'
     )
-    return pages.render(page, f"LaunderMat · {shown}" if shown else None, first)
+    return pages.render(page, f"LaunderMat · {shown}" if shown else None, first, "room")
 
 
 @router.get("/tv/{code}", include_in_schema=False)
@@ -203,4 +220,4 @@ async def table_screen_page(code: str, request: Request) -> Response:
         f'<p class="loading" role="status">{words}</p></main>'
     )
     title = f"{page.say('titles.tv')} · {shown}" if shown else None
-    return pages.render(page, title, first)
+    return pages.render(page, title, first, "tv")

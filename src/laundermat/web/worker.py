@@ -20,7 +20,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from .assets import REVALIDATE, ClientFiles, inline_stylesheets
-from .locales import COOKIE, FALLBACK, Catalogs
+from .locales import COOKIE, FALLBACK, Catalogs, bundles
 from .middleware import content_security_policy
 
 router = APIRouter()
@@ -32,8 +32,10 @@ LEFT_OUT = re.compile(r"(^|/)(admin\.[a-z]+|[^/]+\.(md|html)|package\.json|sw\.j
 
 
 def client_files(files: ClientFiles) -> list[str]:
-    """Every file of the player's client, under the tree's version."""
-    paths = (p.relative_to(files.root).as_posix() for p in files.root.rglob("*") if p.is_file())
+    """Every file of the player's client, under the tree's version, with the catalogs'
+    bundles the server makes of them (web/locales.py)."""
+    paths = [p.relative_to(files.root).as_posix() for p in files.root.rglob("*") if p.is_file()]
+    paths += bundles(files.root)
     return [f"{files.prefix}/{path}" for path in sorted(paths) if not LEFT_OUT.search(path)]
 
 

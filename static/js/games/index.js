@@ -33,8 +33,8 @@
 //                           the game
 //   seatNames(record)       optional: the names by seat of a replay record (the shell's
 //                           "Watch as"); by default the final view's players[].name, each
-//                           seat's player_id, looked up in the record (replay.js)
-//   handlers(app)           its screen's data-action handlers; app is main.js's controller
+//                           seat's player_id, looked up in the record (game-client.js)
+//   handlers(app)           its screen's data-action handlers; app is controller.js's
 //                           {state, render, send, lobby, navigate, root, socket()}
 //   moments(state, from)    optional: the dramatic moments among the new log entries
 //                           (state.log from index `from` on), as [{key, title, text, tone
@@ -73,7 +73,6 @@
 // game-client.js checks each client and fills in the optional members' defaults.
 import { completeClient } from "../game-client.js";
 import { has, t } from "../i18n.js";
-import { linkStylesheet } from "../stylesheet.js";
 import goblin from "./goblin/card.js";
 import laundermat from "./laundermat/card.js";
 
@@ -113,6 +112,22 @@ export function loadGame(name) {
     loads.set(name, load);
   }
   return loads.get(name);
+}
+
+/** Link a game's stylesheet, `href`, after the sheets already in the page, once; the promise
+ *  settles when the sheet is in (or failed: a screen without its sheet beats no screen), so
+ *  nothing is drawn unstyled for want of waiting. */
+function linkStylesheet(href) {
+  if (!href || document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  const loaded = new Promise((resolve) => {
+    link.onload = resolve;
+    link.onerror = resolve;
+  });
+  document.head.append(link);
+  return loaded;
 }
 
 /** The game's name as people read it: its client catalog's title in the person's language

@@ -1,7 +1,8 @@
 // Handlers of the home page and the join page: the forms to create, join or watch a room.
+
+import { api } from "../api.js";
 import { t } from "../i18n.js";
 import { joinKeyFor, withRetries } from "../join-key.js";
-import { api } from "../net.js";
 import { catalogGame, deviceId, savedSeat, saveSeat, setWatching, state } from "../store.js";
 import { errorSentence } from "../text.js";
 

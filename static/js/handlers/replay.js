@@ -1,5 +1,5 @@
 // Handlers of the replay page: play and pause, step, jump to a round, watch as a seat or
-// everything. The arrow keys step too (keydown in main.js calls replayKey). Any way of moving
+// everything. The arrow keys step too (controller.js's keydown calls replayKey). Any way of moving
 // but ▶ pauses the play (replay-page.js).
 export function replayHandlers(app) {
   const { pages, state } = app;

@@ -1,11 +1,12 @@
 // The rules dialog (index.html's <dialog id="rules">): the shell opens it, the game fills it.
+// Fetched the first time a page opens it (screens.js), with the game's screens it shows.
 import { gameClient, gameTitle, loadGame } from "../games/index.js";
 import { t } from "../i18n.js";
 import { catalogGame, state } from "../store.js";
 
 let dialog;
 
-export function setupDialog() {
+function setupDialog() {
   dialog = document.getElementById("rules");
   dialog.querySelector("[data-close]").addEventListener("click", () => dialog.close());
   dialog.addEventListener("click", (event) => {
@@ -15,6 +16,7 @@ export function setupDialog() {
 
 /** The rules of `name` (a catalog name); by default the room's game, else the home form's. */
 export function openRules(name) {
+  if (!dialog) setupDialog();
   const game = name ?? state.view?.room?.game ?? state.home.room?.game ?? state.home.game;
   const client = gameClient(game);
   if (!client) {

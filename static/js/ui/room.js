@@ -10,13 +10,14 @@ import { coachPanel } from "./coach.js";
 import { endExtras } from "./fairness.js";
 import { icon } from "./icons.js";
 import { renderLobby } from "./lobby.js";
+import { renderMoments } from "./moments.js";
 import { reactionTray, shownReactions } from "./reactions.js";
 import { awayLine } from "./seats.js";
 import { topbar } from "./topbar.js";
 
-/** What a room shows over its screen: the reactions' tray and those on show. */
+/** What a room shows over its screen: its moments, the reactions' tray and those on show. */
 export function roomOverlays(state) {
-  return [reactionTray(state), shownReactions(state, Date.now())];
+  return [renderMoments(state), reactionTray(state), shownReactions(state, Date.now())];
 }
 
 export function renderRoom(state) {

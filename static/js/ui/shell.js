@@ -1,9 +1,9 @@
-// The top of the render tree: which screen, plus the toasts and the moments. The home page
-// (and the join form) is drawn here; every other screen is fetched the first time a page
-// needs it (screens.js), and until then a loading line stands in.
+// The top of the render tree: which screen, plus the toasts (and what a room's screen or the
+// table screen draws over itself: its moments and reactions). The home page (and the join
+// form) is drawn here; every other screen is fetched the first time a page needs it
+// (screens.js), and until then a loading line stands in.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { onShow } from "../moments.js";
 import { screenModule } from "../screens.js";
 import { renderHome } from "./home.js";
 import { icon } from "./icons.js";
@@ -24,7 +24,8 @@ export function renderApp(state) {
     : screen
       ? screen[DRAWN_BY[name]](state)
       : loadingScreen();
-  // The table screen shows the table's reactions too (it sends none, so it has no tray).
+  // A room's moments and reactions (ui/moments.js, ui/reactions.js): the table screen shows
+  // them too (it sends no reaction, so it has no tray).
   const overlays = !screen
     ? []
     : name === "room"
@@ -32,7 +33,7 @@ export function renderApp(state) {
       : name === "tv"
         ? screen.tvOverlays(state)
         : [];
-  return [body, renderToasts(state), renderMoments(state), ...overlays];
+  return [body, renderToasts(state), ...overlays];
 }
 
 /** Until a screen's module is in: what the server's first screen for these routes says. */
@@ -41,27 +42,6 @@ function loadingScreen() {
     "main.screen.center",
     { "data-key": "loading", id: "main" },
     h("p.loading", { role: "status" }, t("shell.loading")),
-  );
-}
-
-/** A game's moments on show (moments.js), over the page but never in its way: they take no
- *  taps (a tap anywhere ends them, main.js), and a screen reader hears them politely. */
-function renderMoments(state) {
-  return h(
-    "div.moments",
-    { "data-key": "moments", "data-testid": "moments", role: "status", "aria-live": "polite" },
-    onShow(state.moments, Date.now()).map((m) =>
-      h(
-        "div.moment",
-        {
-          "data-key": `m${m.key}`,
-          "data-testid": "moment",
-          class: m.tone ? `tone-${m.tone}` : null,
-        },
-        m.title ? h("strong.moment-title", m.title) : null,
-        h("p", m.text),
-      ),
-    ),
   );
 }
 

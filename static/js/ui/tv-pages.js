@@ -36,7 +36,7 @@ export function boardPage(seats, waitedOn = [], perPage = BOARDS_PER_PAGE, now =
   };
 }
 
-/** Whether the boards' page on show is due to turn (main.js redraws the screen then). */
+/** Whether the boards' page on show is due to turn (controller.js redraws the screen then). */
 export function boardTurnDue(now = Date.now()) {
   return drawnTurn !== null && Math.floor(now / TURN_MS) !== drawnTurn;
 }

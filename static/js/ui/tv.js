@@ -12,6 +12,7 @@ import { playerRange } from "../text.js";
 import { endExtras } from "./fairness.js";
 import { icon } from "./icons.js";
 import { playersHeading, withLink } from "./lobby.js";
+import { renderMoments } from "./moments.js";
 import { shownReactions } from "./reactions.js";
 import { settingList } from "./settings.js";
 import { presence } from "./topbar.js";
@@ -30,9 +31,10 @@ export function renderTvScreen(state) {
   });
 }
 
-/** Over the table screen: the table's reactions, each by its player's name. */
+/** Over the table screen: the game's moments, and the table's reactions, each by its player's
+ *  name. */
 export function tvOverlays(state) {
-  return [shownReactions(state, Date.now())];
+  return [renderMoments(state), shownReactions(state, Date.now())];
 }
 
 /** Loading, a closed room, or a game this page can't draw: one line in the middle. */

@@ -1,5 +1,5 @@
 // What Goblin Laundromat's controls do. Handlers get the element's data-* values; `app` is the
-// shell's controller (main.js): {state, render, send, root, ...}. Every choice is one whole
+// shell's controller (controller.js): {state, render, send, root, ...}. Every choice is one whole
 // command (GGEN-2), sent with the window it was meant for.
 export function handlers({ send }) {
   return {

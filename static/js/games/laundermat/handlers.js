@@ -1,5 +1,5 @@
 // What LaunderMat's controls do, one map per panel of its screen. Handlers get the element's
-// data-* values; `app` is the shell's controller (main.js): {state, render, send, root, ...}.
+// data-* values; `app` is the shell's controller (controller.js): {state, render, send, root, ...}.
 // The arithmetic of payments is payment.js's; a command goes out only when it pays its price.
 import { autoPick, evaluate, paymentFor } from "./payment.js";
 
