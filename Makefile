@@ -19,10 +19,14 @@ check: setup lint typecheck jstest
 
 setup: $(STAMP)
 
+# The project is installed by uv (itself installed by the venv's pip): the same versions as
+# pip picks, for less than half of pip's CPU (docs/testing.md, "The suite's time"). Compiled to
+# bytecode at install, as pip does: where PYTHONDONTWRITEBYTECODE is set, nothing imported
+# later is ever cached, and every process would compile its imports again.
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet --disable-pip-version-check uv
+	$(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -e '.[dev]'
 	touch $(STAMP)
 
 # Debian packages the tests need (chromium, docker-compose, nodejs, npm, nginx, redis-server,
@@ -55,8 +59,9 @@ jstest:
 
 # Four workers (pytest-xdist), even on two cores: many tests wait on the servers, databases
 # and browsers they start on free ports. The browser files run in two xdist groups
-# (tests/e2e/conftest.py), so two Chromiums run at a time. On 2 cores: about 9 minutes, bound
-# by CPU (docs/testing.md); `make pytest PYTEST_WORKERS=0` runs in one process.
+# (tests/e2e/conftest.py), so two Chromiums run at a time. On a quiet 2-core machine, a fresh
+# clone: about 6 min 40 s, bound by CPU (853 s of it under load: docs/testing.md, "The suite's
+# time"); `make pytest PYTEST_WORKERS=0` runs in one process.
 PYTEST_WORKERS ?= 4
 pytest: setup
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 --dist loadgroup $(PYTEST_ARGS)

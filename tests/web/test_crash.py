@@ -4,20 +4,25 @@ command) after each reconnect. After every kill, with the server down, the datab
 hold every acked command exactly once, finish every game that ended, and seat every room;
 at the end every game has finished, so the timers resumed after each restart.
 
-A longer run: `laundermat crash --kills 200` (see docs/security.md for its figures)."""
+Each server is forked from the fork server (tests/forkserver.py): a kill -9 ends a process of
+its own all the same, and a restart costs no imports. A longer run, a fresh interpreter per
+start: `laundermat crash --kills 200` (see docs/security.md for its figures)."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import secrets
+import signal
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from laundermat.bots.crash import soak
+from laundermat.bots.server_process import Server
 
+from .. import forkserver
 from .conftest import BACKENDS, _drop_schema
 
 
@@ -42,7 +47,9 @@ def test_kill_9_at_random_instants_loses_and_doubles_nothing(tmp_path: Path, bac
     else:
         url, schema = os.environ["TEST_DATABASE_URL"], f"t_{secrets.token_hex(6)}"
     try:
-        report = asyncio.run(soak(url, schema, tmp_path, kills=6, rooms_n=2, seed=11))
+        report = asyncio.run(
+            soak(url, schema, tmp_path, kills=6, rooms_n=2, seed=11, launch=forkserver.popen)
+        )
     finally:
         if schema:
             _drop_schema(url, schema)
@@ -52,5 +59,24 @@ def test_kill_9_at_random_instants_loses_and_doubles_nothing(tmp_path: Path, bac
 def test_kill_9_goblin_rooms_lose_and_double_nothing(tmp_path: Path) -> None:
     """The same soak with Goblin Laundromat rooms (issue 15: restart recovery for any game)."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'crash.db'}"
-    report = asyncio.run(soak(url, None, tmp_path, kills=5, rooms_n=2, seed=5, game="goblin"))
+    report = asyncio.run(
+        soak(
+            url, None, tmp_path, kills=5, rooms_n=2, seed=5, game="goblin", launch=forkserver.popen
+        )
+    )
     assert_nothing_lost_or_doubled(report)
+
+
+def test_the_commands_own_servers_are_fresh_interpreters_that_die_by_kill_9(
+    tmp_path: Path,
+) -> None:
+    """`laundermat crash` starts its servers with the default launcher, not the fork server the
+    soaks above use: one such start answers /healthz, and kill -9 ends it."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'crash.db'}"
+    server = Server(url, None, tmp_path / "server.log", {})
+    asyncio.run(server.start())
+    proc = server.proc
+    assert proc is not None and proc.poll() is None
+    server.kill()
+    assert proc.wait() == -signal.SIGKILL
+    assert "ready" in server.log_path.read_text()

@@ -32,7 +32,7 @@ from sqlalchemy import select
 from .. import games as registry
 from ..store.engine import make_engine
 from ..store.tables import commands, games, rooms
-from .server_process import Server, errors_logged
+from .server_process import Launcher, Server, errors_logged, fresh_interpreter
 
 Ack = tuple[str, str, str]  # (room code, player_id, client id)
 
@@ -275,9 +275,10 @@ async def soak(
     gap_s: tuple[float, float] = (0.3, 2.5),
     finish_timeout_s: float = 240.0,
     game: str | None = None,
+    launch: Launcher = fresh_interpreter,
 ) -> dict[str, Any]:
     """Play `rooms_n` games (of `game`, the server's default if None) while killing the server
-    `kills` times; the figures."""
+    `kills` times (each server started by `launch`); the figures."""
     rng = random.Random(seed)
     env = {
         "LAUNDERMAT_TIME_SCALE": "0.05",  # a 30 s draft lasts 1.5 s
@@ -294,7 +295,7 @@ async def soak(
         "LAUNDERMAT_MESSAGES_PER_SECOND_PER_ADDRESS": "100000",
         "LAUNDERMAT_MESSAGE_BURST_PER_ADDRESS": "100000",
     }
-    server = Server(db_url, schema, workdir / "crash-server.log", env)
+    server = Server(db_url, schema, workdir / "crash-server.log", env, launch)
     ledger = Ledger()
     started = time.monotonic()
     checks: list[dict[str, int]] = []

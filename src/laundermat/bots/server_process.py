@@ -10,7 +10,9 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 import httpx
 
@@ -23,10 +25,40 @@ def free_port() -> int:
         return port
 
 
-class Server:
-    """One `laundermat serve`, restartable on the same database."""
+class Process(Protocol):
+    """What a soak needs of a server's process: `subprocess.Popen` has it."""
 
-    def __init__(self, db_url: str, schema: str | None, log_path: Path, env: dict[str, str]):
+    def poll(self) -> int | None: ...
+    def send_signal(self, sig: int, /) -> None: ...
+    def wait(self, timeout: float | None = None) -> int: ...
+
+
+# Starts `python -m laundermat.cli *argv` with env, its output appended to the log file.
+Launcher = Callable[[list[str], dict[str, str], Path], Process]
+
+
+def fresh_interpreter(argv: list[str], env: dict[str, str], log_path: Path) -> Process:
+    with log_path.open("ab") as log:
+        return subprocess.Popen(
+            [sys.executable, "-m", "laundermat.cli", *argv],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+
+
+class Server:
+    """One `laundermat serve`, restartable on the same database. `launch` starts its process
+    (the tests fork it from a process that has done the imports: tests/forkserver.py)."""
+
+    def __init__(
+        self,
+        db_url: str,
+        schema: str | None,
+        log_path: Path,
+        env: dict[str, str],
+        launch: Launcher = fresh_interpreter,
+    ):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
@@ -36,12 +68,11 @@ class Server:
         self.env["LAUNDERMAT_DATABASE_URL"] = db_url
         if schema:
             self.env["LAUNDERMAT_DATABASE_SCHEMA"] = schema
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.launch = launch
+        self.proc: Process | None = None
 
     async def start(self) -> None:
-        cmd = [sys.executable, "-m", "laundermat.cli", "serve", "--port", str(self.port)]
-        with self.log_path.open("ab") as log:
-            self.proc = subprocess.Popen(cmd, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        self.proc = self.launch(["serve", "--port", str(self.port)], self.env, self.log_path)
         async with httpx.AsyncClient(base_url=self.url, timeout=1) as http:
             for _ in range(600):
                 if self.proc.poll() is not None:
