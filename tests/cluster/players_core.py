@@ -59,7 +59,7 @@ class Player:
                 await self._session(url, stop_after_acks)
             except (OSError, TimeoutError, websockets.InvalidHandshake):
                 self._url += 1  # that replica is gone: try the next
-                await asyncio.sleep(0.05)
+                await asyncio.sleep(0.05)  # a client's back-off before the next, not a wait
             except websockets.ConnectionClosed as closed:
                 self.closes.append(closed.rcvd.code if closed.rcvd else None)
 

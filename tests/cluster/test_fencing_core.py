@@ -10,13 +10,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
 from laundermat.rooms.records import Fence, Fenced, RoomRecord
 from laundermat.store import CommandWrite, Store
 from laundermat.store.fencing import FencedStore, check_fence
 from laundermat.store.tables import commands, games, rooms
 from tests.cluster.core_support import pg_url_fixture  # noqa: F401  (pg_url)
+from tests.waits import until_async
 
 Work = Callable[[Store, Store], Awaitable[None]]
 
@@ -156,6 +157,14 @@ def test_one_group_commit_merges_each_games_deadline_snapshot_and_result(pg_url:
     two_replicas(pg_url, work)
 
 
+async def blocked_by(store: Store, holder: int) -> bool:
+    """Whether a session waits on a lock the session `holder` holds (PostgreSQL's own account;
+    other sessions on the same server, other tests' included, do not count)."""
+    query = text("SELECT count(*) FROM pg_stat_activity WHERE :pid = ANY(pg_blocking_pids(pid))")
+    async with store.engine.connect() as conn:
+        return bool((await conn.execute(query, {"pid": holder})).scalar_one())
+
+
 def test_a_claim_waits_for_the_write_holding_the_row_then_reads_it(pg_url: str) -> None:
     """The fence check locks the row: a claim cannot slip between the check and the commit."""
 
@@ -166,8 +175,9 @@ def test_a_claim_waits_for_the_write_holding_the_row_then_reads_it(pg_url: str) 
         game = await a.start_game(record("LOCKA", "playing"), 1, ["p1"], None, None, fence=fence)
         async with a.engine.begin() as conn:
             await check_fence(conn, fence)  # the old owner's write transaction has begun
+            writer = (await conn.execute(text("SELECT pg_backend_pid()"))).scalar_one()
             claim = asyncio.create_task(b.claim("LOCKA"))
-            await asyncio.sleep(0.3)
+            await until_async(lambda: blocked_by(b, writer), "the claim waiting on the writer")
             assert not claim.done()  # the claim waits on the row lock
             await conn.execute(
                 commands.insert().values(game_id=game, seq=1, command={"type": "late"})

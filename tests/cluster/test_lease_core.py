@@ -22,6 +22,7 @@ from laundermat.store import Store
 from laundermat.store.tables import rooms
 from tests.cluster.core_support import RedisServer, pg_url_fixture, redis_server_fixture  # noqa: F401
 from tests.rooms.helpers import CONFIG, Sub
+from tests.waits import until_async
 
 Replica = tuple[Cluster, RoomManager, Store]
 Scenario = Callable[[Replica, Replica, Any], Awaitable[None]]
@@ -63,14 +64,6 @@ def run(pg_url: str, redis: RedisServer, scenario: Scenario, ttl_ms: int = 30_00
     asyncio.run(main())
 
 
-async def until(check: Callable[[], bool], seconds: float = 10.0) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if check():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("condition not reached")
-
-
 async def epoch_of(store: Store, code: str) -> int:
     async with store.engine.connect() as conn:
         query = select(rooms.c.owner_epoch).where(rooms.c.code == code)
@@ -95,9 +88,12 @@ def test_a_new_room_is_leased_renewed_and_released(pg_url: str, redis_server: Re
         await cluster.ownership.renew()  # renewed: the full TTL again
         assert await redis.pttl(key) > 100
         await manager.close(manager.rooms[code])  # closed for good: the lease goes
-        await until(lambda: code not in cluster.ownership.owned)
-        await asyncio.sleep(0.1)
-        assert await redis.get(key) is None
+        await until_async(lambda: code not in cluster.ownership.owned, "the lease let go")
+
+        async def released() -> bool:
+            return await redis.get(key) is None
+
+        await until_async(released, "the lease deleted")
 
     run(pg_url, redis_server, scenario)
 
@@ -110,7 +106,7 @@ def test_a_lease_taken_by_another_drops_the_room_and_its_sockets_reconnect(
         code, sub, _ = await lobby(manager)
         await redis.set(cluster.leases.keys.lease(code), "b")  # someone else's now
         await cluster.ownership.renew()
-        await until(lambda: code not in manager.rooms)
+        await until_async(lambda: code not in manager.rooms, "the room dropped")
         assert sub.closed == CloseCode.RECONNECT
         assert cluster.moved(code)
 
@@ -132,7 +128,7 @@ def test_a_fenced_write_is_refused_by_the_database_and_drops_the_room(
         with pytest.raises(Exception) as refused:
             await manager_a.rooms[code].join("Bob")  # A still thinks it owns the room
         assert getattr(refused.value, "code", None) == "unavailable"
-        await until(lambda: code not in manager_a.rooms)
+        await until_async(lambda: code not in manager_a.rooms, "the room dropped by A")
         assert sub.closed == CloseCode.RECONNECT
         assert cluster_a.metrics.fenced._value.get() == 1
         # Nothing of A's write landed: B's room (read from the database) has one player.
@@ -172,7 +168,9 @@ def test_a_forgotten_lease_is_kept_only_if_the_database_still_holds_the_token(
         await cluster_a.ownership.renew()
         assert kept in manager_a.rooms  # its token holds: its lease is back
         assert await redis.get(cluster_a.leases.keys.lease(kept)) == b"a"
-        await until(lambda: taken not in manager_a.rooms)  # stale: dropped, lease let go
+        await until_async(
+            lambda: taken not in manager_a.rooms, "the stale room dropped, its lease let go"
+        )
         assert sub.closed == CloseCode.RECONNECT
         assert await redis.get(cluster_a.leases.keys.lease(taken)) is None
 
@@ -186,7 +184,7 @@ def test_a_dead_replicas_rooms_are_taken_over_when_its_lease_expires(
         (cluster_a, manager_a, _), (cluster_b, manager_b, _) = a, b
         codes = [(await lobby(manager_a))[0] for _ in range(3)]
         cluster_b.watcher.start(cluster_b.blocking_redis)  # B watches; A never renews again
-        await until(lambda: all(c in manager_b.rooms for c in codes))
+        await until_async(lambda: all(c in manager_b.rooms for c in codes), "every room on B")
         # Taken by the failover watcher (or, racing it, by the scan for rooms nobody holds,
         # which also finds the rooms earlier tests left in this database).
         claims = cluster_b.metrics.claims
@@ -195,7 +193,7 @@ def test_a_dead_replicas_rooms_are_taken_over_when_its_lease_expires(
         assert set(codes) <= set(await cluster_b.leases.owned_by("b"))
         # A's own renewal now finds B's leases: A drops its stale copies.
         await cluster_a.ownership.renew()
-        await until(lambda: not manager_a.rooms)
+        await until_async(lambda: not manager_a.rooms, "A holds no room")
 
     run(pg_url, redis_server, scenario, ttl_ms=900)
 
@@ -223,9 +221,10 @@ def test_a_replica_above_its_share_hands_quiet_rooms_to_the_least_loaded(
         await cluster_a.watcher.rebalance()  # 6 against 0: above 1.25 x the mean of 3
         codes = [code for code, _, _ in made]
         # (B may also take rooms earlier tests left in this database: only A's count here.)
-        await until(lambda: any(c in manager_b.rooms for c in codes))
-        await asyncio.sleep(0.2)
-        [moved] = [c for c in codes if c in manager_b.rooms]  # one room per interval
+        # The rebalance has handed its rooms over when it returns: one room per interval.
+        [moved] = [c for c in codes if c not in cluster_a.ownership.owned]
+        await until_async(lambda: moved in manager_b.rooms, "B took the room handed to it")
+        assert [c for c in codes if c in manager_b.rooms] == [moved]
         assert moved not in manager_a.rooms and moved not in cluster_a.ownership.owned
         sub = next(s for code, s, _ in made if code == moved)
         assert sub.closed == CloseCode.RECONNECT  # its players reconnect, to B
@@ -308,9 +307,17 @@ def test_stopping_ends_every_loop_between_commands_without_cancelling_one(
     reading forever (cluster/stopping.py): the loops are asked to stop, never cancelled."""
 
     async def scenario(a: Replica, b: Replica, redis: Any) -> None:
+        async def in_blpop() -> int:  # Redis's clients waiting in BLPOP
+            return sum(c.get("cmd") == "blpop" for c in await redis.client_list())
+
+        before = await in_blpop()  # none, unless an earlier test left one
         watcher = b[0].watcher
         watcher.start(b[0].blocking_redis)
-        await asyncio.sleep(0.3)  # every loop has run once: the handoff loop waits in BLPOP
+
+        async def waiting() -> bool:
+            return await in_blpop() > before
+
+        await until_async(waiting, "the handoff loop waiting in BLPOP")
         tasks = list(watcher.tasks)
         assert len(tasks) == 5 and not any(t.done() for t in tasks)
         await watcher.stop()

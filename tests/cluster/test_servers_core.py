@@ -33,6 +33,7 @@ from tests.cluster.core_support import (
     redis_server_fixture,  # noqa: F401
 )
 from tests.cluster.players_core import Player
+from tests.waits import until_async
 from tests.web.conftest import ServerProcess
 
 from ..web.client import room_games
@@ -169,8 +170,11 @@ def test_killing_the_owner_mid_game_moves_its_rooms_and_loses_nothing(replicas: 
     async def scenario() -> None:
         tasks = [asyncio.ensure_future(p.play()) for p in players]
         # Mid-game: every room has had commands acknowledged by the owner; then it dies.
-        while not all(sum(len(p.acked) for p in players if p.code == c) >= 8 for c, _ in rooms):
-            await asyncio.sleep(0.02)
+        await until_async(
+            lambda: all(sum(len(p.acked) for p in players if p.code == c) >= 8 for c, _ in rooms),
+            "8 commands acknowledged in every room",
+            timeout=120,
+        )
         owner.kill(signal.SIGKILL)
         killed_at.append(time.monotonic())
         await asyncio.wait_for(asyncio.gather(*tasks), 180)
@@ -212,12 +216,12 @@ def test_sigterm_hands_the_rooms_over_and_sockets_reconnect_at_once(replicas: An
             p.hold = drain_sent
         tasks = [asyncio.ensure_future(p.play()) for p in players]
 
-        async def all_connected_again() -> None:
-            # A player still reconnecting when SIGTERM lands is refused, not closed 4012.
-            while any(len(p.view_times) <= m for p, m in zip(players, marks, strict=True)):
-                await asyncio.sleep(0.02)
-
-        await asyncio.wait_for(all_connected_again(), 60)
+        # A player still reconnecting when SIGTERM lands is refused, not closed 4012.
+        await until_async(
+            lambda: all(len(p.view_times) > m for p, m in zip(players, marks, strict=True)),
+            "every player connected again",
+            timeout=60,
+        )
         assert leaving.proc is not None
         leaving.proc.send_signal(signal.SIGTERM)
         drain_sent.set()

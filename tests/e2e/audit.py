@@ -154,8 +154,12 @@ LOW_CONTRAST_JS = """(min) => {
       || transparent(el); };
   // Fully transparent (a line waiting for its entrance): not on show, so nothing to read.
   const transparent = (el) => { for (let e = el; e; e = e.parentElement)
-      if (Number(getComputedStyle(e).opacity) === 0) return true;
+      if (Number(getComputedStyle(e).opacity) === 0 || entering.has(e)) return true;
     return false; };
+  // Still on its way in when the settling gave up (a long chain of dice, a game playing on):
+  // its colours are not yet the ones it will be read in; a later audit reads it.
+  const entering = new Set(document.getAnimations().filter((a) => a.playState === 'running'
+    && a.effect?.getTiming().iterations !== Infinity).map((a) => a.effect?.target));
   const out = [];
   const judge = (el, text, pseudo) => {
     const chain = []; for (let e = el; e; e = e.parentElement) chain.unshift(e);

@@ -53,14 +53,20 @@ def sel(testid: str) -> str:
 
 # Resolves when the game screen's data-* (phase, round, window, who can act, a move pending)
 # differ from what they were when it was called, or after `bound` ms without such a change.
-NEWS_JS = """(bound) => new Promise((resolve) => {
-  const now = () => JSON.stringify(document.querySelector('[data-testid=game]')?.dataset ?? null);
+def news_js(snapshot: str) -> str:
+    """A function of `bound` (ms) that resolves true once the JS expression `snapshot` differs
+    from what it was when called, or false after `bound` ms without such a change."""
+    return f"""(bound) => new Promise((resolve) => {{
+  const now = () => JSON.stringify({snapshot});
   const before = now();
-  const done = (changed) => { observer.disconnect(); clearTimeout(timer); resolve(changed); };
-  const observer = new MutationObserver(() => { if (now() !== before) done(true); });
-  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  const done = (changed) => {{ observer.disconnect(); clearTimeout(timer); resolve(changed); }};
+  const observer = new MutationObserver(() => {{ if (now() !== before) done(true); }});
+  observer.observe(document.body, {{ subtree: true, childList: true, attributes: true }});
   const timer = setTimeout(() => done(false), bound);
-})"""
+}})"""
+
+
+NEWS_JS = news_js("document.querySelector('[data-testid=game]')?.dataset ?? null")
 
 
 def wait_for_news(page: Page, bound_ms: int = 1000) -> bool:

@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from .audit import audit, serve_axe
-from .conftest import PHONE, OpenPage
-from .driver import sel
+from .conftest import PHONE, SCROLL_STILL_JS, OpenPage
+from .driver import sel, wait_for_news
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
@@ -117,7 +117,7 @@ def decision_in_view(page: Page, controls: list[str], label: str, artifacts: Pat
     """The hint and the decision's controls on one screen, as the page lands on them."""
     hint = page.locator(sel("coach")).locator("p").first
     expect(hint).to_contain_text("Coach:")
-    page.wait_for_timeout(0)  # the render's scroll into view has run
+    page.wait_for_function(SCROLL_STILL_JS)  # the render's scroll into view is over
     page.screenshot(path=artifacts / f"coach-{label}.png")
     expect(hint).to_be_in_viewport(ratio=1)
     for control in controls:
@@ -149,7 +149,7 @@ def test_a_goblin_hint_shares_the_first_screen_with_its_decision(
             break
         if game.get_attribute("data-can-act") == "true" and page.locator(sel("coach-do")).count():
             page.locator(sel("coach-do")).click()
-        page.wait_for_timeout(300)
+        wait_for_news(page)  # the bots' moves, or the learner's own
     expect(laundry).to_be_attached(timeout=30_000)
     expect(page.locator(sel("coach-do"))).to_be_visible()
     decision_in_view(page, [sel("draw"), sel("stop")], f"laundry-{label}", artifacts)

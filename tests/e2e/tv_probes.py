@@ -8,6 +8,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from .driver import news_js
+
 # Under prefers-reduced-motion nothing moves for longer than app.css's reduced 0.01 ms: no
 # deal, no moment's entrance, no arrival, no timer's glide.
 MOVING_JS = """() => document.getAnimations()
@@ -76,12 +78,7 @@ FIT_JS = """() => {
 
 # Resolves when the table screen shows another stage, window or phase (main's data-*) or
 # another number of moments, or after `bound` ms: what the follower of a game looks at next.
-TV_NEWS_JS = """(bound) => new Promise((resolve) => {
-  const now = () => JSON.stringify([document.querySelector('main')?.dataset ?? null,
-    document.querySelectorAll('[data-testid=moment]').length]);
-  const before = now();
-  const done = (changed) => { observer.disconnect(); clearTimeout(timer); resolve(changed); };
-  const observer = new MutationObserver(() => { if (now() !== before) done(true); });
-  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-  const timer = setTimeout(() => done(false), bound);
-})"""
+TV_NEWS_JS = news_js(
+    "[document.querySelector('main')?.dataset ?? null,"
+    " document.querySelectorAll('[data-testid=moment]').length]"
+)

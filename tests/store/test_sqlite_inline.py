@@ -9,6 +9,7 @@ import asyncio
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Literal
 
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -16,8 +17,27 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from laundermat.store import CommandWrite, Store
 from laundermat.store.tables import games
 
+from ..waits import until_async
 from .test_durability import _hold_write_lock
 from .test_store import run, start
+
+
+class _Turn(asyncio.Lock):
+    """The store's write turn, telling when a writer waits for it while another holds it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waited = asyncio.Event()
+
+    async def acquire(self) -> Literal[True]:
+        if self.locked():
+            self.waited.set()
+        return await super().acquire()
+
+
+def _noted_turn(store: Store) -> _Turn:
+    turn = store._write_turn = _Turn()
+    return turn
 
 
 def _commands(path: Path, game_id: int) -> list[int]:
@@ -58,19 +78,24 @@ def test_a_batch_that_finds_the_lock_taken_waits_in_the_thread(tmp_path: Path) -
             await store.append_command(
                 CommandWrite(game_id, 1, {"type": "timeout"}, None, None)
             )  # inline
-            locked = threading.Event()
-            holder = threading.Thread(target=_hold_write_lock, args=(path, 0.3, locked))
+            log = store._sqlite_log
+            assert log is not None
+            locked, release = threading.Event(), threading.Event()
+            hold = (path, locked, release, None)  # held until the batch has gone to the thread
+            holder = threading.Thread(target=_hold_write_lock, args=hold)
             holder.start()
             await asyncio.to_thread(locked.wait)
+            appending = asyncio.create_task(
+                store.append_command(CommandWrite(game_id, 2, {"type": "timeout"}, None, None))
+            )
             try:
-                await store.append_command(
-                    CommandWrite(game_id, 2, {"type": "timeout"}, None, None)
-                )
+                await until_async(lambda: log._batches == 2, "the batch sent to the thread")
             finally:
+                release.set()
                 await asyncio.to_thread(holder.join)
+            await appending
             assert _commands(path, game_id) == [1, 2]
-            log = store._sqlite_log
-            assert log is not None and log.inline_batches == 1 and log.thread_batches == 1
+            assert log.inline_batches == 1 and log.thread_batches == 1
         finally:
             await store.close()
 
@@ -104,6 +129,7 @@ def test_our_own_writers_take_turns_instead_of_meeting_the_lock(tmp_path: Path) 
         store = await Store.open(f"sqlite:///{path}")
         try:
             game_id = await start(store, "ABCDE", 1, ["p1", "p2", "p3"], {})
+            turn = _noted_turn(store)
             inside, release = asyncio.Event(), asyncio.Event()
 
             async def slow_save(conn: AsyncConnection) -> None:
@@ -118,7 +144,7 @@ def test_our_own_writers_take_turns_instead_of_meeting_the_lock(tmp_path: Path) 
             appending = asyncio.create_task(
                 store.append_command(CommandWrite(game_id, 1, {"type": "timeout"}, None, None))
             )
-            await asyncio.sleep(0.05)
+            await asyncio.wait_for(turn.waited.wait(), 10)
             assert not appending.done()  # waiting for its turn, not writing
             release.set()
             await saving
@@ -190,19 +216,14 @@ def test_a_lone_command_commits_without_a_turn_of_the_loop(tmp_path: Path) -> No
             burst = store.append_command(CommandWrite(game_id, 3, {"type": "timeout"}, 6, 3))
             burst.send(None)  # suspends: StopIteration here would fail the test
             burst.close()  # its caller goes away; the command is queued and still lands
-            for _ in range(50):
-                await asyncio.sleep(0.01)
-                if _commands(path, game_id) == [1, 2, 3]:
-                    break
-            assert _commands(path, game_id) == [1, 2, 3]
+            await until_async(lambda: _commands(path, game_id) == [1, 2, 3], "command 3 lands")
 
-            turn = store._write_turn
-            assert turn is not None
+            turn = _noted_turn(store)
             async with turn:  # another write of ours is under way
                 queued = asyncio.create_task(
                     store.append_command(CommandWrite(game_id, 4, {"type": "timeout"}, None, None))
                 )
-                await asyncio.sleep(0.02)
+                await asyncio.wait_for(turn.waited.wait(), 10)
                 assert not queued.done() and _commands(path, game_id) == [1, 2, 3]
             await queued
             assert _commands(path, game_id) == [1, 2, 3, 4]

@@ -18,6 +18,7 @@ from laundermat.store.engine import make_engine
 from laundermat.store.guard import guarded
 
 from ..own_postgres import OwnPostgres
+from ..waits import until_async
 
 
 @pytest.fixture(scope="module")
@@ -47,11 +48,14 @@ def test_a_crashed_and_starting_up_database_is_unavailable_then_back(
         await asyncio.to_thread(own_pg.crash)
         assert await outage_state(store) is None  # refused
         await asyncio.to_thread(own_pg.start_held)
-        for _ in range(100):  # until the postmaster listens
-            if (state := await outage_state(store)) is not None:
-                break
-            await asyncio.sleep(0.05)
-        assert state == "57P03"  # the database system is starting up
+        states: list[str | None] = []
+
+        async def listening() -> bool:  # the postmaster listens: no longer refused
+            states.append(await outage_state(store))
+            return states[-1] is not None
+
+        await until_async(listening, "the held PostgreSQL listening")
+        assert states[-1] == "57P03"  # the database system is starting up
         await asyncio.to_thread(own_pg.release)
         await store.ping()  # the same pool: its dead connection discarded, a new one made
         await store.close()

@@ -20,6 +20,7 @@ from laundermat.bots.ws_bot import RoomRun, play_seats
 from laundermat.rooms.fairness import SERVER, derive, server_nonce
 from laundermat.verify import problems
 
+from ..waits import until_async
 from .client import Client, new_room, room_games
 from .conftest import ServerProcess
 
@@ -199,12 +200,12 @@ def test_finished_games_are_deleted_after_the_retention_period(make_server: Any)
 
     async def gone() -> None:
         async with httpx.AsyncClient(base_url=srv.url) as http:
-            for _ in range(100):
+
+            async def deleted() -> bool:
                 answer = await http.get(f"/api/games/{record['game_id']}/replay")
-                if answer.status_code == 404:
-                    return
-                await asyncio.sleep(0.2)
-            raise AssertionError("the finished game was never deleted")
+                return answer.status_code == 404
+
+            await until_async(deleted, "the finished game deleted", timeout=20)
 
     asyncio.run(gone())
     assert all(g["code"] != code for g in httpx.get(srv.url + "/api/history").json())

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from laundermat.games.laundermat.engine import ADDITIONS, PLAYER_COMMANDS, WEAPONS
 
+from ..waits import until_async
 from .client import Client, Message, seated_game
 
 JSON_SCALARS = (
@@ -165,14 +166,16 @@ async def _snapshot(client: Client) -> Message:
 
 async def _settled(client: Client) -> Message:
     """The view once the spectator count the seats see has settled back to 0: it moves at
-    most once per 2 s (0.1 s at the tests' time scale, rooms/audience.py), and not at all if
-    the spectator came and went in between."""
-    for _ in range(50):
-        await asyncio.sleep(0.15)
-        snapshot = await _snapshot(client)
-        if snapshot["room"]["spectators"] == 0:
-            return snapshot
-    raise AssertionError("the spectator count never settled back to 0")
+    most once per 2 s (rooms/audience.py), and not at all if the spectator came and went in
+    between. Once 0 is shown and the spectator has left, a pending settle pushes nothing."""
+    seen: list[Message] = []
+
+    async def back_to_0() -> bool:
+        seen.append(await _snapshot(client))
+        return bool(seen[-1]["room"]["spectators"] == 0)
+
+    await until_async(back_to_0, "the spectator count settled back to 0")
+    return seen[-1]
 
 
 async def _answers_until(client: Client, sentinel: str) -> list[Message]:

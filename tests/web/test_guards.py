@@ -16,6 +16,7 @@ import websockets
 from laundermat.web import guards
 from laundermat.web.limits import limit_key
 
+from ..waits import until_async
 from .client import Client, new_room
 from .conftest import ServerProcess
 
@@ -127,8 +128,9 @@ def test_a_close_the_peer_never_reads_is_aborted(monkeypatch: Any) -> None:
         protocol.transport = _StuckTransport()
         protocol._close_for_good()
         assert protocol.transport.closing and not protocol.transport.aborted
-        await asyncio.sleep(0.2)
-        return protocol.transport
+        stuck = protocol.transport
+        await until_async(lambda: stuck.aborted, "the stuck transport aborted", timeout=5)
+        return stuck
 
     assert asyncio.run(scenario()).aborted
 

@@ -29,6 +29,8 @@ from laundermat.web.guards import GuardedWebSocket
 from laundermat.web.serve import uvicorn_config
 from laundermat.web.settings import ServerSettings
 
+from ..waits import until_async
+
 
 async def _exchange(ws: Any, message: dict[str, Any], answer: str) -> dict[str, Any]:
     await ws.send(orjson.dumps(message).decode())
@@ -52,8 +54,7 @@ async def serving(tmp_path: Path) -> AsyncIterator[tuple[Any, int, str]]:
     server = uvicorn.Server(uvicorn_config(app, settings))
     task = asyncio.create_task(server.serve())
     try:
-        while not server.started:
-            await asyncio.sleep(0.01)
+        await until_async(lambda: server.started, "uvicorn started")
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
             code = (await http.post("/api/rooms", json={"name": "Ann"})).json()["code"]
         yield app, port, code
@@ -95,7 +96,7 @@ def test_a_peer_that_spectates_and_closes_at_once_is_no_server_error(tmp_path: P
         logger = logging.getLogger("laundermat.socket")
         logger.addHandler(records)
         try:
-            async with serving(tmp_path) as (_, port, code):
+            async with serving(tmp_path) as (app, port, code):
                 for _ in range(3):
                     reader, writer = await asyncio.open_connection("127.0.0.1", port)
                     client = ClientProtocol(parse_uri(f"ws://127.0.0.1:{port}/ws/{code}"))
@@ -108,7 +109,9 @@ def test_a_peer_that_spectates_and_closes_at_once_is_no_server_error(tmp_path: P
                     writer.write(b"".join(client.data_to_send()))
                     await reader.read(65536)  # the server answers, then lets it go
                     writer.close()
-                await asyncio.sleep(0.2)  # the sockets' tasks end
+                # Each socket's task ends with its clean-up, which lets the connection go.
+                connections = app.state.laundermat.connections
+                await until_async(lambda: not connections, "every socket cleaned up")
         finally:
             logger.removeHandler(records)
         failed = [r.getMessage() for r in records.records if r.levelno >= logging.ERROR]

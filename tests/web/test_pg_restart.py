@@ -62,7 +62,7 @@ async def create_rooms(url: str, answers: list[tuple[float, int]], stop: asyncio
         while not stop.is_set():
             response = await http.post("/api/rooms", json={"name": "Ann"})
             answers.append((time.monotonic(), response.status_code))
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(0.02)  # a pace of the load (a room every 20 ms), not a wait
 
 
 async def starting_up(pg: OwnPostgres) -> bool:

@@ -53,7 +53,7 @@ async def _flood_one(ws_base: str, code: str, stop: float) -> None:
         while time.monotonic() < stop and not reader.done():
             for _ in range(20):
                 await client.send({"type": "ping"})
-            await asyncio.sleep(0.001)
+            await asyncio.sleep(0.001)  # the flood's pace (20 pings a turn), not a wait
         if reader.done():
             await reader  # raises the close
     finally:
@@ -74,7 +74,7 @@ async def _keep_playing(client: Client, seconds: float) -> int:
         await client.send({"type": "ping"})
         await client.until(lambda m: m["type"] == "pong")
         answered += 1
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.05)  # a player's pace, not a wait
     return answered
 
 
@@ -142,8 +142,9 @@ def test_spectators_coming_and_going_are_one_push_to_the_players(make_server: An
             await watcher.close()
         stay = await Client.open(srv.ws, code)
         await stay.send({"type": "spectate"})
+        await stay.until(lambda m: m["type"] == "view")  # every coming and going is counted
         shown = await player.until(lambda m: m["type"] == "view" and m["room"]["spectators"] == 1)
-        await asyncio.sleep(0.3)  # anything else queued arrives
+        # A barrier: the pong comes after every push queued for the player before it.
         await player.send({"type": "ping"})
         await player.until(lambda m: m["type"] == "pong")
         pushes = [m for m in player.received[before:] if m["type"] == "view"]
