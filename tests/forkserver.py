@@ -147,14 +147,9 @@ def _exec(
         if nofile is not None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 
-    with log_path.open("ab") as log:
-        return subprocess.Popen(
-            [sys.executable, "-m", "laundermat.cli", *argv],
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            preexec_fn=limits,
-        )
+    from laundermat.bots.server_process import fresh_interpreter  # not in the fork server
+
+    return fresh_interpreter(argv, env, log_path, preexec_fn=limits)
 
 
 # ---- the fork server itself: `python -m tests.forkserver`, driven over its stdin and stdout.

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -16,13 +17,36 @@ from typing import Protocol
 
 import httpx
 
+# Where free ports are drawn from: below the range the OS draws outgoing connections' local
+# ports from (Linux: ip_local_port_range, 32768-60999 by default).
+_PORTS_FROM = 10000
+_EPHEMERAL = Path("/proc/sys/net/ipv4/ip_local_port_range")
+
 
 def free_port() -> int:
-    """A port nothing listens on now (the OS picks it; the caller binds it soon after)."""
-    with socket.socket() as s:
+    """A port nothing listens on now; the caller binds it soon after.
+
+    Drawn below the OS's ephemeral range: a server killed and restarted on its port (the
+    crash soaks, the restart tests) could otherwise find it taken meanwhile by some outgoing
+    connection's local port, which the OS draws from that range ("address already in use")."""
+    below = _ephemeral_start()
+    for _ in range(100):
+        port = _PORTS_FROM + secrets.randbelow(below - _PORTS_FROM)
+        with socket.socket() as s, contextlib.suppress(OSError):
+            s.bind(("127.0.0.1", port))
+            return port
+    with socket.socket() as s:  # all taken (or no such range): the OS's choice
         s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+        chosen: int = s.getsockname()[1]
+        return chosen
+
+
+def _ephemeral_start() -> int:
+    try:
+        start = int(_EPHEMERAL.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        start = 32768
+    return max(start, _PORTS_FROM + 1)
 
 
 class Process(Protocol):
@@ -37,13 +61,20 @@ class Process(Protocol):
 Launcher = Callable[[list[str], dict[str, str], Path], Process]
 
 
-def fresh_interpreter(argv: list[str], env: dict[str, str], log_path: Path) -> Process:
+def fresh_interpreter(
+    argv: list[str],
+    env: dict[str, str],
+    log_path: Path,
+    preexec_fn: Callable[[], None] | None = None,
+) -> subprocess.Popen[bytes]:
+    """`preexec_fn`: run in the child before it execs (the tests set resource limits there)."""
     with log_path.open("ab") as log:
         return subprocess.Popen(
             [sys.executable, "-m", "laundermat.cli", *argv],
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
+            preexec_fn=preexec_fn,
         )
 
 
