@@ -212,7 +212,8 @@ def patched_view(doc: dict[str, Any] | None, message: dict[str, Any]) -> tuple[A
         raise PatchError("this patch is for another version")
     game = doc.get("game")
     before = len(game["log"]) if game else 0
-    whole = apply(copy.deepcopy(doc), message["ops"])
+    # A copy through JSON, which the view is: an order of magnitude faster than deepcopy.
+    whole = apply(orjson.loads(orjson.dumps(doc)), message["ops"])
     whole.update(version=message["version"], server_time=message["server_time"])
     view = dict(whole)
     if whole.get("game") is not None:
