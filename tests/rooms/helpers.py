@@ -80,10 +80,11 @@ async def seated(
     settings: dict[str, int] | None = None,
     start: bool = True,
     stand_in: bool = True,
+    config: RoomConfig = CONFIG,
 ) -> tuple[SeatedRooms, Room, list[Sub], list[str]]:
     """A room with `players` connected players (the first is host), started if asked;
     `stand_in=False`: the host turns stand-ins off (an away seat is the engine's, GEN-4)."""
-    rooms = SeatedRooms(MemoryStore(), FakeClock(), CONFIG)
+    rooms = SeatedRooms(MemoryStore(), FakeClock(), config)
     room, host_id, host_token = await rooms.create(
         "p0", settings or {"round_timer": 30, "bribe_timer": 15}
     )

@@ -43,6 +43,10 @@ class JobQueue:
         self._put(job, future)
         return await future
 
+    def __len__(self) -> int:
+        """Jobs waiting their turn (not counting the one running)."""
+        return len(self._jobs)
+
     def post(self, job: Job) -> None:
         if not self.closed:
             self._put(job, None)

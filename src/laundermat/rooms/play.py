@@ -19,7 +19,7 @@ from ..games import Command, GameDefinition, Match
 from .clock import Clock
 from .errors import RoomError
 from .records import RETRY_MS, CommandWrite, LiveGame, RoomRecord, StoreLike, StoreUnavailable
-from .wire import compact
+from .wire import RoomConfig, compact
 
 
 class GameDriver:
@@ -28,16 +28,15 @@ class GameDriver:
         definition: GameDefinition,
         store: StoreLike,
         clock: Clock,
-        time_scale: float,
-        snapshot_every: int,
+        config: RoomConfig,
         on_deadline: Callable[[int], None],
         describe: Callable[[dict[str, Any]], dict[str, Any]] = lambda r: r,
     ) -> None:
         self.definition = definition
         self.store = store
         self.clock = clock
-        self.time_scale = time_scale
-        self.snapshot_every = snapshot_every
+        self.time_scale = config.time_scale
+        self.snapshot_every = config.snapshot_every
         self.on_deadline = on_deadline  # called with the window id when its deadline passes
         self.describe = describe  # adds display names to the game's result for the store
         self.match: Match | None = None
@@ -251,7 +250,7 @@ class GameDriver:
 
     # ------------------------------------------------------------ restore
 
-    def restore(self, live: LiveGame, grace_ms: int) -> None:
+    def restore(self, live: LiveGame, grace_ms: int) -> Match:
         """Rebuild from the last snapshot plus the later commands. The open window keeps the
         time it had left, but at least `grace_ms` from now, so players reconnecting after a
         restart are not timed out by the restart itself."""
@@ -273,6 +272,15 @@ class GameDriver:
                 self.deadline_ms = now + self._duration_ms(window.duration)
             self.window_id = window.id
         self.finished_in_store = live.finished
+        return match
+
+    async def finish_in_store(self) -> None:
+        """A restored match over in its log but not in its row (an older write order): its
+        result stored now, for history."""
+        match = self.match
+        if match is not None and match.over() and not self.finished_in_store:
+            await self.store.finish_game(self.game_id, self.describe(match.result()))
+            self.finished_in_store = True
 
 
 def _pack(snapshot: dict[str, Any]) -> bytes:

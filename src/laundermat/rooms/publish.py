@@ -26,7 +26,9 @@ seat's private part without log pointers; never a copy of anyone's encoded view.
 
 A resync sends the current state at the current version: that is what patched viewers hold
 because the room pushes after every change (room.py); a change left unpushed would reach them
-in the next patch, but a client that resynced in between would then hold something else.
+in the next patch, but a client that resynced in between would then hold something else. A
+room that coalesces its pushes (tick.py) therefore pushes what waits before a resync, and
+`push(step=True)` takes the new version its acks already named (`shows`).
 """
 
 from __future__ import annotations
@@ -108,10 +110,11 @@ class Publisher:
         members: list[Member],
         full: Collection[Subscriber] = (),
         ack: Ack | None = None,
+        step: bool = False,
     ) -> int:
         """A change: every connected viewer gets its view or its patch (`full`: a whole view
         from the log's start), after `ack` if a command made it. Returns the version that
-        shows the change."""
+        shows the change. `step`: a new version even if no op is shared (rooms/tick.py)."""
         held = self._held
         over = match is not None and match.over()
         fresh = held is None or held.match is not match or held.over != over
@@ -132,7 +135,7 @@ class Publisher:
         if watched:
             now.encode(base, whole=touched.public is None)
         shared = None if base is None else shared_ops(base, now, log, log_from)
-        plan = self._plan(shared, log_from, full, ack)
+        plan = self._plan(shared, log_from, full, ack, step)
         frame = Frame(now, split, public, log_from, plan.version, plan.patch_from, self.now_ms)
         self._send(plan, frame, members, touched.seats)
         self.log_mark = log_size
@@ -140,15 +143,37 @@ class Publisher:
         self._held = now
         return plan.version
 
+    def shows(
+        self, room: dict[str, Any], deadline: int | None, match: Match | None, members: list[Member]
+    ) -> bool:
+        """Whether a push now would step the version: something public changed since the last
+        push (rooms/tick.py, before an ack that goes ahead of its views). The public part is
+        rebuilt whole and compared as `push` would, without taking the game's report of what
+        changed, which the push still needs."""
+        held = self._held
+        over = match is not None and match.over()
+        watched = any(m.sub is not None for m in members) or bool(self.spectators)
+        if not watched or held is None or not held.kept or held.match is not match:
+            return True  # whole views, a new version
+        if held.over != over:
+            return True
+        log_size = match.log_length() if match is not None else 0
+        now = Held(room, deadline, match, over, log_size, True)
+        split = parts(match) if match is not None else None
+        _, log = _public_part(split, now, EVERYTHING, self.log_mark)
+        now.encode(held, whole=True)
+        return bool(shared_ops(held, now, log, self.log_mark).encoded)
+
     def _plan(
         self,
         shared: SharedOps | None,
         log_from: int,
         full: Collection[Subscriber],
         ack: Ack | None,
+        step: bool = False,
     ) -> PushPlan:
         """The change decided: a new version, unless no op is shared (only seats see it)."""
-        seats_only = shared is not None and not shared.encoded
+        seats_only = shared is not None and not shared.encoded and not step
         if not seats_only:
             self.version += 1
         return PushPlan(self.version, shared, seats_only, log_from, full, ack)

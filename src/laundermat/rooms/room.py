@@ -31,6 +31,7 @@ from .publish import Publisher
 from .reactions import Reactions
 from .records import RETRY_MS, LiveRoom, RoomRecord, StoreLike, StoreUnavailable
 from .seats_bots import BotSeats
+from .tick import Ticks
 from .wire import NoObserver, Observer, RoomConfig, Subscriber, error_bytes, replaced, welcome_bytes
 
 log = logging.getLogger("laundermat.room")
@@ -62,16 +63,11 @@ class Room:
         self.jobs = JobQueue(code, clock)
         self.away = AwayClocks(clock, config.away_after_ms, self._away_due)
         self.views = Publisher(clock.now_ms)
+        self.tick = Ticks(config.push_tick_ms, clock, self.jobs, self.observer)
         self.audience = Audience(self.views, config, self.jobs.post_later, self._push)
         self.reactions = Reactions(self.lobby, self.views, clock.now_ms, self.jobs)
         self.play = GameDriver(
-            self.definition,
-            store,
-            clock,
-            config.time_scale,
-            config.snapshot_every,
-            lambda window_id: self.jobs.post(lambda: self._on_timeout(window_id)),
-            self.lobby.describe_result,
+            self.definition, store, clock, config, self._timed_out, self.lobby.describe_result
         )
         self.bots = BotSeats(self, lambda command: self._apply(command, None), self._push)
         self.coach = Coach(self.definition)
@@ -117,16 +113,12 @@ class Room:
 
         async def job() -> None:
             if (await self._answer_once(sub, player_id, command_id, run))[0]:
-                self.observer.pushed(time.perf_counter() - received)
+                self.tick.answered(received)
 
         await self.jobs.call(job)
 
     async def lobby_action(
-        self,
-        sub: Subscriber,
-        player_id: str,
-        command_id: str,
-        action: LobbyAction,
+        self, sub: Subscriber, player_id: str, command_id: str, action: LobbyAction
     ) -> None:
         """A lobby action (hosting.py); answered on `sub` as `act` is."""
 
@@ -267,7 +259,7 @@ class Room:
         if member is None or member.sub is not sub:
             return False, None  # this socket no longer holds the seat
         limit, version = self.config.answered_limit, self.views.version
-        push = self._push_acked  # the ack rides with the change's views
+        push = self._push_acked  # the ack rides with the change's views, or goes at once
         return await answer_once(member, command_id, run, limit, self.observer, version, push)
 
     async def _apply(
@@ -302,6 +294,9 @@ class Room:
             await self.apply_quietly(command)
             self._push()
 
+    def _timed_out(self, window_id: int) -> None:
+        self.jobs.post(lambda: self._on_timeout(window_id))
+
     async def _on_timeout(self, window_id: int) -> None:
         match = self.play.match
         if not self._playing() or match is None or match.window_id() != window_id:
@@ -325,17 +320,27 @@ class Room:
         self._push_acked(None, full)
 
     def _push_acked(self, ack: wire.Ack | None, full: Collection[Subscriber] = ()) -> int:
-        """Every viewer's view or patch (after `ack`); returns the version that shows them."""
+        """Every viewer's view or patch (after `ack`); returns the version that shows them.
+        A client's change in a busy room waits for the tick instead (tick.py)."""
+        if ack is not None and self.tick.busy():
+            return self.tick.hold(ack, self.views.version, self._shows, self._push)
+        step = self.tick.pushed()  # what waited for the tick goes now
         match, members = self.play.match, self.lobby.members
-        shown = self.views.push(self.info(), self._deadline(), match, members, full, ack)
+        shown = self.views.push(self.info(), self._deadline(), match, members, full, ack, step)
         self.bots.changed()
         self.coach.changed(self.lobby, match, shown)
         return shown
+
+    def _shows(self) -> bool:  # would a push now step the version? (tick.py)
+        match, members = self.play.match, self.lobby.members
+        return self.views.shows(self.info(), self._deadline(), match, members)
 
     async def _resync(self, sub: Subscriber) -> None:
         member = self.lobby.holder(sub)
         if member is None and sub not in self.views.spectators:
             return
+        if self.tick.waiting:  # what the next patch builds on: the resync gets that state
+            self._push()
         match = self.play.match
         seat = member.seat if member is not None and match is not None else None
         self.views.send_full(sub, self.info(), self._deadline(), match, seat)
@@ -356,10 +361,9 @@ class Room:
         lobby = Lobby.restored(live, config.answered_limit)
         room = cls(live.room.code, store, clock, config, observer, on_empty, lobby=lobby)
         if live.game is not None:
-            room.play.restore(live.game, config.restart_grace_ms)
-            assert room.play.match is not None
-            lobby.resume(room.play.match, live.game)
-            room.views.log_mark = room.play.match.log_length()
+            match = room.play.restore(live.game, config.restart_grace_ms)
+            lobby.resume(match, live.game)
+            room.views.log_mark = match.log_length()
         return room
 
     async def resume(self) -> None:
@@ -369,11 +373,7 @@ class Room:
         for m in self.lobby.people:
             self.away.arm(m.player_id)
         self.bots.changed()  # bots play on
-        match = self.play.match
-        if match is not None and match.over() and not self.play.finished_in_store:
-            # Over in its log, not in its row (an older write order): finished for history.
-            outcome = self.lobby.describe_result(match.result())
-            await self.jobs.call(lambda: self.store.finish_game(self.play.game_id, outcome))
+        await self.jobs.call(self.play.finish_in_store)
         if self.play.over and self.lobby.finished_ms is None:
             # The last command was durable but the crash came before the room record said so.
             self.lobby.finished_ms = self.clock.now_ms()

@@ -65,6 +65,9 @@ class RoomConfig:
     restart_grace_ms: int = 5_000  # a deadline that passed while the server was down
     snapshot_every: int = 50  # commands between state snapshots
     answered_limit: int = 256  # command ids remembered per seat
+    # A client's change within this long of the room's last push waits for the tick's end and
+    # goes out with the others (tick.py); 0: every change is pushed at once.
+    push_tick_ms: int = 0
     # Each spectator coming or going is pushed to every seat: without a cap one address
     # could keep a table's sockets busy with them.
     spectators_limit: int = 50

@@ -61,6 +61,7 @@ def room_config(settings: ServerSettings) -> RoomConfig:
         away_after_ms=round(settings.away_after_seconds * 1000),
         restart_grace_ms=round(settings.restart_grace_seconds * 1000),
         snapshot_every=settings.snapshot_every,
+        push_tick_ms=settings.push_tick_ms,
         spectators_limit=settings.spectators_per_room,
         spectators_per_address=settings.spectators_per_address,
     )
