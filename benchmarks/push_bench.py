@@ -10,6 +10,10 @@ another tree's publish.py beside this one, e.g. the one before a change:
 
 It also checks that both send the same bytes (but for `server_time`), so a faster push that
 sends something else is caught here before the tests.
+
+`--coalesce N` pushes after every N commands instead (issue 34 §2, rooms/tick.py), as a room
+whose commands come faster than its tick does; each command's ack-time test of whether it is
+public (`Publisher.shows`, until one is) is counted in. It prints the cost per command.
 """
 
 from __future__ import annotations
@@ -67,12 +71,25 @@ class Table:
         self.spent = 0
         self.pushes = 0
 
+        self.promised = False  # a command since the last push was public (rooms/tick.py)
+
     def push(self, room: dict[str, Any], deadline: int, match: Any, full: bool) -> None:
         subs = {m.sub for m in self.members if m.sub is not None} if full else ()
         start = time.process_time_ns()
-        self.publisher.push(room, deadline, match, self.members, subs)
+        if self.promised:
+            self.publisher.push(room, deadline, match, self.members, subs, step=True)
+        else:
+            self.publisher.push(room, deadline, match, self.members, subs)
         self.spent += time.process_time_ns() - start
         self.pushes += 1
+        self.promised = False
+
+    def acked(self, room: dict[str, Any], deadline: int, match: Any) -> None:
+        """A command acked ahead of its push: is it public? (asked until one is)"""
+        if not self.promised:
+            start = time.process_time_ns()
+            self.promised = self.publisher.shows(room, deadline, match, self.members)
+            self.spent += time.process_time_ns() - start
 
     def sent(self) -> list[bytes]:
         return [_TIME.sub(b"", m.sub.last) for m in self.members]  # type: ignore[union-attr]
@@ -97,7 +114,7 @@ class Reported:
         return getattr(self.match, name)
 
 
-def play(tables: list[Table], seed: int, check: bool) -> int:
+def play(tables: list[Table], seed: int, check: bool, coalesce: int = 1) -> int:
     rng = random.Random(seed)
     match = GAME.new(seed, [f"p{i}" for i in range(6)], {})
     policy = RandomPolicy(random.Random(seed), wait_chance=0)
@@ -121,6 +138,10 @@ def play(tables: list[Table], seed: int, check: bool) -> int:
         match.apply(match.parse(command))
         commands += 1
         deadline = state.window_id * 1000
+        if coalesce > 1 and commands % coalesce and not match.over():
+            for table in tables:
+                table.acked(room, deadline, shared)
+            continue
         order = tables if commands % 2 else tables[::-1]
         shared.take()
         for table in order:
@@ -135,7 +156,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--against", help="another publish.py, measured in the same run")
     parser.add_argument("--no-check", action="store_true", help="do not compare their bytes")
+    parser.add_argument("--coalesce", type=int, default=1, help="commands a push (one tree)")
     args = parser.parse_args(argv)
+    if args.coalesce > 1 and args.against:
+        parser.error("--coalesce measures this tree alone")
     modules: list[tuple[str, Any]] = [("this tree", publish)]
     if args.against:
         modules.append((args.against, _load(args.against)))
@@ -143,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
     commands = 0
     for seed in range(args.games):
         tables = [Table(module) for _, module in modules]
-        commands += play(tables, seed, not args.no_check)
+        commands += play(tables, seed, not args.no_check, args.coalesce)
         for (name, _), table in zip(modules, tables, strict=True):
             total = totals[name]
             total[0] += table.spent
@@ -154,6 +178,9 @@ def main(argv: list[str] | None = None) -> None:
         out[name] = {
             "us_per_push": round(spent / pushes / 1e3, 1),
             "bytes_per_push": sent // pushes,
+            "us_per_command": round(spent / commands / 1e3, 1),
+            "bytes_per_command": sent // commands,
+            "messages_per_command": round(pushes * 6 / commands, 2),
         }
     if args.against:
         out["ratio"] = round(totals["this tree"][0] / totals[args.against][0], 3)

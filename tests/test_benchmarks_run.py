@@ -41,10 +41,18 @@ COMMANDS = {
         *("benchmarks.peers", "--kinds", "floor-uvicorn,ours-sqlite", "--runs", "1"),
         *("--rooms", "2", "--warmup", "1", "--seconds", "2", "--baseline", "HEAD"),
     ],
-    # Its fixed-rate mode, on this server with the memory store.
+    # Its fixed-rate mode, on this server with the memory store, in bursts of six picks with
+    # coalesced pushes (issue 34 §2; the seats' turns are the run above).
     "peers_fixed": [
         *("benchmarks.peers", "--plan", "fixed", "--kinds", "ours-memory", "--runs", "1"),
-        *("--rooms", "3", "--rate", "30", "--warmup", "1", "--seconds", "2"),
+        *("--rooms", "3", "--rate", "5", "--warmup", "1", "--seconds", "2"),
+        *("--burst", "--tick-ms", "20"),
+    ],
+    # Instructions per command's cProfile stages and CPU split, floor and pick6, six commands
+    # (its callgrind tool starts each server under valgrind: minutes, so not here).
+    "instructions": [
+        *("benchmarks.instructions", "--tools", "profile,cpu", "--commands", "6"),
+        *("--cpu-commands", "6", "--warmup", "1", "--idle", "0"),
     ],
     # Goblin tables of 4 through the whole capacity harness, in miniature (~20 s).
     "goblin_tables_capacity": [

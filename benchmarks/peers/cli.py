@@ -83,7 +83,9 @@ def unpack(rev: str, into: Path) -> Path:
 def prepare(args: argparse.Namespace, kinds: set[Kind]) -> Context:
     workdir = Path(args.workdir or tempfile.mkdtemp(prefix="peers-"))
     workdir.mkdir(parents=True, exist_ok=True)
-    ctx = Context(workdir, args.floor_payload, args.nice)
+    ctx = Context(workdir, args.floor_payload, args.nice, tick_ms=args.tick_ms, burst=args.burst)
+    if args.burst and any(k.node for k in kinds):
+        raise SystemExit("--burst: this server and the floors only (node/gen.mjs has no bursts)")
     if any(k.node for k in kinds):
         ctx.node_dir = installs.node_dir()
     if any(k.asgi in ("granian", "wsproto") for k in kinds):
@@ -146,6 +148,12 @@ def main(argv: list[str] | None = None) -> None:
         "--baseline", help="a git revision whose src/ is measured beside this tree's"
     )
     parser.add_argument("--nice", type=int, default=0, help="e.g. -20 (root): ahead of others")
+    parser.add_argument(
+        "--tick-ms", type=int, help="this tree's LAUNDERMAT_PUSH_TICK_MS (not a baseline's)"
+    )
+    parser.add_argument(
+        "--burst", action="store_true", help="a round's six picks sent at once (our generator)"
+    )
     parser.add_argument("--server-core", type=int, default=0)
     parser.add_argument("--client-core", type=int, default=1)
     parser.add_argument("--workdir")

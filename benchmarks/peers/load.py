@@ -41,6 +41,7 @@ class Load:
     def __init__(self, args: argparse.Namespace) -> None:
         self.port = args.port
         self.rate: float | None = args.rate
+        self.burst: bool = args.burst  # a round's six picks at once, done together
         self.rng = random.Random(args.seed)
         self.rooms: list[Room] = []
         self.stats = Stats()
@@ -81,10 +82,10 @@ class Load:
             return
         room.next_command()
 
-    def completed(self, room: Room, sent: float, now: float) -> None:
+    def completed(self, room: Room, sent: float, now: float, commands: int = 1) -> None:
         if sent >= self.window_start:
             self.stats.latencies.append(now - sent)
-            self.stats.commands += 1
+            self.stats.commands += commands
         if self.rate is None and not self.stopping:
             room.next_command()
 
@@ -158,6 +159,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--burst",
+        action="store_true",
+        help="each command is a round's six picks sent at once (latency: to the last seat's "
+        "frame showing all six; CPU and frames per pick)",
+    )
     args = parser.parse_args(argv)
     gc.disable()  # a collection would stop every simulated seat at once
     import uvloop

@@ -5,7 +5,10 @@ server: benchmarks/baseline_app.py under uvicorn or granian, node/ws_floor.mjs) 
 A room has six seats and one command in flight at most. A command is the next seat's pick
 (seats in turn, six a round); it is done when every seat has received a frame showing it: for
 the floor, one more broadcast each; for this server, a view or patch of at least the version
-its ack names. Latency runs from the send to the last seat's frame.
+its ack names. Latency runs from the send to the last seat's frame. With `--burst` a round's
+six picks go out at once and are done together, when every seat has a frame showing all six
+(issue 34 §2: coalesced pushes); they count as six commands. The secret check then covers
+nothing: the round's reveal is due as soon as its six picks are sent.
 
 This server's seats say `hello.inline_ack` (docs/protocol.md, "Acks"): the sender's ack rides
 in its own frame. A server from before inline acks refuses the field; the seat then says hello
@@ -49,14 +52,15 @@ class Room:
     # ------------------------------------------------------------ commands out
 
     def next_command(self) -> None:
-        seat = self.sent % SEATS
-        if seat == 0:
-            self.picks = round_picks(self.rng)
-        number = self.picks[seat]
-        self.secrets.picked(seat, number, seat == SEATS - 1)
-        self.sent += 1
         self.inflight = time.perf_counter()
-        self.send(seat, number)
+        for _ in range(SEATS if self.load.burst else 1):
+            seat = self.sent % SEATS
+            if seat == 0:
+                self.picks = round_picks(self.rng)
+            number = self.picks[seat]
+            self.secrets.picked(seat, number, seat == SEATS - 1)
+            self.sent += 1
+            self.send(seat, number)
 
     async def setup(self) -> None:
         raise NotImplementedError
@@ -68,7 +72,7 @@ class Room:
         """The command in flight reached every seat."""
         sent, self.inflight = self.inflight, None
         assert sent is not None
-        self.load.completed(self, sent, now)
+        self.load.completed(self, sent, now, SEATS if self.load.burst else 1)
 
     # ------------------------------------------------------------ frames in
 
@@ -107,7 +111,9 @@ class FloorRoom(Room):
         await asyncio.sleep(0.05)  # let the server register the last socket in its room
 
     def send(self, seat: int, number: int) -> None:
-        self.targets = [c + 1 for c in self.counts]
+        if seat == 0 or not self.load.burst:
+            self.targets = list(self.counts)
+        self.targets = [t + 1 for t in self.targets]
         self.sockets[seat].send_text(b'{"type":"pick","number":%d}' % number)
 
     def arrived(self, seat: int, payload: bytes, now: float) -> None:
@@ -124,7 +130,8 @@ class OurRoom(Room):
 
     async def setup(self) -> None:
         self.versions = [0] * SEATS
-        self.target: int | None = None  # the version the ack named
+        self.target: int | None = None  # the version the acks named, once all are in
+        self.answers: list[int] = []  # the burst's answers so far (versions; 0: refused)
         self.ready = asyncio.get_running_loop().create_future()
         http = self.load.http
         assert http is not None
@@ -163,6 +170,8 @@ class OurRoom(Room):
 
     def send(self, seat: int, number: int) -> None:
         self.target = None
+        if seat == 0 or not self.load.burst:
+            self.answers = []
         self._say(seat, {"type": "act", "command": {"type": "pick", "number": number}})
 
     def arrived(self, seat: int, payload: bytes, now: float) -> None:
@@ -175,10 +184,10 @@ class OurRoom(Room):
                 self.load.stats.errors["reveal_before_the_sixth_pick"] += 1  # by the timer
             if payload.find(_INLINE_ACK, max(0, len(payload) - 80)) >= 0:
                 self.load.stats.acks["inline"] += 1
-                self.target = self.versions[seat]
+                self._answered(self.versions[seat])
         elif head.startswith(b'{"type":"ack"'):
             self.load.stats.acks["alone"] += 1
-            self.target = orjson.loads(payload)["version"]
+            self._answered(orjson.loads(payload)["version"])
         elif head.startswith(b'{"type":"error"'):
             code = orjson.loads(payload)["code"]
             if code == "bad_message" and self.inline and not self.versions[seat]:
@@ -186,7 +195,7 @@ class OurRoom(Room):
                 self._hello(seat)
                 return
             self.load.stats.errors[code] += 1
-            self.target = 0  # refused: nothing to wait for
+            self._answered(0)  # refused: nothing to wait for
         target = self.target
         if self.inflight is not None and target is not None and min(self.versions) >= target:
             if not self.ready.done():  # the start, during setup
@@ -194,6 +203,11 @@ class OurRoom(Room):
                 self.ready.set_result(None)
             else:
                 self.done(now)
+
+    def _answered(self, version: int) -> None:
+        self.answers.append(version)
+        if not self.load.burst or not self.ready.done() or len(self.answers) == SEATS:
+            self.target = max(self.answers)
 
 
 def make_room(protocol: str, load: Load, index: int) -> Room:

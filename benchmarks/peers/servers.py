@@ -102,6 +102,8 @@ class Context:
     node_dir: Path | None = None
     extras: Path | None = None  # granian, wsproto
     trees: dict[str, Path] = field(default_factory=dict)  # label → its src/ (a baseline's)
+    tick_ms: int | None = None  # this tree's LAUNDERMAT_PUSH_TICK_MS (rooms/tick.py)
+    burst: bool = False  # our generator sends a round's six picks at once
 
 
 def command(kind: Kind, port: int, ctx: Context, tree: str) -> tuple[list[str], dict[str, str]]:
@@ -131,6 +133,9 @@ def command(kind: Kind, port: int, ctx: Context, tree: str) -> tuple[list[str], 
             ], env
         return [sys.executable, "-m", "benchmarks.baseline_serve", "--port", str(port)], env
     env.update(ROOMS_UNLIMITED)
+    env.pop("LAUNDERMAT_PUSH_TICK_MS", None)  # a baseline's own default
+    if tree == "this" and ctx.tick_ms is not None:
+        env["LAUNDERMAT_PUSH_TICK_MS"] = str(ctx.tick_ms)
     db = ctx.workdir / f"{kind.name}-{port}.db"
     env["LAUNDERMAT_DATABASE_URL"] = (
         "memory://" if kind.store == "memory" else f"sqlite+aiosqlite:///{db}"
@@ -204,4 +209,5 @@ def generator(kind: Kind, port: int, ctx: Context, args: list[str]) -> list[str]
         return [node, str(ctx.node_dir / "gen.mjs"), kind.protocol, str(port), *args]
     own = [sys.executable, "-m", "benchmarks.peers.load", "--protocol", kind.protocol]
     own += ["--port", str(port), "--rooms", rooms, "--warmup", warmup, "--seconds", seconds]
+    own += ["--burst"] if ctx.burst else []
     return own if rate == "closed" else [*own, "--rate", rate]
