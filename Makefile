@@ -64,13 +64,14 @@ jstest:
 # time"); `make pytest PYTEST_WORKERS=0` runs in one process.
 PYTEST_WORKERS ?= 4
 pytest: setup
-	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 --dist loadgroup $(PYTEST_ARGS)
+	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 --dist loadgroup --max-worker-restart 0 \
+		$(PYTEST_ARGS)
 
 # The line coverage of src/ by the same pytest run (pyproject.toml, [tool.coverage.run]).
 coverage: setup
 	rm -f .coverage .coverage.*
 	COVERAGE_FILE=$(CURDIR)/.coverage $(BIN)/coverage run -m pytest -q -n $(PYTEST_WORKERS) \
-		--maxprocesses 4 --dist loadgroup $(PYTEST_ARGS); status=$$?; \
+		--maxprocesses 4 --dist loadgroup --max-worker-restart 0 $(PYTEST_ARGS); status=$$?; \
 	$(BIN)/coverage combine -q && $(BIN)/coverage report --sort=cover; exit $$status
 
 clean:
