@@ -145,6 +145,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         proc.stop()
 
 
+@pytest.fixture(scope="session")
+def untimed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A shared server that pushes every change at once (`push_tick_ms=0`), for the tests
+    that read each push as it goes out, a pong as their barrier: under the default tick a
+    change within a tick of the last push is pushed at the tick's end, after the pong
+    (tests/web/test_coalesced.py and tests/rooms/test_tick.py test the tick)."""
+    tmp = tmp_path_factory.mktemp("untimed")
+    proc = ServerProcess(
+        f"sqlite+aiosqlite:///{tmp / 'test.db'}", tmp / "server.log", push_tick_ms=0
+    )
+    proc.start()
+    yield proc
+    try:
+        assert_every_finished_game_verifies(proc)
+    finally:
+        proc.stop()
+
+
 def assert_every_finished_game_verifies(proc: ServerProcess) -> None:
     """Issue 13: `laundermat verify` passes on every game the tests finished on this server."""
     from laundermat.verify import problems

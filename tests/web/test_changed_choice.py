@@ -56,8 +56,10 @@ def choices(client: Client, kind: str) -> list[Any]:
 
 @pytest.mark.parametrize("deltas", [True, False], ids=["deltas", "whole-views-only"])
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_changed_choice_reaches_only_its_owner(server: Any, game: str, deltas: bool) -> None:
-    settings, kind, shown = GAMES[game]
+def test_a_changed_choice_reaches_only_its_owner(
+    untimed_server: Any, game: str, deltas: bool
+) -> None:
+    server, (settings, kind, shown) = untimed_server, GAMES[game]
     field = "card"
 
     async def scenario() -> None:

@@ -30,7 +30,10 @@ def without_time(view: dict[str, Any]) -> dict[str, Any]:
 def test_a_game_on_deltas_matches_whole_views(make_server: Any) -> None:
     # The barriers' pings come as fast as their answers: budgets they cannot spend (at the
     # defaults, 20 a second and a burst of 40 a socket, a player was closed rate_limited).
+    # Every change pushed at once: the test reads each push as it goes out (the tick's own
+    # tests: test_coalesced.py).
     server = make_server(
+        push_tick_ms=0,
         messages_per_second=1000,
         message_burst=1000,
         messages_per_second_per_address=1000,

@@ -42,7 +42,7 @@ class ServerSettings(BaseSettings):
     # A client's change arriving within this many ms of its room's last push (or queued behind
     # another) waits for the tick's end and is pushed with the others (rooms/tick.py); 0 pushes
     # every change at once.
-    push_tick_ms: int = Field(default=0, ge=0, le=60_000)
+    push_tick_ms: int = Field(default=20, ge=0, le=60_000)
     # Finished games (their records and replays) are deleted this long after they end; the
     # sweep looks every `retention_sweep_seconds`.
     finished_game_retention_days: float = Field(default=30, gt=0)
