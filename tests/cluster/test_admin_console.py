@@ -16,7 +16,7 @@ import httpx
 from tests.web.client import Client, new_room
 
 from ..waits import until
-from .harness import Cluster
+from .harness import Cluster, Replica
 
 TOKEN = "a-cluster-operator-token-0123456789abc"
 BEARER = {"authorization": f"Bearer {TOKEN}", "x-operator": "ops"}
@@ -77,11 +77,12 @@ def test_one_console_sees_and_acts_on_every_replica(make_cluster: Callable[..., 
     drained = _post(r1.url, "/api/admin/replicas/r2/drain")
     assert drained.status_code == 200 and drained.json()["drained"] == "r2"
     until(lambda: cluster.owner(moving) == "r1", f"{moving} handed to r1 by the drain")
+    # Its lease is taken before its record is read and the room adopted (cluster/ownership.py).
+    until(lambda: moving in _rooms_of(r1, "r1"), f"{moving} adopted by r1")
     late = httpx.post(r2.url + "/api/rooms", json={"name": "Late"})
     assert (late.status_code, late.json()["code"]) == (503, "draining")
     data = _overview(r1.url)
     assert [r["id"] for r in data["replicas"]] == ["r1"]  # r2 left the cluster
-    assert {room["code"]: room["replica"] for room in data["rooms"]}[moving] == "r1"
     assert _overview(r2.url)["replicas"][0]["draining"] is True
     assert TOKEN not in r1.log() + r2.log()
 
@@ -89,3 +90,8 @@ def test_one_console_sees_and_acts_on_every_replica(make_cluster: Callable[..., 
     r2.kill()
     fresh = cluster.replace(r2)
     assert httpx.get(fresh.url + "/api/catalog", headers=forwarded).json()["code"] == "blocked"
+
+
+def _rooms_of(replica: Replica, owner: str) -> set[str]:
+    """The codes the console on `replica` shows as owned by `owner`."""
+    return {r["code"] for r in _overview(replica.url)["rooms"] if r["replica"] == owner}
