@@ -34,9 +34,10 @@ second, tiny game:
 - **What changed (optional, kit/touched.py).** With views split as above, a game may add
   `public_sections(names, log_from)` (those top-level keys of `public_view`) and `touched()`
   (what changed in the views since the last call: the public sections and the seats whose
-  private part changed, None for everything). The platform then rebuilds and diffs only
-  those. The kit writes `touched()` from a `touches` declared per handler of the phase table;
-  a game without it gets every view rebuilt after every change, as before.
+  private part changed, None for everything; `touched(keep=True)` tells the same and leaves
+  it for the next call). The platform then rebuilds and diffs only those. The kit writes
+  `touched()` from a `touches` declared per handler of the phase table; a game without it
+  gets every view rebuilt after every change, as before.
 - **Beats (optional).** `beat_ms(log_from)`: how long, in ms before the time scale, the
   table needs to take in the entries logged from `log_from` on (a moment the game marks as
   dramatic: a laundry's end, a Vault raid's die); the platform's bots wait that long before

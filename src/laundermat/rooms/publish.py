@@ -147,9 +147,9 @@ class Publisher:
         self, room: dict[str, Any], deadline: int | None, match: Match | None, members: list[Member]
     ) -> bool:
         """Whether a push now would step the version: something public changed since the last
-        push (rooms/tick.py, before an ack that goes ahead of its views). The public part is
-        rebuilt whole and compared as `push` would, without taking the game's report of what
-        changed, which the push still needs."""
+        push (rooms/tick.py, before an ack that goes ahead of its views). The sections the
+        game reports changed are rebuilt and compared as `push` would, the report left for
+        the push."""
         held = self._held
         over = match is not None and match.over()
         watched = any(m.sub is not None for m in members) or bool(self.spectators)
@@ -160,8 +160,9 @@ class Publisher:
         log_size = match.log_length() if match is not None else 0
         now = Held(room, deadline, match, over, log_size, True)
         split = parts(match) if match is not None else None
-        _, log = _public_part(split, now, EVERYTHING, self.log_mark)
-        now.encode(held, whole=True)
+        touched = _touched(match, keep=True)
+        _, log = _public_part(split, now, touched, self.log_mark)
+        now.encode(held, whole=touched.public is None)
         return bool(shared_ops(held, now, log, self.log_mark).encoded)
 
     def _plan(
@@ -302,11 +303,15 @@ class Kept:
 KEPT = Kept()
 
 
-def _touched(match: Match | None) -> Touched:
+def _touched(match: Match | None, keep: bool = False) -> Touched:
     """What changed in the match's views since the last push (the whole of them for a game
-    that does not say: games/kit/touched.py). Asked at every push, so nothing carries over."""
+    that does not say: games/kit/touched.py). Taken at every push, so nothing carries over;
+    `keep`: left for the push."""
     report = getattr(match, "touched", None)
-    return EVERYTHING if report is None else report()
+    if report is None:
+        return EVERYTHING
+    told: Touched = report(keep=True) if keep else report()
+    return told
 
 
 def _public_part(

@@ -78,8 +78,8 @@ class GoblinMatch(WindowedMatch):
     def public_sections(self, names: Iterable[str], log_from: int = 0) -> dict[str, Any]:
         return public_sections(self.state, names, log_from)
 
-    def touched(self) -> Touched:
-        return self.changes.take()
+    def touched(self, keep: bool = False) -> Touched:
+        return self.changes.peek() if keep else self.changes.take()
 
     def beat_ms(self, log_from: int) -> int:
         """games/protocol.py, Beats: a laundry that ended since `log_from`."""

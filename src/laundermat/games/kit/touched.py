@@ -67,9 +67,14 @@ class Changes:
 
     def take(self) -> Touched:
         """What changed since the last take; from now on, nothing."""
+        report = self.peek()
+        self.public, self.seats = set(), set()
+        return report
+
+    def peek(self) -> Touched:
+        """What changed since the last take, left for the next."""
         public = None if self.public is None else frozenset(self.public)
         seats = None if self.seats is None else frozenset(self.seats)
-        self.public, self.seats = set(), set()
         return Touched(public, seats)
 
 

@@ -74,8 +74,8 @@ class LaunderMatMatch(WindowedMatch):
     def public_sections(self, names: Iterable[str], log_from: int = 0) -> JSON:
         return engine.public_sections(self.game.state, names, log_from)
 
-    def touched(self) -> Touched:
-        return self.changes.take()
+    def touched(self, keep: bool = False) -> Touched:
+        return self.changes.peek() if keep else self.changes.take()
 
     def result(self) -> JSON:
         return engine.result(self.game.state).to_dict()
