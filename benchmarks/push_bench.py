@@ -110,8 +110,12 @@ class Reported:
 
     def __getattr__(self, name: str) -> Any:
         if name == "touched" and self.report is not None:
-            return lambda: self.report
+            return self._touched
         return getattr(self.match, name)
+
+    def _touched(self, keep: bool = False) -> Any:
+        """A push's: the report taken for all tables; an ack's (`keep`): what changed since."""
+        return self.match.touched(keep=True) if keep else self.report
 
 
 def play(tables: list[Table], seed: int, check: bool, coalesce: int = 1) -> int:
