@@ -132,7 +132,11 @@ def status_word(game: dict[str, Any], seat: int) -> str | None:
 def boards(screen: Screen) -> list[str]:
     game, out = screen.game, []
     seats = sorted(b["seat"] for b in screen.facts["boards"])
-    if seats != list(range(len(game["players"]))):
+    # At the end the table screen's scores take the screen: the areas are the phones'.
+    scores_only = screen.facts.get("tv") and game["phase"] == "over"
+    if scores_only and seats:
+        out.append(mismatch("the players' areas at the table screen's end", seats, "none"))
+    elif not scores_only and seats != list(range(len(game["players"]))):
         out.append(mismatch("the players' areas", seats, "one each"))
     for board in screen.facts["boards"]:
         seat = board["seat"]

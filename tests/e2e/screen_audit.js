@@ -74,6 +74,7 @@
     const basket = one("[data-testid=my-basket]");
     return {
       seat: one("[data-testid=game]")?.dataset.seat ?? null,
+      tv: one("main.tv") !== null,
       round: text(one("[data-testid=round]")),
       lead: text(one("[data-testid=lead-line]")),
       boards: all("[data-testid^=board-]").map(board),

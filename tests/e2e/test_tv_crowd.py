@@ -150,3 +150,22 @@ def test_goblin_players_with_long_names(open_page: OpenPage, server_url: str, pl
     for socket in room.sockets:  # a page may have reconnected while its clock jumped
         room.send_view(socket, bump=False)
     fits(pages, "over", 0)  # the scores take the screen
+
+
+# Seeds whose 3-player game ends in a tie on Coins: broken by stains, and shared (GSCORE-7).
+TIED = {"stains": 23, "shared": 46}
+
+
+@pytest.mark.parametrize("tie", sorted(TIED))
+def test_a_goblin_end_with_a_tie_fits(open_page: OpenPage, server_url: str, tie: str) -> None:
+    """GSCORE-7: the table screen's end says how the tie was broken and still fits the screen,
+    with the longest names; the scores take the screen (the areas beside them, with a tie's
+    line across the screen, once pushed the end past its bottom)."""
+    match = new_match(TIED[tie], 3)
+    drive_to(match, 0, "none", push=False)
+    assert match.over() and match.result()["tie_break"] == tie
+    room = GoblinFakeRoom(match, None, LONG[:3])
+    pages = screens(open_page, room.attach, f"{server_url}/tv/{GOBLIN_CODE}")
+    fits(pages, "over", 0)
+    for tv in pages:
+        expect(tv.locator(sel("tie-break"))).to_be_visible()

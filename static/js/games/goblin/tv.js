@@ -28,7 +28,6 @@ export function renderTv(state, shell = {}) {
   return h(
     "main.screen.tv.tv-game.goblin",
     {
-      class: over && page.label ? "crowded" : null,
       ...screenData(ctx),
       "data-game": "goblin",
       "data-kind": game.window?.kind ?? "",
@@ -39,9 +38,9 @@ export function renderTv(state, shell = {}) {
     tvLayout({
       latest: latest.length ? latest.join(" ") : null,
       stage: over ? tvEnd(ctx) : actionPanel(ctx),
-      // At the end of a table too big for one page of areas, the scores take the screen (as
-      // LaunderMat's end does): the areas are the phones'.
-      table: over && page.label ? null : [boardPageLine(page.label), table(ctx, page.shown)],
+      // At the end the scores take the screen (as LaunderMat's end does): the areas are the
+      // phones'. Beside them, with long names or a tie's break, the end ran off the screen.
+      table: over ? null : [boardPageLine(page.label), table(ctx, page.shown)],
     }),
   );
 }
@@ -60,8 +59,12 @@ function tvEnd(ctx) {
     { "data-key": "final", "data-testid": "final-standings", "aria-labelledby": "final-title" },
     h("h2#final-title", phaseName("over")),
     endActions(ctx),
-    h("p.headline", { "data-testid": "headline" }, icon("crown"), headline(ctx, result)),
-    tieBreak(result) ? h("p.small", { "data-testid": "tie-break" }, tieBreak(result)) : null,
+    // The winner and a tie's break share a cell (goblin.css: beside the majorities).
+    h(
+      "div.verdict",
+      h("p.headline", { "data-testid": "headline" }, icon("crown"), headline(ctx, result)),
+      tieBreak(result) ? h("p.small", { "data-testid": "tie-break" }, tieBreak(result)) : null,
+    ),
     scoreTable(ctx, result),
     majorities(ctx, result),
   );
