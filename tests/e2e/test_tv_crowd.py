@@ -3,7 +3,9 @@ or five of Goblin, each with a name of the longest kind the server takes (24 cha
 word), late in a game and at its end, on screens of 1920x1080 and 1280x720: the whole fit that
 test_tv.py checks (the page is the screen, nothing cut, no text under 24 px at 1920x1080), with
 the boards shown a page at a time (ui/tv-pages.js). Fake rooms (fake_room.py, goblin_fake.py):
-the real engine's views, no game played to get there.
+the real engine's views, no game played to get there. Also the fullest moments of a table of
+three that whole games once met by chance: a tie at Goblin's end, protections bought in
+LaunderMat's bribery.
 """
 
 from __future__ import annotations
@@ -169,3 +171,24 @@ def test_a_goblin_end_with_a_tie_fits(open_page: OpenPage, server_url: str, tie:
     fits(pages, "over", 0)
     for tv in pages:
         expect(tv.locator(sel("tie-break"))).to_be_visible()
+
+
+def test_laundermat_protections_bought_fit(open_page: OpenPage, server_url: str) -> None:
+    """BRIBE-3: late in a game of three, each player's flagged additions protected, the list
+    of protections bought under the stage (it once ran the four columns into a fifth at
+    1280x720)."""
+    kinds = [RACK, VENDING, CHARGING, PAWN, SLOT]
+    copies = [
+        {
+            "kind": kinds[(seat + n) % 5],
+            "owner": seat,
+            "alarm_flag": n % 2 == 0,
+            "protection": 50_000 if n % 2 == 0 else 0,
+        }
+        for seat in range(3)
+        for n in range(3)
+    ]
+    game = build(3, phase=Phase.BRIBE_PROTECT, round=8, copies=copies, done=[0])
+    room = FakeRoom(game, None, ["Ana", "Ben", "Cal"])
+    pages = screens(open_page, room.attach, f"{server_url}/tv/{LAUNDERMAT_CODE}")
+    fits(pages, "bribe_protect", 3)

@@ -98,7 +98,7 @@ function protectStage(ctx) {
     .sort((a, b) => Number(b.flagged) - Number(a.flagged));
   const legal = new Set(opts.protect ?? []);
   const intro = h(
-    "p",
+    "p.bribe-intro",
     rich(h, "bribery.protect_intro", { amount: money(ctx.rules.protection_minimum) }),
   );
   if (!ctx.me) return h("div", intro, protectionsList(ctx));
@@ -213,7 +213,7 @@ function protectionsList(ctx) {
 function counterStage(ctx) {
   const { game, opts, ui } = ctx;
   const offers = opts.counter ?? [];
-  const intro = h("p", g("bribery.counter_intro"));
+  const intro = h("p.bribe-intro", g("bribery.counter_intro"));
   const target = offers.find((o) => o.copy === ui.target);
   if (target && opts.can_act) {
     const copy = game.copies.find((c) => c.id === target.copy);
