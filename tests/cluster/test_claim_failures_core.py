@@ -3,10 +3,13 @@ PostgreSQL, two replicas in one process (tests/cluster/test_lease_core.py's `run
 - a takeover whose read of the rooms fails lets every room it did not adopt go again, so the
   next claim takes them (they were leased, renewed for ever and served by nobody);
 - a player's claim that fails is not "no such room" (a browser forgets its seat on that):
-  the socket is told to reconnect instead."""
+  the socket is told to reconnect instead;
+- a socket waiting for an owner's lease on a replica that starts draining is told to
+  reconnect at once (it waited on until SIGTERM's graceful end cancelled it, a traceback)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from laundermat.cluster.node import Route
@@ -65,3 +68,28 @@ def test_a_players_claim_that_fails_is_told_to_reconnect_not_that_no_room_exists
         assert code in manager_b.rooms
 
     run(pg_url, redis_server, scenario, ttl_ms=900)
+
+
+def test_a_socket_waiting_on_a_lease_is_told_to_reconnect_once_its_replica_drains(
+    pg_url: str, redis_server: RedisServer
+) -> None:
+    async def scenario(a: Replica, b: Replica, redis: Any) -> None:
+        (cluster_a, manager_a, _), (cluster_b, _, _) = a, b
+        code = (await lobby(manager_a))[0]
+        looked = asyncio.Event()
+        look_once = cluster_b._look_once
+
+        async def noted(*args: Any) -> Any:
+            looked.set()
+            return await look_once(*args)
+
+        cluster_b._look_once = noted  # type: ignore[method-assign,assignment]
+        # Relayed to B by a peer, for a room A holds: B never relays it again, and waits.
+        waiting = asyncio.create_task(cluster_b.locate(code, True))
+        await asyncio.wait_for(looked.wait(), 10)
+        assert not waiting.done()
+        await cluster_b.drain(wait_s=0)
+        assert await asyncio.wait_for(waiting, 10) == (Route.MOVED, None)
+        assert await cluster_b.leases.owner(code) == cluster_a.me  # the lease is A's still
+
+    run(pg_url, redis_server, scenario, ttl_ms=60_000)

@@ -123,7 +123,9 @@ class Cluster:
                 found = None  # Redis restarting: try again until give_up
             if found is not None:
                 return found
-            if time.monotonic() > give_up:
+            # Draining (SIGTERM): this replica stops within seconds, before a lease could run
+            # out; the client reconnects through the balancer to a replica that stays.
+            if time.monotonic() > give_up or not self.ownership.accepting:
                 return Route.MOVED, None
             await asyncio.sleep(self.config.watch_ms / 1000)
 
