@@ -26,6 +26,12 @@ TICKED = RoomConfig(
 SETTINGS = {"round_timer": 600, "bribe_timer": 45}  # no deadline inside a test
 
 
+def assert_whole_views(room: Any, subs: list[Sub]) -> None:
+    """Every seat's patched view equals the view rebuilt whole (the oracle)."""
+    for sub in subs:
+        assert held(sub) == whole(room, sub, seat_of(sub))
+
+
 async def table(players: int) -> tuple[Any, Any, list[Sub], list[str]]:
     """A started LaunderMat room with the tick on. Its `start` came within a tick of the
     connections' pushes, so its views waited: the tick's end sends them."""
@@ -106,8 +112,7 @@ def test_a_lone_command_in_a_quiet_room_is_pushed_at_once() -> None:
         assert all(s.view["version"] == version + 1 for s in subs), "not before the tick's end"
         await rooms.clock.advance(1)
         assert all(s.view["version"] == version + 2 for s in subs)
-        for sub in subs:
-            assert held(sub) == whole(room, sub, seat_of(sub))
+        assert_whole_views(room, subs)
         await room.close()
 
     asyncio.run(scenario())
@@ -153,8 +158,7 @@ def test_a_changed_choice_in_a_tick_reaches_only_its_seat_and_keeps_the_version(
         assert subs[0].view["game"]["me"]["selection"] == second
         assert [kinds(s, m) for s, m in zip(subs[1:], marks[1:], strict=True)] == [[], []]
         assert room.views.version == version, "no step anyone could see"
-        for sub in subs:
-            assert held(sub) == whole(room, sub, seat_of(sub))
+        assert_whole_views(room, subs)
         await room.close()
 
     asyncio.run(scenario())
@@ -198,8 +202,7 @@ def test_a_resync_in_the_middle_of_a_tick_gets_what_the_next_patch_builds_on() -
         await act(room, subs[2], ids[2], select(offered(subs[2])[0]), "next")
         await rooms.clock.advance(TICK_MS)
         assert subs[1].view["version"] == version + 2
-        for sub in subs:
-            assert held(sub) == whole(room, sub, seat_of(sub))
+        assert_whole_views(room, subs)
         await room.close()
 
     asyncio.run(scenario())

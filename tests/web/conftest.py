@@ -130,19 +130,24 @@ def _drop_schema(url: str, schema: str) -> None:
     asyncio.run(drop())
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A shared server on SQLite for the tests that need no special settings."""
-    tmp = tmp_path_factory.mktemp("server")
-    proc = ServerProcess(
-        f"sqlite+aiosqlite:///{tmp / 'test.db'}", tmp / "server.log", away_after_seconds=2
-    )
+def _shared_server(
+    factory: pytest.TempPathFactory, name: str, **env: Any
+) -> Iterator[ServerProcess]:
+    """A session's server on SQLite; at the end every game it finished must verify."""
+    tmp = factory.mktemp(name)
+    proc = ServerProcess(f"sqlite+aiosqlite:///{tmp / 'test.db'}", tmp / "server.log", **env)
     proc.start()
     yield proc
     try:
         assert_every_finished_game_verifies(proc)
     finally:
         proc.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A shared server on SQLite for the tests that need no special settings."""
+    yield from _shared_server(tmp_path_factory, "server", away_after_seconds=2)
 
 
 @pytest.fixture(scope="session")
@@ -151,16 +156,7 @@ def untimed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerP
     that read each push as it goes out, a pong as their barrier: under the default tick a
     change within a tick of the last push is pushed at the tick's end, after the pong
     (tests/web/test_coalesced.py and tests/rooms/test_tick.py test the tick)."""
-    tmp = tmp_path_factory.mktemp("untimed")
-    proc = ServerProcess(
-        f"sqlite+aiosqlite:///{tmp / 'test.db'}", tmp / "server.log", push_tick_ms=0
-    )
-    proc.start()
-    yield proc
-    try:
-        assert_every_finished_game_verifies(proc)
-    finally:
-        proc.stop()
+    yield from _shared_server(tmp_path_factory, "untimed", push_tick_ms=0)
 
 
 def assert_every_finished_game_verifies(proc: ServerProcess) -> None:
