@@ -36,7 +36,7 @@ def bot_game_replay(server: ServerProcess, players: int, seed: int) -> dict[str,
     code, seats = asyncio.run(new_room(server.url, players))
     run = RoomRun(server.url, players, 0.0, random.Random(seed), code=code)
     asyncio.run(play_seats(run, seats))
-    assert run.completed
+    assert run.completed, (dict(run.errors), dict(run.rejected), [a[-1:] for a in run.arrivals])
     game_id = room_games(server.url, code)[0]["game_id"]
     body: dict[str, Any] = httpx.get(f"{server.url}/api/games/{game_id}/replay").json()
     return body

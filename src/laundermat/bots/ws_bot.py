@@ -88,6 +88,7 @@ class Bot:
         self.view: dict[str, Any] | None = None
         self.inflight: Sent | None = None
         self.need_version = 0  # act again only once the view includes our last ack
+        self.view_after_refusal = False  # refused: act again only on a view that came since
         self.started = False
         self.resyncing = False
         self.doc: dict[str, Any] | None = None  # the whole view the patches apply to
@@ -152,6 +153,7 @@ class Bot:
         self.arrivals.append((version, time.perf_counter()))
         if self.resyncing or self.version is None or version in (self.version, self.version + 1):
             self.version, self.view, self.resyncing = version, message, False
+            self.view_after_refusal = False
             return False
         if version < self.version:
             return False  # an old view
@@ -168,6 +170,8 @@ class Bot:
             if version is not None:
                 self.run.sent.append(self.inflight)
                 self.need_version = version
+            else:  # the view it was decided on is out of date (or it was wrong on it):
+                self.view_after_refusal = True  # deciding again on it would only repeat it
             self.inflight = None
 
     async def _maybe_react(self, ws: Any) -> None:
@@ -192,7 +196,8 @@ class Bot:
 
     async def _maybe_act(self, ws: Any) -> None:
         view = self.view
-        if view is None or self.inflight is not None or (self.version or 0) < self.need_version:
+        waiting = self.inflight is not None or self.view_after_refusal
+        if view is None or waiting or (self.version or 0) < self.need_version:
             return
         room, game = view["room"], view["game"]
         if room["status"] == "lobby":
