@@ -71,19 +71,24 @@ def spread(values: list[float], digits: int = 3) -> dict[str, float]:
     }
 
 
+def _over(part: float, whole: float) -> float:
+    """A ratio, or NaN when the base read no CPU: a run too short for the 10 ms tick."""
+    return part / whole if whole > 0 else math.nan
+
+
 def _ratios(one: dict[str, Any], many: dict[str, Any]) -> dict[str, float]:
     """Configuration `many` against the single process `one` of the same round."""
     base = one["ms_per_command"]
     per = many["ms_per_command"]
     marginal, base_marginal = many["marginal_ms_per_command"], one["marginal_ms_per_command"]
     return {
-        "replica": per["replicas"] / base["replicas"],
-        "replica_marginal": marginal["replicas"] / base_marginal["replicas"],
-        "shared_marginal": marginal["shared"] / base_marginal["replicas"],
-        "shared": per["shared"] / base["replicas"],
+        "replica": _over(per["replicas"], base["replicas"]),
+        "replica_marginal": _over(marginal["replicas"], base_marginal["replicas"]),
+        "shared_marginal": _over(marginal["shared"], base_marginal["replicas"]),
+        "shared": _over(per["shared"], base["replicas"]),
         # What the cluster adds to what one process already asks of PostgreSQL.
-        "shared_added": (per["shared"] - base["postgres"]) / base["replicas"],
-        "system": (per["replicas"] + per["shared"]) / (base["replicas"] + base["postgres"]),
+        "shared_added": _over(per["shared"] - base["postgres"], base["replicas"]),
+        "system": _over(per["replicas"] + per["shared"], base["replicas"] + base["postgres"]),
     }
 
 
