@@ -56,6 +56,22 @@ NARROW_PHONE: ViewportSize = {"width": 360, "height": 740}
 SCROLL_STILL_JS = """() => new Promise((resolve) => { const y = scrollY;
   requestAnimationFrame(() => requestAnimationFrame(() => resolve(scrollY === y))); })"""
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}  # the most common laptop screen
+SMALL_PHONE: ViewportSize = {"width": 360, "height": 640}
+
+# Each part on the first screen: below the sticky status bar, above the screen's bottom edge,
+# and the thing a tap at its centre reaches (nothing sticky over it).
+ON_FIRST_SCREEN_JS = """(ids) => {
+  const bar = document.querySelector('[data-testid=phase-bar]').getBoundingClientRect();
+  return ids.map((id) => {
+    const el = document.querySelector(`[data-testid=${id}]`);
+    if (!el) return `${id}: missing`;
+    const r = el.getBoundingClientRect();
+    const at = `${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight} (y ${scrollY})`;
+    if (r.top < bar.bottom - 1 || r.bottom > innerHeight + 0.5) return `${id}: at ${at}`;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit === el || el.contains(hit) ? null : `${id}: under ${hit?.outerHTML.slice(0, 50)}`;
+  }).filter(Boolean);
+}"""
 
 
 @pytest.fixture(scope="session")
@@ -116,7 +132,7 @@ BROWSER_GROUPS = {
     "browser-a": {
         *("test_browser", "test_bots", "test_table_ux", "test_accessibility"),
         *("test_csp", "test_catalog", "test_join_retry", "test_timer", "test_tv"),
-        "test_admin",
+        *("test_admin", "test_laundermat_decisions"),
     },
     "browser-b": {
         *("test_goblin_game", "test_goblin_bots", "test_replay", "test_goblin_screens"),

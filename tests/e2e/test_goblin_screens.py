@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .audit import audit, covered_buttons, serve_axe
-from .conftest import LAPTOP, PHONE, OpenPage
+from .conftest import LAPTOP, ON_FIRST_SCREEN_JS, PHONE, SCROLL_STILL_JS, SMALL_PHONE, OpenPage
 from .driver import sel, unnamed_controls
 from .goblin_fake import CODE, GoblinFakeRoom, act, drive_to, long_laundry, new_match
 
@@ -136,23 +136,6 @@ def test_bigger_tables_render_the_pick_and_the_laundry(
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
-SMALL_PHONE = {"width": 360, "height": 640}
-
-# Each part on the first screen: below the sticky status bar, above the screen's bottom edge,
-# and the thing a tap at its centre reaches (nothing sticky over it).
-ON_FIRST_SCREEN_JS = """(ids) => {
-  const bar = document.querySelector('[data-testid=phase-bar]').getBoundingClientRect();
-  return ids.map((id) => {
-    const el = document.querySelector(`[data-testid=${id}]`);
-    if (!el) return `${id}: missing`;
-    const r = el.getBoundingClientRect();
-    const at = `${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight} (y ${scrollY})`;
-    if (r.top < bar.bottom - 1 || r.bottom > innerHeight + 0.5) return `${id}: at ${at}`;
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit === el || el.contains(hit) ? null : `${id}: under ${hit?.outerHTML.slice(0, 50)}`;
-  }).filter(Boolean);
-}"""
-
 LOOK_JS = """(el) => { const c = getComputedStyle(el);
   return [c.backgroundColor, c.color, c.borderTopColor, c.borderTopStyle, c.fontSize,
           getComputedStyle(el.querySelector('strong') ?? el).fontWeight,
@@ -163,10 +146,6 @@ GAP_JS = """([a, b]) => {
   const s = document.querySelector(`[data-testid=${b}]`).getBoundingClientRect();
   return Math.max(0, s.left - r.right, r.left - s.right)
     + Math.max(0, s.top - r.bottom, r.top - s.bottom); }"""
-
-# Whether the page stayed where it was for two frames: a smooth scroll moves it every frame.
-SCROLL_STILL_JS = """() => new Promise((resolve) => { const y = scrollY;
-  requestAnimationFrame(() => requestAnimationFrame(() => resolve(scrollY === y))); })"""
 
 DECISION = ["draw", "draw-potion", "stop", "decision-odds"]
 
