@@ -32,6 +32,7 @@ import { errorSentence, offlineLobby, offlineMove } from "./text.js";
 import { windowSpan } from "./time.js";
 import { gameName, roomTitle, tabTitle } from "./titles.js";
 import { turnLabel, turnTitle } from "./turn.js";
+import { watchBottomBar } from "./ui/bottom-bar.js";
 import { coachHandlers } from "./ui/coach.js";
 import { boardTurnDue } from "./ui/tv-pages.js";
 import { checkForUpgrade } from "./worker.js";
@@ -340,6 +341,7 @@ export function controller(shell) {
     beforeRender: () => fetchGame(shownGame(state)),
     afterRender() {
       tick(root);
+      watchBottomBar(root);
       checkShownReveal();
     },
     title,

@@ -65,9 +65,14 @@ export function briberyPanel(ctx) {
     h("h2#bribery-title", { tabindex: "-1", "data-landing": "panel" }, g("bribery.title")),
     steps,
     body,
+    ctx.me && !opts.done
+      ? h("p.note", { "data-testid": "bribe-waiting" }, g("bribery.waiting"))
+      : null,
+    h("h3.small-head", g("bribery.who_done")),
+    doneList,
     opts.done
       ? h(
-          "div.row.end",
+          "div.action-foot",
           h(
             "button.primary",
             {
@@ -79,11 +84,7 @@ export function briberyPanel(ctx) {
             g("bribery.done"),
           ),
         )
-      : ctx.me
-        ? h("p.note", { "data-testid": "bribe-waiting" }, g("bribery.waiting"))
-        : null,
-    h("h3.small-head", g("bribery.who_done")),
-    doneList,
+      : null,
   );
 }
 

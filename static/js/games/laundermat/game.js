@@ -197,6 +197,7 @@ export function wallet(ctx, me, title = g("game.wallet"), key = "wallet") {
       "data-key": key,
       "data-testid": key,
       "data-seat": me.seat,
+      "data-bottom-bar": key === "wallet",
       "aria-labelledby": `${key}-title`,
     },
     h(

@@ -121,7 +121,7 @@ export function purchasePanel(ctx) {
         ? h("ul.shop", weapons)
         : h("p.small.muted", g("purchase.no_weapons")),
     h(
-      "div.row.end",
+      "div.action-foot",
       h(
         "button",
         {
@@ -226,7 +226,7 @@ function checkout(ctx) {
     extra,
     billPicker(p),
     h(
-      "div.row",
+      "div.action-foot",
       h(
         "button.primary",
         {

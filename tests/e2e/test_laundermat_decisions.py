@@ -1,0 +1,68 @@
+"""LaunderMat's decisions on the first screen (issue 30, item 6): the buttons that end a
+purchase or a bribery stage (Skip, Done) stay on screen, above the wallet stuck to a phone's
+bottom, however long the panel grows: five additions in the shop, four flagged additions to
+protect, the entries stage's odds and bills. They were 100-900 px below an 844 px screen's fold.
+Engine states through the mocked socket (fake_room.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import ViewportSize, expect
+
+from laundermat.games.laundermat.engine import Game, Phase
+from tests.games.laundermat.builders import CHARGING, PAWN, RACK, SLOT, VENDING, bill, build
+
+from .conftest import LAPTOP, ON_FIRST_SCREEN_JS, PHONE, SCROLL_STILL_JS, SMALL_PHONE, OpenPage
+from .driver import sel
+from .fake_room import CODE, FakeRoom
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+KINDS = [RACK, VENDING, CHARGING, PAWN, SLOT]
+# Seat 1, the viewer: $220k in five bills, five additions, four of them flagged, one protected.
+WALLETS = {1: [bill(50_000, k) for k in range(4)] + [bill(20_000)]}
+COPIES: list[dict[str, Any]] = [
+    {
+        "kind": KINDS[(seat + n) % 5],
+        "owner": seat,
+        "alarm_flag": n != 1,
+        "protection": 50_000 if n == 4 else 0,
+    }
+    for seat in range(3)
+    for n in range(5)
+]
+# Each state, and the control that ends the viewer's decision in it.
+STATES = {
+    "purchase": (Phase.PURCHASE, "skip-purchase"),
+    "protect": (Phase.BRIBE_PROTECT, "bribe-done"),
+    "counter": (Phase.BRIBE_COUNTER, "bribe-done"),
+    "entries": (Phase.BRIBE_ENTRIES, "bribe-done"),
+}
+
+
+def state(phase: Phase) -> Game:
+    actors = [1] if phase is Phase.PURCHASE else None
+    return build(3, phase=phase, round=8, copies=COPIES, wallets=WALLETS, done=[0], actors=actors)
+
+
+@pytest.mark.parametrize("name", sorted(STATES))
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE, LAPTOP], ids=["390", "360", "laptop"])
+def test_the_button_that_ends_a_decision_is_on_the_first_screen(
+    open_page: OpenPage, server_url: str, viewport: ViewportSize, name: str
+) -> None:
+    phase, control = STATES[name]
+    room = FakeRoom(state(phase), 1, ["Ana", "Ben", "Cal"])
+    page = open_page("Ben", viewport, setup=room.attach)
+    page.goto(f"{server_url}/r/{CODE}")
+    expect(page.locator(sel(control))).to_be_enabled()
+    page.wait_for_function(SCROLL_STILL_JS)  # the landing scroll to the panel is over
+    problems = page.evaluate(ON_FIRST_SCREEN_JS, [control])
+    page.evaluate("() => window.scrollTo(0, 0)")
+    problems += [f"at the top: {p}" for p in page.evaluate(ON_FIRST_SCREEN_JS, [control])]
+    assert problems == []
+    if viewport is not LAPTOP:  # above the wallet, not under it
+        wallet = page.locator(sel("wallet")).bounding_box()
+        button = page.locator(sel(control)).bounding_box()
+        assert wallet and button and button["y"] + button["height"] <= wallet["y"]
