@@ -1,7 +1,8 @@
 """LaunderMat's decisions on the first screen (issue 30, item 6): the buttons that end a
-purchase or a bribery stage (Skip, Done) stay on screen, above the wallet stuck to a phone's
-bottom, however long the panel grows: five additions in the shop, four flagged additions to
-protect, the entries stage's odds and bills. They were 100-900 px below an 844 px screen's fold.
+purchase, an Alarm or a bribery stage (Skip, Buy or Discard, Done) stay on screen, above the
+wallet stuck to a phone's bottom, however long the panel grows: five additions in the shop, the
+Alarm's rules, four flagged additions to protect, the entries stage's odds and bills. They were
+up to 900 px below an 844 px screen's fold.
 Engine states through the mocked socket (fake_room.py)."""
 
 from __future__ import annotations
@@ -33,18 +34,29 @@ COPIES: list[dict[str, Any]] = [
     for seat in range(3)
     for n in range(5)
 ]
-# Each state, and the control that ends the viewer's decision in it.
+# Each state, and the controls that end the viewer's decision in it (the last is enabled).
 STATES = {
-    "purchase": (Phase.PURCHASE, "skip-purchase"),
-    "protect": (Phase.BRIBE_PROTECT, "bribe-done"),
-    "counter": (Phase.BRIBE_COUNTER, "bribe-done"),
-    "entries": (Phase.BRIBE_ENTRIES, "bribe-done"),
+    "purchase": (Phase.PURCHASE, ["skip-purchase"]),
+    "alarm": (Phase.ALARM, ["alarm-buy", "alarm-discard"]),
+    "protect": (Phase.BRIBE_PROTECT, ["bribe-done"]),
+    "counter": (Phase.BRIBE_COUNTER, ["bribe-done"]),
+    "entries": (Phase.BRIBE_ENTRIES, ["bribe-done"]),
 }
 
 
 def state(phase: Phase) -> Game:
     actors = [1] if phase is Phase.PURCHASE else None
-    return build(3, phase=phase, round=8, copies=COPIES, wallets=WALLETS, done=[0], actors=actors)
+    alarm = (1, bill(100_000)) if phase is Phase.ALARM else None  # seat 1's Vault bill
+    return build(
+        3,
+        phase=phase,
+        round=8,
+        copies=COPIES,
+        wallets=WALLETS,
+        done=[0],
+        actors=actors,
+        alarm=alarm,
+    )
 
 
 @pytest.mark.parametrize("name", sorted(STATES))
@@ -52,17 +64,17 @@ def state(phase: Phase) -> Game:
 def test_the_button_that_ends_a_decision_is_on_the_first_screen(
     open_page: OpenPage, server_url: str, viewport: ViewportSize, name: str
 ) -> None:
-    phase, control = STATES[name]
+    phase, controls = STATES[name]
     room = FakeRoom(state(phase), 1, ["Ana", "Ben", "Cal"])
     page = open_page("Ben", viewport, setup=room.attach)
     page.goto(f"{server_url}/r/{CODE}")
-    expect(page.locator(sel(control))).to_be_enabled()
+    expect(page.locator(sel(controls[-1]))).to_be_enabled()
     page.wait_for_function(SCROLL_STILL_JS)  # the landing scroll to the panel is over
-    problems = page.evaluate(ON_FIRST_SCREEN_JS, [control])
+    problems = page.evaluate(ON_FIRST_SCREEN_JS, controls)
     page.evaluate("() => window.scrollTo(0, 0)")
-    problems += [f"at the top: {p}" for p in page.evaluate(ON_FIRST_SCREEN_JS, [control])]
+    problems += [f"at the top: {p}" for p in page.evaluate(ON_FIRST_SCREEN_JS, controls)]
     assert problems == []
     if viewport is not LAPTOP:  # above the wallet, not under it
         wallet = page.locator(sel("wallet")).bounding_box()
-        button = page.locator(sel(control)).bounding_box()
+        button = page.locator(sel(controls[-1])).bounding_box()
         assert wallet and button and button["y"] + button["height"] <= wallet["y"]

@@ -123,7 +123,7 @@ export function alarmPanel(ctx) {
       ? [h("h3.small-head", g("vault.step2")), billPicker({ ...p, title: g("vault.plus") })]
       : null,
     h(
-      "div.row",
+      "div.action-foot",
       h(
         "button.primary",
         {
