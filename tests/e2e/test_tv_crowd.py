@@ -43,9 +43,14 @@ LONG = [
 ]
 
 
-def screens(open_page: OpenPage, attach: Callable[[BrowserContext], None], url: str) -> list[Page]:
+def screens(
+    open_page: OpenPage,
+    attach: Callable[[BrowserContext], None],
+    url: str,
+    sizes: list[ViewportSize] = SIZES,
+) -> list[Page]:
     pages = []
-    for size in SIZES:
+    for size in sizes:
         tv = open_page(f"tv {size['width']}", viewport=size, setup=attach)
         tv.emulate_media(reduced_motion="reduce")
         tv.clock.install()  # fits() turns the boards' pages
@@ -77,11 +82,16 @@ BOARD_IDS_JS = "(els) => els.map((el) => el.dataset.testid)"
 TURN_MS = 8000  # ui/tv-pages.js
 
 
+# The smallest text a room reads, by the screen's width: 24 px across a room from a 1920x1080
+# television; 14 px from a tablet stood up on the table.
+MIN_TEXT_PX = {1920: 24, 768: 14}
+
+
 def page_fits(tv: Page, stage: str) -> None:
     size = tv.viewport_size or {"width": 0}
     problems = tv.evaluate(FIT_JS)
-    if size["width"] == 1920:
-        problems += tv.evaluate(SMALL_TEXT_JS, 24)
+    if size["width"] in MIN_TEXT_PX:
+        problems += tv.evaluate(SMALL_TEXT_JS, MIN_TEXT_PX[size["width"]])
     assert problems == [], (size, stage, problems)
 
 
@@ -192,3 +202,48 @@ def test_laundermat_protections_bought_fit(open_page: OpenPage, server_url: str)
     room = FakeRoom(game, None, ["Ana", "Ben", "Cal"])
     pages = screens(open_page, room.attach, f"{server_url}/tv/{LAUNDERMAT_CODE}")
     fits(pages, "bribe_protect", 3)
+
+
+TABLET_STOOD_UP: ViewportSize = {"width": 768, "height": 1024}
+
+
+def laundermat_round_seven(players: int, names: list[str]) -> FakeRoom:
+    kinds = [RACK, VENDING, CHARGING, PAWN, SLOT]
+    copies = [
+        {"kind": kinds[(seat + n) % 5], "owner": seat, "alarm_flag": n % 2 == 0}
+        for seat in range(players)
+        for n in range(3)
+    ]
+    wallets = {0: [bill(50_000)], 1: [bill(30_000)], 2: [bill(100_000)]}
+    game = build(
+        players, phase=Phase.PURCHASE, round=7, copies=copies, collected=[0, 1, 2], wallets=wallets
+    )
+    return FakeRoom(game, None, names)
+
+
+def test_a_tablet_stood_up_as_the_table_screen(open_page: OpenPage, server_url: str) -> None:
+    """A screen taller than wide: the stage across the top, the areas in two columns under it,
+    type a table reads (the 16:9 layout shrank to a quarter of the width, its text 10 px)."""
+    room = laundermat_round_seven(4, LONG[:4])
+    url = f"{server_url}/tv/{LAUNDERMAT_CODE}"
+    [tv] = screens(open_page, room.attach, url, [TABLET_STOOD_UP])
+    fits([tv], "purchase", 4)
+    match = round_four(4)
+    goblin = GoblinFakeRoom(match, None, LONG[:4])
+    [tv] = screens(open_page, goblin.attach, f"{server_url}/tv/{GOBLIN_CODE}", [TABLET_STOOD_UP])
+    fits([tv], "laundry", 4, waited_on=match.state.washer)
+    right = tv.locator("[data-testid^=board-]").evaluate_all(
+        "(els) => Math.max(...els.map((el) => el.getBoundingClientRect().right))"
+    )
+    assert right > 0.75 * TABLET_STOOD_UP["width"]  # the areas use the screen's width
+
+
+def test_a_phone_opened_on_the_table_screen(open_page: OpenPage, server_url: str) -> None:
+    """A phone in portrait: one column that scrolls, in type a phone reads (it was the 16:9
+    layout shrunk to 6.5 px to the rem), and nothing wider than the screen."""
+    room = laundermat_round_seven(4, LONG[:4])
+    phone: ViewportSize = {"width": 390, "height": 844}
+    [tv] = screens(open_page, room.attach, f"{server_url}/tv/{LAUNDERMAT_CODE}", [phone])
+    expect(tv.locator(sel("game"))).to_have_attribute("data-stage", "purchase")
+    assert tv.evaluate(SMALL_TEXT_JS, 11) == []
+    assert tv.evaluate("() => document.scrollingElement.scrollWidth") <= phone["width"]

@@ -10,13 +10,24 @@ import { t } from "../i18n.js";
 /** How many boards a page holds at most, unless a game says fewer. */
 export const BOARDS_PER_PAGE = 3;
 export const TURN_MS = 8000;
+// The screens app.css lays the table out for otherwise: stood up (a tablet), two columns under
+// the stage, room for two boards; a phone's, which scrolls, so every board is on show.
+const STOOD_UP = "(max-aspect-ratio: 1/1)";
+const PHONE = "(max-aspect-ratio: 1/1) and (max-width: 600px)";
+
+function forScreen(perPage) {
+  const matches = (query) => globalThis.matchMedia?.(query).matches;
+  if (matches(PHONE)) return Infinity;
+  return matches(STOOD_UP) ? Math.min(perPage, 2) : perPage;
+}
 
 let drawnTurn = null; // the turn last drawn while boards were paged; null when they all fit
 
-/** seats: every board's seat, in the order drawn; waitedOn: the seats whose turn it is; perPage:
- *  the boards a page holds. Returns the seats to draw now, and the words for the page on show
- *  (null: one page). */
-export function boardPage(seats, waitedOn = [], perPage = BOARDS_PER_PAGE, now = Date.now()) {
+/** seats: every board's seat, in the order drawn; waitedOn: the seats whose turn it is; most:
+ *  the boards a page holds at most (fewer on a screen stood up). Returns the seats to draw now,
+ *  and the words for the page on show (null: one page). */
+export function boardPage(seats, waitedOn = [], most = BOARDS_PER_PAGE, now = Date.now()) {
+  const perPage = forScreen(most);
   if (seats.length <= perPage) {
     drawnTurn = null;
     return { shown: seats, label: null };
