@@ -7,8 +7,9 @@ fixed, deterministic load runs over real sockets, against the bare uvicorn broad
 
 Instruction counts are what a loaded machine cannot blur: the same commands execute the same
 instructions however long the server waits for its core. Kinds: `floor` (baseline_app.py under
-`laundermat serve`'s uvicorn config: one frame in, one 200-byte frame out to six sockets) and
-`pick6` (this server, memory store, the peers' tiny game, benchmarks/peers/pick6.py). `--rooms`
+`laundermat serve`'s uvicorn config: one frame in, one 200-byte frame out to six sockets),
+`pick6` (this server, memory store, the peers' tiny game, benchmarks/peers/pick6.py) and
+`laundermat` (whole LaunderMat games of six, instructions_laundermat.py; `--games`). `--rooms`
 rooms of six (peers/rooms.py) play `--commands` picks in all, each room's next sent once its
 last reached all six seats, after `--warmup` picks a room. Tools (`--tools`):
 - `callgrind`: valgrind dumps its counters at each edge (callgrind_control). What the server
@@ -42,12 +43,13 @@ import httpx
 
 from laundermat.bots.server_process import free_port
 
+from . import instructions_laundermat
 from .instruction_stages import stages, summary, table
 from .peers.cli import unpack
 from .peers.rooms import FloorRoom, OurRoom, Room
 from .peers.servers import KINDS, ROOT, Context, Running, _listening, command
 
-NAMES = {"floor": "floor-uvicorn", "pick6": "ours-memory"}
+NAMES = {"floor": "floor-uvicorn", "pick6": "ours-memory", "laundermat": "ours-memory"}
 _COMPRESSED = re.compile(r"^\((\d+)\)\s*(.*)$")
 
 
@@ -107,6 +109,10 @@ async def drive(
     kind: str, port: int, args: argparse.Namespace, mark: Any, commands: int
 ) -> dict[str, float]:
     """Build the rooms, warm up, then `mark(edge)` around an idle span and the window."""
+    if kind == "laundermat":
+        return await instructions_laundermat.drive(
+            port, args.rooms, args.games, args.idle, args.seed, mark
+        )
     driver = Driver(port, args.seed)
     made = FloorRoom if kind == "floor" else OurRoom
     rooms: list[Room] = [made(driver, i) for i in range(args.rooms)]  # type: ignore[arg-type]
@@ -132,6 +138,7 @@ async def drive(
     return {
         "idle_s": idle_s,
         "window_s": window_s,
+        "commands": commands,
         "frames_per_command": (driver.stats.frames - frames) / commands,
         "bytes_per_command": (driver.stats.bytes - size) / commands,
         **{f"acks_{form}": n for form, n in driver.stats.acks.items()},
@@ -207,11 +214,12 @@ async def callgrind(kind: str, tree: str, ctx: Context, args: argparse.Namespace
         objects[Path(ob).name] += cost
     per_idle_s = idle / figures["idle_s"]
     clocked = per_idle_s * figures["window_s"]
-    per_command = (window - clocked) / args.commands
+    commands = figures["commands"]
+    per_command = (window - clocked) / commands
     return {
         "instructions_per_command": round(per_command),
         "clock_share_of_window": round(clocked / window, 3),
-        "by_object": {k: round(v / args.commands) for k, v in objects.most_common(12)},
+        "by_object": {k: round(v / commands) for k, v in objects.most_common(12)},
         **{k: round(v, 2) for k, v in figures.items()},
     }
 
@@ -254,7 +262,7 @@ async def profiled(
     commands = args.cpu_commands if tool == "cpu" else args.commands
     idle, args.idle = args.idle, 0.0
     try:
-        await drive(kind, port, args, mark, commands)
+        counted = (await drive(kind, port, args, mark, commands))["commands"]
     finally:
         args.idle = idle
         server.stop()
@@ -262,7 +270,7 @@ async def profiled(
         return {"stages": stages(out)}
     user, system = (cpu[2][i] - cpu[1][i] for i in (0, 1))
     return {
-        "cpu_ms_per_command": round((user + system) * 1000 / commands, 4),
+        "cpu_ms_per_command": round((user + system) * 1000 / counted, 4),
         "system_share": round(system / (user + system), 3) if user + system else None,
     }
 
@@ -304,6 +312,7 @@ def main(argv: list[str] | None = None) -> None:
         "--rooms", type=int, default=1, help="1: one command at a time; more: closed loops"
     )
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of the idle span")
+    parser.add_argument("--games", type=int, default=1, help="laundermat: games a room counted")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--floor-payload", type=int, default=200)
     parser.add_argument("--against", help="a git revision whose src/ is measured too")

@@ -54,6 +54,11 @@ COMMANDS = {
         *("benchmarks.instructions", "--tools", "profile,cpu", "--commands", "6"),
         *("--cpu-commands", "6", "--warmup", "1", "--idle", "0"),
     ],
+    # Its laundermat kind, CPU alone: a game of six socket bots to warm up, one counted.
+    "instructions_laundermat": [
+        *("benchmarks.instructions", "--kinds", "floor,laundermat", "--tools", "cpu"),
+        *("--cpu-commands", "6", "--idle", "0"),
+    ],
     # Goblin tables of 4 through the whole capacity harness, in miniature (~20 s).
     "goblin_tables_capacity": [
         *("benchmarks.capacity", "--game", "goblin:4", "--only", "games", "--steps", "3"),

@@ -68,6 +68,7 @@ class RoomRun:
     transcripts: list[list[dict[str, Any]]] = field(default_factory=list)
     game: str = DEFAULT_GAME  # the game `play_room` creates rooms of (games/protocol.py)
     settings: dict[str, Any] = field(default_factory=dict)  # the host's, for that game
+    react: bool = True  # now and then, to a moment (benchmarks count commands alone)
 
 
 def _ws_url(url: str, code: str) -> str:
@@ -178,7 +179,9 @@ class Bot:
         """A reaction to the entries logged since the last view, now and then."""
         view = self.view
         game = view.get("game") if view else None
-        if view is None or game is None or view["room"]["status"] != "playing":
+        if not self.run.react or view is None or game is None:
+            return
+        if view["room"]["status"] != "playing":
             return
         seen, self.log_seen = self.log_seen, game["log_from"] + len(game["log"])
         if seen is None or self.log_seen <= seen:
