@@ -40,7 +40,14 @@ STATES = {
     "alarm": (Phase.ALARM, ["alarm-buy", "alarm-discard"]),
     "protect": (Phase.BRIBE_PROTECT, ["bribe-done"]),
     "counter": (Phase.BRIBE_COUNTER, ["bribe-done"]),
-    "entries": (Phase.BRIBE_ENTRIES, ["bribe-done"]),
+    "entries": (Phase.BRIBE_ENTRIES, ["confirm-entries", "bribe-done"]),
+}
+# A checkout (a purchase, a protection, a cancelled one), opened by a tap on the first of its
+# kind of button: the bill picker's first control, and the confirm and the way out.
+CHECKOUTS = {
+    "purchase": (Phase.PURCHASE, "choose", ["pay-auto", "confirm-purchase", "skip-purchase"]),
+    "protect": (Phase.BRIBE_PROTECT, "bribe-target", ["pay-auto", "confirm-protect", "bribe-done"]),
+    "counter": (Phase.BRIBE_COUNTER, "bribe-target", ["pay-auto", "confirm-counter", "bribe-done"]),
 }
 
 
@@ -78,3 +85,21 @@ def test_the_button_that_ends_a_decision_is_on_the_first_screen(
         wallet = page.locator(sel("wallet")).bounding_box()
         button = page.locator(sel(controls[-1])).bounding_box()
         assert wallet and button and button["y"] + button["height"] <= wallet["y"]
+
+
+@pytest.mark.parametrize("name", sorted(CHECKOUTS))
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390", "360"])
+def test_a_checkout_is_on_the_first_screen(
+    open_page: OpenPage, server_url: str, viewport: ViewportSize, name: str
+) -> None:
+    """Once a purchase, a protection or a cancelled protection is chosen, paying for it is the
+    decision: the bills, the confirm and the way out, with no scrolling (the rules' paragraph
+    and the panel's rows had pushed the confirm 200-500 px down at 360x640)."""
+    phase, action, controls = CHECKOUTS[name]
+    room = FakeRoom(state(phase), 1, ["Ana", "Ben", "Cal"])
+    page = open_page("Ben", viewport, setup=room.attach)
+    page.goto(f"{server_url}/r/{CODE}")
+    page.locator(f"[data-action={action}]:enabled").first.click()
+    expect(page.locator(sel(controls[1]))).to_be_visible()
+    page.wait_for_function(SCROLL_STILL_JS)
+    assert page.evaluate(ON_FIRST_SCREEN_JS, controls) == []

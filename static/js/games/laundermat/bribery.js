@@ -38,10 +38,10 @@ export function briberyPanel(ctx) {
       ),
     ),
   );
-  let body;
-  if (game.phase === "bribe_protect") body = protectStage(ctx);
-  else if (game.phase === "bribe_counter") body = counterStage(ctx);
-  else body = entriesStage(ctx);
+  // A stage's body, and the button that confirms its checkout, if one is open: it goes in the
+  // panel's foot beside Done, on the first screen however long the body.
+  const stage = { bribe_protect: protectStage, bribe_counter: counterStage }[game.phase];
+  const { body, confirm = null } = (stage ?? entriesStage)(ctx);
   const doneList = h(
     "ul.picked",
     game.players.map((p) =>
@@ -70,19 +70,22 @@ export function briberyPanel(ctx) {
       : null,
     h("h3.small-head", g("bribery.who_done")),
     doneList,
-    opts.done
+    confirm || opts.done
       ? h(
           "div.action-foot",
-          h(
-            "button.primary",
-            {
-              type: "button",
-              "data-action": "bribe-done",
-              "data-testid": "bribe-done",
-              disabled: ctx.pending,
-            },
-            g("bribery.done"),
-          ),
+          confirm,
+          opts.done
+            ? h(
+                confirm ? "button" : "button.primary",
+                {
+                  type: "button",
+                  "data-action": "bribe-done",
+                  "data-testid": "bribe-done",
+                  disabled: ctx.pending,
+                },
+                g("bribery.done"),
+              )
+            : null,
         )
       : null,
   );
@@ -102,14 +105,14 @@ function protectStage(ctx) {
     "p.bribe-intro",
     rich(h, "bribery.protect_intro", { amount: money(ctx.rules.protection_minimum) }),
   );
-  if (!ctx.me) return h("div", intro, protectionsList(ctx));
+  if (!ctx.me) return { body: h("div", intro, protectionsList(ctx)) };
   const target = game.copies.find((c) => c.id === ui.target);
   if (target && opts.can_act) {
+    // The checkout: the stage's rules at length, read before choosing, give way to it.
     const p = ctx.payment();
     const r = evaluate(p);
-    return h(
+    const body = h(
       "div",
-      intro,
       h(
         "div.checkout",
         { "data-testid": "protect-checkout" },
@@ -136,18 +139,19 @@ function protectStage(ctx) {
             }),
           }),
         }),
-        h(
-          "button.primary",
-          {
-            type: "button",
-            "data-action": "confirm-protect",
-            "data-testid": "confirm-protect",
-            disabled: !r.ok || ctx.pending,
-          },
-          r.ok ? g("bribery.pay_protect", { amount: money(r.printed) }) : g("bribery.protect"),
-        ),
       ),
     );
+    const confirm = h(
+      "button.primary",
+      {
+        type: "button",
+        "data-action": "confirm-protect",
+        "data-testid": "confirm-protect",
+        disabled: !r.ok || ctx.pending,
+      },
+      r.ok ? g("bribery.pay_protect", { amount: money(r.printed) }) : g("bribery.protect"),
+    );
+    return { body, confirm };
   }
   const flagged = mine.filter((c) => c.flagged);
   const clean = mine.filter((c) => !c.flagged);
@@ -157,7 +161,7 @@ function protectStage(ctx) {
     const least = c.protection > 0 ? smallestBill(ctx.rules) : ctx.rules.protection_minimum;
     return g("bribery.needs", { amount: money(least), cash: money(cash) });
   };
-  return h(
+  const body = h(
     "div",
     intro,
     flagged.length
@@ -189,6 +193,7 @@ function protectStage(ctx) {
     clean.length ? h("p.small.muted", g("bribery.clean", { count: clean.length })) : null,
     protectionsList(ctx),
   );
+  return { body };
 }
 
 function protectionsList(ctx) {
@@ -217,12 +222,12 @@ function counterStage(ctx) {
   const intro = h("p.bribe-intro", g("bribery.counter_intro"));
   const target = offers.find((o) => o.copy === ui.target);
   if (target && opts.can_act) {
+    // The checkout: the stage's rules at length, read before choosing, give way to it.
     const copy = game.copies.find((c) => c.id === target.copy);
     const p = ctx.payment();
     const r = evaluate(p);
-    return h(
+    const body = h(
       "div",
-      intro,
       h(
         "div.checkout",
         { "data-testid": "counter-checkout" },
@@ -240,22 +245,23 @@ function counterStage(ctx) {
           ` ${g("bribery.at_least", { amount: money(target.amount) })}`,
         ),
         billPicker({ ...p, title: g("pay.with") }),
-        h(
-          "button.primary",
-          {
-            type: "button",
-            "data-action": "confirm-counter",
-            "data-testid": "confirm-counter",
-            disabled: !r.ok || ctx.pending,
-          },
-          r.ok ? g("bribery.pay_cancel", { amount: money(r.printed) }) : g("bribery.cancel"),
-        ),
       ),
     );
+    const confirm = h(
+      "button.primary",
+      {
+        type: "button",
+        "data-action": "confirm-counter",
+        "data-testid": "confirm-counter",
+        disabled: !r.ok || ctx.pending,
+      },
+      r.ok ? g("bribery.pay_cancel", { amount: money(r.printed) }) : g("bribery.cancel"),
+    );
+    return { body, confirm };
   }
   const others = game.copies.filter((c) => c.protection > 0 && c.owner !== ctx.seat);
   const legal = new Map(offers.map((o) => [o.copy, o]));
-  return h(
+  const body = h(
     "div",
     intro,
     others.length
@@ -292,4 +298,5 @@ function counterStage(ctx) {
         )
       : h("p.muted", g("bribery.nothing_to_cancel")),
   );
+  return { body };
 }

@@ -7,17 +7,14 @@ import { evaluate } from "./payment.js";
 import { ADDITION_ORDER, additionName, entries, money } from "./text.js";
 import { g, rich } from "./words.js";
 
+/** The stage's body, and its confirm button (the bribery panel's foot holds it). */
 export function entriesStage(ctx) {
   const { opts, ui } = ctx;
   const intro = h("p", rich(h, "entries.intro", { price: money(ctx.rules.entry_price) }));
-  if (!ctx.me || !opts.can_act) return h("div", intro, pool(ctx));
+  if (!ctx.me || !opts.can_act) return { body: h("div", intro, pool(ctx)) };
   if (!opts.entries) {
-    return h(
-      "div",
-      intro,
-      pool(ctx),
-      h("p.note", g("entries.too_poor", { amount: money(ctx.me.wallet_total) })),
-    );
+    const poor = h("p.note", g("entries.too_poor", { amount: money(ctx.me.wallet_total) }));
+    return { body: h("div", intro, pool(ctx), poor) };
   }
   const p = ctx.payment();
   const r = evaluate(p);
@@ -63,7 +60,7 @@ export function entriesStage(ctx) {
   else if (left < 0) status = g("entries.too_many", { count: -left });
   else status = g("entries.all_placed", { entries: entries(bought), count: bought });
   const wasted = r.printed - bought * ctx.rules.entry_price;
-  return h(
+  const body = h(
     "div",
     intro,
     pool(ctx),
@@ -92,20 +89,21 @@ export function entriesStage(ctx) {
         },
         status,
       ),
-      h(
-        "button.primary",
-        {
-          type: "button",
-          "data-action": "confirm-entries",
-          "data-testid": "confirm-entries",
-          disabled: !r.ok || bought === 0 || left !== 0 || ctx.pending,
-        },
-        bought
-          ? g("entries.pay", { amount: money(r.printed), entries: entries(bought) })
-          : g("entries.buy"),
-      ),
     ),
   );
+  const confirm = h(
+    "button.primary",
+    {
+      type: "button",
+      "data-action": "confirm-entries",
+      "data-testid": "confirm-entries",
+      disabled: !r.ok || bought === 0 || left !== 0 || ctx.pending,
+    },
+    bought
+      ? g("entries.pay", { amount: money(r.printed), entries: entries(bought) })
+      : g("entries.buy"),
+  );
+  return { body, confirm };
 }
 
 /** What of the payment buys no entry, in words, or "". */
