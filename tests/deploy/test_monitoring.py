@@ -92,11 +92,17 @@ def test_every_dashboard_panel_is_valid_promql_on_the_provisioned_source(tmp_pat
 
 @pytest.fixture
 def watched(tmp_path: Path) -> Iterator[tuple[ServerProcess, str]]:
-    """A server, and a real Prometheus scraping it every second with the shipped rules."""
+    """A server, and a real Prometheus scraping it every two seconds with the shipped rules.
+    A scrape's timeout defaults to its interval: at one second, a server starved by the rest
+    of the suite (load 8 on two cores) missed one, and the replica-down alert went pending."""
     server = ServerProcess(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "server.log")
     server.start()
     config = yaml.safe_load((PROMETHEUS / "prometheus.yml").read_text())
-    config["global"] = {"scrape_interval": "1s", "evaluation_interval": "1s"}
+    config["global"] = {
+        "scrape_interval": "2s",
+        "scrape_timeout": "2s",
+        "evaluation_interval": "1s",
+    }
     config["rule_files"] = [str(PROMETHEUS / "alerts.yml")]
     job = next(j for j in config["scrape_configs"] if j["job_name"] == "laundermat")
     job.pop("dns_sd_configs")
@@ -125,10 +131,12 @@ def watched(tmp_path: Path) -> Iterator[tuple[ServerProcess, str]]:
 
 def query(prometheus: str, expr: str) -> list[dict[str, Any]]:
     try:
-        body = httpx.get(f"{prometheus}/api/v1/query", params={"query": expr}, timeout=5).json()
+        answer = httpx.get(f"{prometheus}/api/v1/query", params={"query": expr}, timeout=5)
     except httpx.HTTPError:
-        return []  # not up yet
-    result: list[dict[str, Any]] = body["data"]["result"]
+        return []  # not listening yet
+    if answer.status_code == 503:
+        return []  # listening, not ready: "Service Unavailable" in plain text
+    result: list[dict[str, Any]] = answer.json()["data"]["result"]
     return result
 
 
