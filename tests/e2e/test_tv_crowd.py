@@ -204,6 +204,31 @@ def test_laundermat_protections_bought_fit(open_page: OpenPage, server_url: str)
     fits(pages, "bribe_protect", 3)
 
 
+@pytest.mark.parametrize("stage", [Phase.BRIBE_PROTECT, Phase.BRIBE_COUNTER, Phase.BRIBE_ENTRIES])
+def test_laundermat_bribery_at_its_fullest_fits(
+    open_page: OpenPage, server_url: str, stage: Phase
+) -> None:
+    """BRIBE-3..5 with the longest names, five additions each and nine protections bought: the
+    stage's list of them, a card a copy, ran the table over one to two more columns (3310 px
+    at 1920x1080), and "Who is done" over its box. A line a player now, left to the boards'
+    badges when every board is on the screen; the odds beside the stage."""
+    kinds = [RACK, VENDING, CHARGING, PAWN, SLOT]
+    copies = [
+        {
+            "kind": kinds[(seat + n) % 5],
+            "owner": seat,
+            "alarm_flag": n % 2 == 0,
+            "protection": 50_000 if n % 2 == 0 else 0,
+        }
+        for seat in range(3)
+        for n in range(5)
+    ]
+    game = build(3, phase=stage, round=8, copies=copies, done=[0])
+    room = FakeRoom(game, None, LONG[:3])
+    pages = screens(open_page, room.attach, f"{server_url}/tv/{LAUNDERMAT_CODE}")
+    fits(pages, str(stage), 3)
+
+
 TABLET_STOOD_UP: ViewportSize = {"width": 768, "height": 1024}
 
 

@@ -196,20 +196,31 @@ function protectStage(ctx) {
   return { body };
 }
 
-function protectionsList(ctx) {
-  const protectedCopies = ctx.game.copies.filter((c) => c.protection > 0);
-  if (!protectedCopies.length) return h("p.small.muted", g("bribery.no_protections"));
+/** The protections bought (`copies`: every one, unless given), a line a player: a room reads
+ *  who is covered at a glance, and a table of six with 24-letter names still fits a screen. */
+function protectionsList(ctx, copies = ctx.game.copies.filter((c) => c.protection > 0)) {
+  if (!copies.length) return h("p.small.muted", g("bribery.no_protections"));
+  const owners = [...new Set(copies.map((c) => c.owner))];
   return h(
-    "div",
+    "div.protections-so-far",
     h("h3.small-head", g("bribery.so_far")),
     h(
-      "ul.copy-actions",
-      protectedCopies.map((c) =>
+      "ul.protections",
+      owners.map((owner) =>
         h(
           "li",
-          { "data-key": `pp${c.id}` },
-          h("span.copy-name", `${capital(ctx.who(c.owner))}: ${copyLabel(c)}`),
-          h("span.copy-tags", copyBadges(c)),
+          { "data-key": `po${owner}` },
+          h("strong.protections-owner", capital(ctx.who(owner))),
+          copies
+            .filter((c) => c.owner === owner)
+            .map((c) =>
+              h(
+                "span.protection",
+                { "data-key": `pp${c.id}` },
+                h("span.copy-name", copyLabel(c)),
+                copyBadges(c),
+              ),
+            ),
         ),
       ),
     ),
@@ -260,6 +271,10 @@ function counterStage(ctx) {
     return { body, confirm };
   }
   const others = game.copies.filter((c) => c.protection > 0 && c.owner !== ctx.seat);
+  if (!ctx.me) {
+    const list = others.length ? protectionsList(ctx, others) : null;
+    return { body: h("div", intro, list ?? h("p.muted", g("bribery.nothing_to_cancel"))) };
+  }
   const legal = new Map(offers.map((o) => [o.copy, o]));
   const body = h(
     "div",
@@ -287,11 +302,7 @@ function counterStage(ctx) {
                   )
                 : h(
                     "span.small.muted",
-                    c.countered
-                      ? g("bribery.already_cancelled")
-                      : ctx.me
-                        ? g("bribery.not_enough")
-                        : "",
+                    g(c.countered ? "bribery.already_cancelled" : "bribery.not_enough"),
                   ),
             ),
           ),

@@ -22,6 +22,9 @@ export function renderTv(state, shell = {}) {
   const { game } = ctx;
   const over = game.phase === "over";
   const revealFirst = ["seniority", "alarm", "purchase"].includes(game.phase);
+  // In bribery the odds are what the stages play for: beside the stage, under its short panel
+  // (the entries' panel has them), not after every board.
+  const bribery = game.phase.startsWith("bribe");
   const seats = game.players.map((p) => p.seat);
   // Late in a game a board runs most of a column: from four players on, two at a time
   // (test_tv_crowd.py); three players' all fit (test_tv.py).
@@ -36,15 +39,16 @@ export function renderTv(state, shell = {}) {
         over ? renderEnd(ctx) : null,
         revealFirst ? roundReport(ctx) : null,
         over ? null : actionPanel(ctx),
+        bribery && game.phase !== "bribe_entries" ? pool(ctx) : null,
         over || revealFirst ? null : roundReport(ctx),
       ],
-      // The market matters to a room while players shop; the odds beside the boards (the
-      // bribery's entries panel has them).
+      // The market matters to a room while players shop; the odds after the boards until
+      // the bribery.
       table: [
         boardPageLine(page.label),
         boards(ctx, page.shown),
         game.phase === "purchase" ? market(ctx) : null,
-        over || game.phase === "bribe_entries" ? null : pool(ctx),
+        over || bribery ? null : pool(ctx),
       ],
     }),
   );
