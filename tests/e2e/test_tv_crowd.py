@@ -204,14 +204,16 @@ def test_laundermat_protections_bought_fit(open_page: OpenPage, server_url: str)
     fits(pages, "bribe_protect", 3)
 
 
+@pytest.mark.parametrize("players", [3, 6])
 @pytest.mark.parametrize("stage", [Phase.BRIBE_PROTECT, Phase.BRIBE_COUNTER, Phase.BRIBE_ENTRIES])
 def test_laundermat_bribery_at_its_fullest_fits(
-    open_page: OpenPage, server_url: str, stage: Phase
+    open_page: OpenPage, server_url: str, stage: Phase, players: int
 ) -> None:
-    """BRIBE-3..5 with the longest names, five additions each and nine protections bought: the
-    stage's list of them, a card a copy, ran the table over one to two more columns (3310 px
-    at 1920x1080), and "Who is done" over its box. A line a player now, left to the boards'
-    badges when every board is on the screen; the odds beside the stage."""
+    """BRIBE-3..5 with the longest names, five additions each and three protections a player:
+    the stage's list of them, a card a copy, ran the table over one to three more columns
+    (3310 px at 1920x1080 for three players, 4254 px for six), and "Who is done" over its
+    box. A line a player now: left to the boards' badges when every board is on the screen,
+    a count and a sum when the boards take turns; the odds beside the stage."""
     kinds = [RACK, VENDING, CHARGING, PAWN, SLOT]
     copies = [
         {
@@ -220,13 +222,13 @@ def test_laundermat_bribery_at_its_fullest_fits(
             "alarm_flag": n % 2 == 0,
             "protection": 50_000 if n % 2 == 0 else 0,
         }
-        for seat in range(3)
+        for seat in range(players)
         for n in range(5)
     ]
-    game = build(3, phase=stage, round=8, copies=copies, done=[0])
-    room = FakeRoom(game, None, LONG[:3])
+    game = build(players, phase=stage, round=8, copies=copies, done=[0])
+    room = FakeRoom(game, None, LONG[:players])
     pages = screens(open_page, room.attach, f"{server_url}/tv/{LAUNDERMAT_CODE}")
-    fits(pages, str(stage), 3)
+    fits(pages, str(stage), players)
 
 
 TABLET_STOOD_UP: ViewportSize = {"width": 768, "height": 1024}

@@ -211,6 +211,7 @@ function protectionsList(ctx, copies = ctx.game.copies.filter((c) => c.protectio
           "li",
           { "data-key": `po${owner}` },
           h("strong.protections-owner", capital(ctx.who(owner))),
+          protectedSum(copies.filter((c) => c.owner === owner)),
           copies
             .filter((c) => c.owner === owner)
             .map((c) =>
@@ -224,6 +225,17 @@ function protectionsList(ctx, copies = ctx.game.copies.filter((c) => c.protectio
         ),
       ),
     ),
+  );
+}
+
+/** How many of a player's copies are protected (not cancelled), and for how much in all: what
+ *  a table screen whose boards take turns says of them (laundermat.css). */
+function protectedSum(copies) {
+  const standing = copies.filter((c) => !c.countered);
+  const amount = standing.reduce((sum, c) => sum + c.protection, 0);
+  return h(
+    "span.protections-sum",
+    g("bribery.protected_sum", { count: standing.length, amount: money(amount) }),
   );
 }
 
