@@ -111,7 +111,7 @@ async def drive(
     """Build the rooms, warm up, then `mark(edge)` around an idle span and the window."""
     if kind == "laundermat":
         return await instructions_laundermat.drive(
-            port, args.rooms, args.games, args.idle, args.seed, mark
+            port, args.rooms, args.games, args.idle, args.seed, mark, warm=args.warmup > 0
         )
     driver = Driver(port, args.seed)
     made = FloorRoom if kind == "floor" else OurRoom

@@ -4,9 +4,10 @@ the socket bots (bots/ws_bot.py, no think time, no reactions), instead of the pe
 LaunderMat's windows also close on timers: the longest the host can pick (600 s a round, 45 s a
 bribery stage) keep them from closing during the count, even at valgrind's pace, so each window
 closes when its last player has acted, as the bots act at once. Each room plays one game to
-warm up, then `--games` more inside the counted window. A game starts in its lobby: creating
-the room, six joins and the start are counted with its commands. The games' deals differ from
-run to run (the server's seed), so a count is one sample, not a constant.
+warm up (none with `--warmup 0`), then `--games` more inside the counted window. A game starts
+in its lobby: creating the room, six joins and the start are counted with its commands. The
+games' deals differ from run to run (the server's seed), so a count is one sample, not a
+constant.
 """
 
 from __future__ import annotations
@@ -42,12 +43,15 @@ async def drive(
     idle: float,
     seed: int,
     mark: Callable[[str], Awaitable[None]],
+    warm: bool = True,
 ) -> dict[str, float]:
-    """Warm up, then `mark(edge)` around an idle span and the window of `rounds` games a room;
-    the commands the server accepted in it (acked with a version) are what it divides by."""
+    """Warm up (a game a room, unless not `warm`), then `mark(edge)` around an idle span and
+    the window of `rounds` games a room; the commands the server accepted in it (acked with a
+    version) are what it divides by."""
     url = f"http://127.0.0.1:{port}"
     rng = random.Random(seed)
-    await games(url, rooms, rng)
+    if warm:
+        await games(url, rooms, rng)
     await mark("idle")
     started = time.monotonic()
     await asyncio.sleep(idle)

@@ -54,10 +54,10 @@ COMMANDS = {
         *("benchmarks.instructions", "--tools", "profile,cpu", "--commands", "6"),
         *("--cpu-commands", "6", "--warmup", "1", "--idle", "0"),
     ],
-    # Its laundermat kind, CPU alone: a game of six socket bots to warm up, one counted.
+    # Its laundermat kind, CPU alone: one game of six socket bots, counted without a warm-up.
     "instructions_laundermat": [
         *("benchmarks.instructions", "--kinds", "floor,laundermat", "--tools", "cpu"),
-        *("--cpu-commands", "6", "--idle", "0"),
+        *("--cpu-commands", "6", "--idle", "0", "--warmup", "0"),
     ],
     # Goblin tables of 4 through the whole capacity harness, in miniature (~20 s).
     "goblin_tables_capacity": [
