@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
@@ -183,21 +184,26 @@ def test_a_goblin_end_with_a_tie_fits(open_page: OpenPage, server_url: str, tie:
         expect(tv.locator(sel("tie-break"))).to_be_visible()
 
 
-def test_laundermat_protections_bought_fit(open_page: OpenPage, server_url: str) -> None:
-    """BRIBE-3: late in a game of three, each player's flagged additions protected, the list
-    of protections bought under the stage (it once ran the four columns into a fifth at
-    1280x720)."""
+def protected_copies(players: int, each: int) -> list[dict[str, Any]]:
+    """`each` additions a player, every other one flagged and protected with $50k."""
     kinds = [RACK, VENDING, CHARGING, PAWN, SLOT]
-    copies = [
+    return [
         {
             "kind": kinds[(seat + n) % 5],
             "owner": seat,
             "alarm_flag": n % 2 == 0,
             "protection": 50_000 if n % 2 == 0 else 0,
         }
-        for seat in range(3)
-        for n in range(3)
+        for seat in range(players)
+        for n in range(each)
     ]
+
+
+def test_laundermat_protections_bought_fit(open_page: OpenPage, server_url: str) -> None:
+    """BRIBE-3: late in a game of three, each player's flagged additions protected, the list
+    of protections bought under the stage (it once ran the four columns into a fifth at
+    1280x720)."""
+    copies = protected_copies(3, 3)
     game = build(3, phase=Phase.BRIBE_PROTECT, round=8, copies=copies, done=[0])
     room = FakeRoom(game, None, ["Ana", "Ben", "Cal"])
     pages = screens(open_page, room.attach, f"{server_url}/tv/{LAUNDERMAT_CODE}")
@@ -214,18 +220,7 @@ def test_laundermat_bribery_at_its_fullest_fits(
     (3310 px at 1920x1080 for three players, 4254 px for six), and "Who is done" over its
     box. A line a player now: left to the boards' badges when every board is on the screen,
     a count and a sum when the boards take turns; the odds beside the stage."""
-    kinds = [RACK, VENDING, CHARGING, PAWN, SLOT]
-    copies = [
-        {
-            "kind": kinds[(seat + n) % 5],
-            "owner": seat,
-            "alarm_flag": n % 2 == 0,
-            "protection": 50_000 if n % 2 == 0 else 0,
-        }
-        for seat in range(players)
-        for n in range(5)
-    ]
-    game = build(players, phase=stage, round=8, copies=copies, done=[0])
+    game = build(players, phase=stage, round=8, copies=protected_copies(players, 5), done=[0])
     room = FakeRoom(game, None, LONG[:players])
     pages = screens(open_page, room.attach, f"{server_url}/tv/{LAUNDERMAT_CODE}")
     fits(pages, str(stage), players)

@@ -91,6 +91,13 @@ export function briberyPanel(ctx) {
   );
 }
 
+/** A checkout's confirm (the panel's foot holds it): `action` names it for the handlers and
+ *  the tests alike. */
+function confirmButton(action, enabled, label) {
+  const attrs = { type: "button", "data-action": action, "data-testid": action };
+  return h("button.primary", { ...attrs, disabled: !enabled }, label);
+}
+
 function copyLabel(copy) {
   return g("bribery.copy", { addition: additionName(copy.kind), round: copy.round });
 }
@@ -141,17 +148,10 @@ function protectStage(ctx) {
         }),
       ),
     );
-    const confirm = h(
-      "button.primary",
-      {
-        type: "button",
-        "data-action": "confirm-protect",
-        "data-testid": "confirm-protect",
-        disabled: !r.ok || ctx.pending,
-      },
-      r.ok ? g("bribery.pay_protect", { amount: money(r.printed) }) : g("bribery.protect"),
-    );
-    return { body, confirm };
+    const label = r.ok
+      ? g("bribery.pay_protect", { amount: money(r.printed) })
+      : g("bribery.protect");
+    return { body, confirm: confirmButton("confirm-protect", r.ok && !ctx.pending, label) };
   }
   const flagged = mine.filter((c) => c.flagged);
   const clean = mine.filter((c) => !c.flagged);
@@ -200,28 +200,27 @@ function protectStage(ctx) {
  *  who is covered at a glance, and a table of six with 24-letter names still fits a screen. */
 function protectionsList(ctx, copies = ctx.game.copies.filter((c) => c.protection > 0)) {
   if (!copies.length) return h("p.small.muted", g("bribery.no_protections"));
-  const owners = [...new Set(copies.map((c) => c.owner))];
+  const byOwner = new Map(); // Map.groupBy: Safari only from 17.4
+  for (const c of copies) byOwner.set(c.owner, [...(byOwner.get(c.owner) ?? []), c]);
   return h(
     "div.protections-so-far",
     h("h3.small-head", g("bribery.so_far")),
     h(
       "ul.protections",
-      owners.map((owner) =>
+      [...byOwner].map(([owner, theirs]) =>
         h(
           "li",
           { "data-key": `po${owner}` },
           h("strong.protections-owner", capital(ctx.who(owner))),
-          protectedSum(copies.filter((c) => c.owner === owner)),
-          copies
-            .filter((c) => c.owner === owner)
-            .map((c) =>
-              h(
-                "span.protection",
-                { "data-key": `pp${c.id}` },
-                h("span.copy-name", copyLabel(c)),
-                copyBadges(c),
-              ),
+          protectedSum(theirs),
+          theirs.map((c) =>
+            h(
+              "span.protection",
+              { "data-key": `pp${c.id}` },
+              h("span.copy-name", copyLabel(c)),
+              copyBadges(c),
             ),
+          ),
         ),
       ),
     ),
@@ -270,17 +269,10 @@ function counterStage(ctx) {
         billPicker({ ...p, title: g("pay.with") }),
       ),
     );
-    const confirm = h(
-      "button.primary",
-      {
-        type: "button",
-        "data-action": "confirm-counter",
-        "data-testid": "confirm-counter",
-        disabled: !r.ok || ctx.pending,
-      },
-      r.ok ? g("bribery.pay_cancel", { amount: money(r.printed) }) : g("bribery.cancel"),
-    );
-    return { body, confirm };
+    const label = r.ok
+      ? g("bribery.pay_cancel", { amount: money(r.printed) })
+      : g("bribery.cancel");
+    return { body, confirm: confirmButton("confirm-counter", r.ok && !ctx.pending, label) };
   }
   const others = game.copies.filter((c) => c.protection > 0 && c.owner !== ctx.seat);
   if (!ctx.me) {
